@@ -1,0 +1,1 @@
+"""Self-play, duplicate tournaments and benchmarks."""

@@ -1,0 +1,1 @@
+"""Bots: they see views, never states."""

@@ -1,0 +1,109 @@
+"""Le Truc's verbs, and one interned action object per (seat, verb, argument).
+
+Interning lets ``legal_actions`` hand out ready-made objects and lets the
+engine dispatch on a small integer ``kind`` instead of comparing strings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tricktaker.cards import CARD_NAMES, CardError, parse_card
+from tricktaker.core.actions import Action, split_action
+from tricktaker.core.errors import IllegalAction
+from tricktaker.games.truc.cards import DECK
+
+PLAY, FOLD, REDEAL, ACCEPT, REFUSE, DOUBLE, REST, SAY, SIGNAL, PASS = range(10)
+
+VERBS = ("play", "fold", "redeal", "accept", "refuse", "double", "rest", "say", "signal", "pass")
+SAY_WORDS = ("low", "high", "seven", "best", "any")
+SIGNAL_WORDS = ("7", "8", "A", "none")
+MAX_SEATS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class TrucAction(Action):
+    kind: int = field(default=0, compare=False)
+    card: int = field(default=-1, compare=False)
+
+
+def _build() -> dict[tuple[int, str, tuple[str, ...]], TrucAction]:
+    table: dict[tuple[int, str, tuple[str, ...]], TrucAction] = {}
+    for seat in range(MAX_SEATS):
+        for c in DECK:
+            table[(seat, "play", (CARD_NAMES[c],))] = TrucAction(
+                seat, "play", (CARD_NAMES[c],), PLAY, c
+            )
+        for kind, verb in enumerate(VERBS):
+            if kind not in (PLAY, SAY, SIGNAL):
+                table[(seat, verb, ())] = TrucAction(seat, verb, (), kind)
+        for word in SAY_WORDS:
+            table[(seat, "say", (word,))] = TrucAction(seat, "say", (word,), SAY)
+        for word in SIGNAL_WORDS:
+            table[(seat, "signal", (word,))] = TrucAction(seat, "signal", (word,), SIGNAL)
+    return table
+
+
+INTERNED = _build()
+PLAY_ACTIONS: tuple[tuple[TrucAction | None, ...], ...] = tuple(
+    tuple(INTERNED.get((seat, "play", (CARD_NAMES[c],))) for c in range(52))
+    for seat in range(MAX_SEATS)
+)
+SIMPLE: tuple[tuple[TrucAction, ...], ...] = tuple(
+    tuple(
+        INTERNED[(seat, verb, ())]
+        if kind not in (PLAY, SAY, SIGNAL)
+        else INTERNED[(seat, "fold", ())]
+        for kind, verb in enumerate(VERBS)
+    )
+    for seat in range(MAX_SEATS)
+)
+SAYS: tuple[tuple[TrucAction, ...], ...] = tuple(
+    tuple(INTERNED[(seat, "say", (w,))] for w in SAY_WORDS) for seat in range(MAX_SEATS)
+)
+SIGNALS: tuple[tuple[TrucAction, ...], ...] = tuple(
+    tuple(INTERNED[(seat, "signal", (w,))] for w in SIGNAL_WORDS) for seat in range(MAX_SEATS)
+)
+
+
+def intern(action: Action) -> TrucAction:
+    """The interned twin of any Action equal in notation, or IllegalAction."""
+    if type(action) is TrucAction:
+        return action
+    found = INTERNED.get((action.seat, action.verb, action.args))
+    if found is None:
+        return parse_action(str(action))
+    return found
+
+
+def parse_action(text: str) -> TrucAction:
+    seat, verb, args = split_action(text)
+    if seat >= MAX_SEATS:
+        raise IllegalAction(f"there is no seat {seat} in Le Truc")
+    if verb not in VERBS:
+        raise IllegalAction(f"unknown verb {verb!r} in Le Truc; verbs: {', '.join(VERBS)}")
+    if verb == "play":
+        if len(args) != 1:
+            raise IllegalAction("write the card to play, e.g. '0:play 7h'")
+        try:
+            c = parse_card(args[0])
+        except CardError as exc:
+            raise IllegalAction(str(exc)) from None
+        found = PLAY_ACTIONS[seat][c]
+        if found is None:
+            raise IllegalAction(f"{CARD_NAMES[c]} is not in Le Truc's 32-card deck")
+        return found
+    if verb == "say":
+        word = args[0].lower() if len(args) == 1 else ""
+        if word not in SAY_WORDS:
+            raise IllegalAction(f"say what? one of: {', '.join(SAY_WORDS)}")
+        return INTERNED[(seat, "say", (word,))]
+    if verb == "signal":
+        word = args[0].upper() if len(args) == 1 else ""
+        word = "none" if word == "NONE" else word
+        if word not in SIGNAL_WORDS:
+            raise IllegalAction(f"signal what? one of: {', '.join(SIGNAL_WORDS)}")
+        return INTERNED[(seat, "signal", (word,))]
+    if args:
+        raise IllegalAction(f"'{verb}' takes no argument")
+    return INTERNED[(seat, verb, ())]

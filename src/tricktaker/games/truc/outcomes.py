@@ -1,0 +1,75 @@
+"""Who wins a deal from its trick results, and when that is already settled.
+
+Trick results are 0 or 1 (the side that took the trick) or SPOILED. There are
+only 40 prefixes of three tricks, so both tie rules are tabulated once: the
+engine asks one dict lookup per trick whether the deal is over and who won.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+SPOILED = 2
+DRAW = -1  # no score: three spoiled tricks, or a deal that ends undecided
+UNDECIDED = -2
+
+
+def final_leader(tricks: tuple[int, ...]) -> int:
+    """``ties=leader``: spoiled tricks go to the winner of the next won trick."""
+    counts = [0, 0]
+    pending = 0
+    for t in tricks:
+        if t == SPOILED:
+            pending += 1
+        else:
+            counts[t] += 1 + pending
+            pending = 0
+    if counts[0] == counts[1]:
+        return DRAW
+    return 0 if counts[0] > counts[1] else 1
+
+
+def final_spoil(tricks: tuple[int, ...]) -> int:
+    """``ties=spoil``: two tricks win; one each: the earlier won; none: no score."""
+    counts = [tricks.count(0), tricks.count(1)]
+    if counts[0] != counts[1]:
+        return 0 if counts[0] > counts[1] else 1
+    for t in tricks:
+        if t != SPOILED:
+            return t
+    return DRAW
+
+
+def _possible(prefix: tuple[int, ...], mode: str) -> list[tuple[int, ...]]:
+    rest = 3 - len(prefix)
+    out = []
+    for tail in product((0, 1, SPOILED), repeat=rest):
+        full = prefix + tail
+        if mode == "leader":
+            # Under ties=leader a tie is spoiled only while nobody has won a trick.
+            seen_win = False
+            ok = True
+            for t in full:
+                if t == SPOILED and seen_win:
+                    ok = False
+                    break
+                if t != SPOILED:
+                    seen_win = True
+            if not ok:
+                continue
+        out.append(full)
+    return out
+
+
+def _table(mode: str) -> dict[tuple[int, ...], int]:
+    final = final_leader if mode == "leader" else final_spoil
+    table: dict[tuple[int, ...], int] = {}
+    for length in range(4):
+        for prefix in product((0, 1, SPOILED), repeat=length):
+            results = {final(full) for full in _possible(prefix, mode)}
+            table[prefix] = results.pop() if len(results) == 1 else UNDECIDED
+    return table
+
+
+#: OUTCOME[mode][tricks] is the winning side, DRAW, or UNDECIDED.
+OUTCOME: dict[str, dict[tuple[int, ...], int]] = {m: _table(m) for m in ("leader", "spoil")}

@@ -1,0 +1,638 @@
+"""Le Truc's state machine: one match (a robber of games to 12), RULES.md §1.
+
+The state is a bag of small ints, bit masks and short lists so that ``clone``
+and ``apply`` stay cheap: search bots will call them millions of times.
+Phases of a deal:
+
+* ``CALL`` (four players only): right-of-dealer calls for cards or passes;
+* ``REDEAL_ANSWER``: the dealer accepts or refuses a call for cards;
+* ``WINDOW`` (four players only): a captain's chance to propose just before
+  his partner plays their side's first card of a trick;
+* ``PLAY``: a player is to play a card (and, first, may propose or fold);
+* ``ANSWER``: the opposing captain answers a ``double`` or a ``rest``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tricktaker.cards import CARD_NAMES, CardError, mask_of, parse_card
+from tricktaker.core.actions import Action
+from tricktaker.core.dealing import shuffled
+from tricktaker.core.errors import IllegalAction, RecordError
+from tricktaker.core.protocol import Result
+from tricktaker.games.truc.actions import (
+    ACCEPT,
+    DOUBLE,
+    FOLD,
+    PASS,
+    PLAY,
+    PLAY_ACTIONS,
+    REDEAL,
+    REFUSE,
+    REST,
+    SAY,
+    SAYS,
+    SIGNAL,
+    SIGNALS,
+    SIMPLE,
+    TrucAction,
+    intern,
+    parse_action,
+)
+from tricktaker.games.truc.cards import BY_STRENGTH, DECK, DECK_MASK, STRENGTH
+from tricktaker.games.truc.options import TrucOptions
+from tricktaker.games.truc.outcomes import DRAW, OUTCOME, SPOILED, UNDECIDED
+
+CALL, REDEAL_ANSWER, WINDOW, PLAY_PHASE, ANSWER, OVER = range(6)
+PHASE_NAMES = ("call", "redeal_answer", "window", "play", "answer", "over")
+GAME_POINTS = 12
+GAMES_TO_WIN = 2
+HAND = 3
+NO_PROPOSAL, PROPOSE_DOUBLE, PROPOSE_REST = 0, 1, 2
+
+
+class Deal:
+    """The cards of one deal: hands in seat order and the stock, top first."""
+
+    __slots__ = ("hands", "stock")
+
+    def __init__(self, hands: tuple[tuple[int, ...], ...], stock: tuple[int, ...]) -> None:
+        self.hands = hands
+        self.stock = stock
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hands": [[CARD_NAMES[c] for c in h] for h in self.hands],
+            "stock": [CARD_NAMES[c] for c in self.stock],
+        }
+
+
+def _read_cards(raw: object, what: str) -> list[int]:
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise RecordError(f'{what} must be a list of cards like "7h"')
+    try:
+        cards = [parse_card(x) for x in raw]
+    except CardError as exc:
+        raise RecordError(f"{what}: {exc}") from None
+    for c in cards:
+        if not (DECK_MASK >> c) & 1:
+            raise RecordError(f"{what}: {CARD_NAMES[c]} is not in Le Truc's 32-card deck")
+    return cards
+
+
+def parse_deal(
+    raw: Mapping[str, Any], players: int, index: int
+) -> tuple[list[list[int]] | None, list[int]]:
+    """Explicit hands (or None) and the given top of the stock, checked."""
+    where = f"deal {index}"
+    unknown = set(raw) - {"hands", "stock"}
+    if unknown:
+        raise RecordError(f"{where}: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
+    hands: list[list[int]] | None = None
+    seen: set[int] = set()
+    if "hands" in raw:
+        raw_hands = raw["hands"]
+        if not isinstance(raw_hands, list) or len(raw_hands) != players:
+            raise RecordError(f'{where}: "hands" must hold {players} hands, one per seat')
+        hands = []
+        for seat, h in enumerate(raw_hands):
+            cards = _read_cards(h, f"{where}, seat {seat}'s hand")
+            if len(cards) != HAND:
+                raise RecordError(f"{where}: seat {seat} must get {HAND} cards, not {len(cards)}")
+            hands.append(cards)
+    stock = _read_cards(raw.get("stock", []), f"{where}, stock")
+    for c in [c for h in hands or [] for c in h] + stock:
+        if c in seen:
+            raise RecordError(f"{where}: {CARD_NAMES[c]} is dealt twice")
+        seen.add(c)
+    return hands, stock
+
+
+def make_deal(
+    given: tuple[list[list[int]] | None, list[int]] | None,
+    players: int,
+    dealer: int,
+    seed: int | str,
+    index: int,
+) -> Deal:
+    """Fill what a record leaves out from the seed; deal one card at a time."""
+    hands_given, stock_given = given if given is not None else (None, [])
+    used = set(stock_given)
+    if hands_given is not None:
+        used.update(c for h in hands_given for c in h)
+    rest = shuffled([c for c in DECK if c not in used], seed, index)
+    if hands_given is None:
+        hands: list[list[int]] = [[] for _ in range(players)]
+        pos = 0
+        for _ in range(HAND):
+            for k in range(players):
+                hands[(dealer + 1 + k) % players].append(rest[pos])
+                pos += 1
+        rest = rest[pos:]
+    else:
+        hands = hands_given
+    return Deal(tuple(tuple(h) for h in hands), tuple(stock_given) + tuple(rest))
+
+
+class TrucState:
+    """A match of Le Truc. Seats 0..n-1 in order of play; sides are seat parity."""
+
+    __slots__ = (
+        "_legal",
+        "actions",
+        "actor",
+        "deal_no",
+        "deal_start",
+        "dealer",
+        "dealt",
+        "decider",
+        "discards",
+        "finished",
+        "first_dealer",
+        "game_first_dealer",
+        "games",
+        "given",
+        "hands",
+        "history",
+        "leader",
+        "messages",
+        "msg_sent",
+        "n",
+        "options",
+        "pending",
+        "phase",
+        "played",
+        "plays",
+        "proposed_trick",
+        "proposed_turn",
+        "proposer",
+        "redeal_open",
+        "redeals",
+        "rest_side",
+        "resume",
+        "score",
+        "seed",
+        "stock",
+        "stock_pos",
+        "trick_log",
+        "tricks",
+        "value",
+        "winner",
+    )
+
+    def __init__(
+        self,
+        options: TrucOptions,
+        seed: int | str = 0,
+        deals: Sequence[Mapping[str, Any]] | None = None,
+        dealer: int = 0,
+    ) -> None:
+        n = options.players
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise RecordError(f"dealer must be a seat from 0 to {n - 1}")
+        self.options = options
+        self.n = n
+        self.seed = seed
+        self.given = tuple(parse_deal(d, n, i) for i, d in enumerate(deals or ()))
+        self.first_dealer = dealer
+        self.game_first_dealer = dealer
+        self.dealer = dealer
+        self.deal_no = 0
+        self.dealt: list[Deal] = []
+        self.score = [0, 0]
+        self.games = [0, 0]
+        self.finished = False
+        self.winner: int | None = None
+        self.history: list[dict[str, Any]] = []
+        self.actions: list[TrucAction] = []
+        self.messages: list[tuple[int, TrucAction]] = []
+        self._legal: list[TrucAction] | None = None
+        self._start_deal()
+
+    # ------------------------------------------------------------------ deals
+
+    def _start_deal(self) -> None:
+        n = self.n
+        given = self.given[self.deal_no] if self.deal_no < len(self.given) else None
+        deal = make_deal(given, n, self.dealer, self.seed, self.deal_no)
+        self.dealt.append(deal)
+        self.hands = [mask_of(h) for h in deal.hands]
+        self.stock = deal.stock
+        self.stock_pos = 0
+        self.discards = [0] * n
+        self.played = 0
+        self.value = 1
+        self.pending = NO_PROPOSAL
+        self.proposer = -1
+        self.resume = -1
+        self.rest_side = -1
+        self.decider = False
+        self.redeals = 0
+        self.redeal_open = True
+        self.leader = (self.dealer + 1) % n
+        self.plays: list[int] = []  # seat * 64 + card, in order of play
+        self.tricks: list[int] = []
+        self.trick_log: list[tuple[int, ...]] = []
+        self.proposed_turn = False
+        self.proposed_trick = [False, False]
+        self.msg_sent = 0
+        self.deal_start = len(self.actions)
+        self.actor: int | None
+        if n == 4:
+            self.phase = CALL
+            self.actor = (self.dealer + 3) % 4
+            self.resume = self.leader
+        else:
+            self._begin_turn(self.leader)
+
+    def captain(self, side: int) -> int:
+        """The dealer captains his side; right-of-dealer the other (2p: each himself)."""
+        d = self.dealer
+        if (d & 1) == side:
+            return d
+        return (d - 1) % self.n
+
+    def _proposal_kind(self, side: int) -> int:
+        """What the captain of ``side`` may propose now, ignoring whose turn it is."""
+        if self.decider:
+            return NO_PROPOSAL
+        if self.rest_side >= 0:
+            return PROPOSE_REST if side != self.rest_side else NO_PROPOSAL
+        mine = self.score[side]
+        if mine + 2 * self.value <= GAME_POINTS:
+            return PROPOSE_DOUBLE
+        if GAME_POINTS - mine > self.value:
+            return PROPOSE_REST
+        return NO_PROPOSAL
+
+    def _side_has_played(self, side: int) -> bool:
+        for p in self.plays:  # noqa: SIM110 - a plain loop: no generator in the hot path
+            if ((p >> 6) & 1) == side:
+                return True
+        return False
+
+    def _begin_turn(self, seat: int) -> None:
+        """``seat`` is to play; in four-handed play his captain may speak first."""
+        if self.n == 4:
+            side = seat & 1
+            cap = self.captain(side)
+            if (
+                cap != seat
+                and not self.proposed_trick[side]
+                and not self._side_has_played(side)
+                and self._proposal_kind(side) != NO_PROPOSAL
+            ):
+                self.phase = WINDOW
+                self.actor = cap
+                self.resume = seat
+                return
+        self.phase = PLAY_PHASE
+        self.actor = seat
+        self.resume = seat
+
+    def _can_propose_now(self, seat: int) -> int:
+        side = seat & 1
+        if self.n == 2:
+            if self.proposed_turn:
+                return NO_PROPOSAL
+        elif self.captain(side) != seat or self.proposed_trick[side] or self._side_has_played(side):
+            return NO_PROPOSAL
+        return self._proposal_kind(side)
+
+    # ---------------------------------------------------------------- legal
+
+    @property
+    def to_act(self) -> int | None:
+        return self.actor
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    def legal_actions(self) -> list[TrucAction]:
+        cached = self._legal
+        if cached is None:
+            cached = self._legal = self._compute_legal()
+        return list(cached)
+
+    def _compute_legal(self) -> list[TrucAction]:
+        seat = self.actor
+        if seat is None:
+            return []
+        simple = SIMPLE[seat]
+        phase = self.phase
+        out: list[TrucAction] = []
+        if phase == PLAY_PHASE:
+            hand = self.hands[seat]
+            plays = PLAY_ACTIONS[seat]
+            for c in BY_STRENGTH:
+                if (hand >> c) & 1:
+                    a = plays[c]
+                    assert a is not None
+                    out.append(a)
+            is_captain = self.n == 2 or self.captain(seat & 1) == seat
+            if self.n == 2 and self.redeal_open:
+                out.append(simple[REDEAL])
+            if is_captain:
+                kind = self._can_propose_now(seat)
+                if kind == PROPOSE_DOUBLE:
+                    out.append(simple[DOUBLE])
+                elif kind == PROPOSE_REST:
+                    out.append(simple[REST])
+            if self.n == 4 and not (self.msg_sent >> seat) & 1:
+                out.extend(SAYS[seat] if is_captain else SIGNALS[seat])
+            if is_captain:
+                out.append(simple[FOLD])
+        elif phase == ANSWER:
+            out.append(simple[ACCEPT])
+            out.append(simple[REFUSE])
+            if self.pending == PROPOSE_REST:
+                out.append(simple[REST])
+            out.append(simple[FOLD])
+        elif phase == REDEAL_ANSWER:
+            out.extend((simple[ACCEPT], simple[REFUSE], simple[FOLD]))
+        elif phase == CALL:
+            out.extend((simple[REDEAL], simple[PASS]))
+            if not (self.msg_sent >> seat) & 1:
+                out.extend(SAYS[seat])
+            out.append(simple[FOLD])
+        elif phase == WINDOW:
+            kind = self._proposal_kind(seat & 1)
+            out.append(simple[DOUBLE] if kind == PROPOSE_DOUBLE else simple[REST])
+            out.append(simple[PASS])
+            if not (self.msg_sent >> seat) & 1:
+                out.extend(SAYS[seat])
+            out.append(simple[FOLD])
+        return out
+
+    # ---------------------------------------------------------------- apply
+
+    def apply(self, action: Action | str) -> None:
+        a = parse_action(action) if isinstance(action, str) else intern(action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if a not in legal:
+            raise IllegalAction(self._why_illegal(a))
+        self._legal = None
+        self.actions.append(a)
+        kind = a.kind
+        seat = a.seat
+        if kind == PLAY:
+            self._play(seat, a.card)
+        elif kind == FOLD:
+            self._finish_deal("folded", 1 - (seat & 1), self.value)
+        elif kind in (DOUBLE, REST):
+            if self.phase == ANSWER:
+                self._counter_rest()
+            else:
+                self._propose(seat, kind)
+        elif kind == ACCEPT:
+            if self.phase == REDEAL_ANSWER:
+                self._redeal()
+            else:
+                self._accept()
+        elif kind == REFUSE:
+            if self.phase == REDEAL_ANSWER:
+                self.redeal_open = False
+                self._after_call()
+            else:
+                self._finish_deal("refused", self.proposer & 1, self.value)
+        elif kind == REDEAL:
+            self.phase = REDEAL_ANSWER
+            self.actor = self.dealer
+        elif kind == PASS:
+            if self.phase == CALL:
+                self.redeal_open = False
+                self._after_call()
+            else:
+                self.proposed_trick[seat & 1] = True
+                self.phase = PLAY_PHASE
+                self.actor = self.resume
+        else:  # SAY or SIGNAL: a private word to the partner; the turn stays
+            self.msg_sent |= 1 << seat
+            self.messages.append((self.deal_no, a))
+
+    def _why_illegal(self, a: TrucAction) -> str:
+        if self.actor is None:
+            return "the match is over"
+        if a.seat != self.actor:
+            return f"it is seat {self.actor}'s turn, not seat {a.seat}'s"
+        if a.kind == PLAY and self.phase == PLAY_PHASE and not (self.hands[a.seat] >> a.card) & 1:
+            return f"seat {a.seat} does not hold {CARD_NAMES[a.card]}"
+        allowed = ", ".join(str(x) for x in self._compute_legal())
+        return f"'{a}' is not allowed now; allowed: {allowed}"
+
+    def _after_call(self) -> None:
+        self._begin_turn(self.leader)
+
+    def _redeal(self) -> None:
+        n = self.n
+        caller = (self.dealer - 1) % n
+        dealer = self.dealer
+        pos = self.stock_pos
+        stock = self.stock
+        if len(stock) - pos < 2 * HAND:
+            self._finish_deal("void", DRAW, 0)
+            return
+        self.discards[caller] |= self.hands[caller]
+        self.discards[dealer] |= self.hands[dealer]
+        self.hands[caller] = (1 << stock[pos]) | (1 << stock[pos + 2]) | (1 << stock[pos + 4])
+        self.hands[dealer] = (1 << stock[pos + 1]) | (1 << stock[pos + 3]) | (1 << stock[pos + 5])
+        self.stock_pos = pos + 2 * HAND
+        self.redeals += 1
+        self.redeal_open = self.options.redeal == "repeat"
+        if n == 4 and self.redeal_open:
+            self.phase = CALL
+            self.actor = caller
+        else:
+            self._after_call()
+
+    def _propose(self, seat: int, kind: int) -> None:
+        side = seat & 1
+        self.redeal_open = False
+        if self.n == 2:
+            self.proposed_turn = True
+        else:
+            self.proposed_trick[side] = True
+        if kind == REST and self.rest_side >= 0:
+            # After the other side's accepted rest: a counter-rest, no answer asked.
+            self.decider = True
+            self._begin_turn(self.resume)
+            return
+        self.pending = PROPOSE_DOUBLE if kind == DOUBLE else PROPOSE_REST
+        self.proposer = seat
+        self.phase = ANSWER
+        self.actor = self.captain(1 - side)
+
+    def _accept(self) -> None:
+        side = self.proposer & 1
+        if self.pending == PROPOSE_DOUBLE:
+            self.value *= 2
+        else:
+            self.value = GAME_POINTS - self.score[side]
+            self.rest_side = side
+        self.pending = NO_PROPOSAL
+        self._begin_turn(self.resume)
+
+    def _counter_rest(self) -> None:
+        self.rest_side = self.proposer & 1
+        self.decider = True
+        self.pending = NO_PROPOSAL
+        self._begin_turn(self.resume)
+
+    def _play(self, seat: int, card: int) -> None:
+        self.hands[seat] &= ~(1 << card)
+        self.played |= 1 << card
+        self.redeal_open = False
+        self.proposed_turn = False
+        plays = self.plays
+        plays.append((seat << 6) | card)
+        if len(plays) == self.n:
+            self._end_trick()
+        else:
+            self._begin_turn((seat + 1) % self.n)
+
+    def _end_trick(self) -> None:
+        plays = self.plays
+        top = [-1, -1]
+        top_seat = [-1, -1]
+        top_at = [0, 0]
+        for i, p in enumerate(plays):
+            seat = p >> 6
+            s = seat & 1
+            strength = STRENGTH[p & 63]
+            if strength > top[s]:
+                top[s] = strength
+                top_seat[s] = seat
+                top_at[s] = i
+        if top[0] != top[1]:
+            side = 0 if top[0] > top[1] else 1
+            result = side
+            leader = top_seat[side]
+        elif self.options.ties == "leader" and (0 in self.tricks or 1 in self.tricks):
+            side = 0 if top_at[0] < top_at[1] else 1
+            result = side
+            leader = top_seat[side]
+        else:
+            result = SPOILED
+            leader = self.leader
+        self.tricks.append(result)
+        self.trick_log.append(tuple(plays))
+        self.plays = []
+        outcome = OUTCOME[self.options.ties][tuple(self.tricks)]
+        if outcome != UNDECIDED:
+            if outcome == DRAW:
+                self._finish_deal("drawn", DRAW, 0)
+            else:
+                points = GAME_POINTS - self.score[outcome] if self.decider else self.value
+                self._finish_deal("tricks", outcome, points)
+            return
+        self.leader = leader
+        self.proposed_trick = [False, False]
+        self.msg_sent = 0
+        self._begin_turn(leader)
+
+    def _finish_deal(self, end: str, side: int, points: int) -> None:
+        winner = None if side == DRAW else side
+        if winner is not None:
+            self.score[winner] += points
+        self.history.append(
+            {
+                "deal": self.deal_no,
+                "dealer": self.dealer,
+                "tricks": ["spoiled" if t == SPOILED else t for t in self.tricks],
+                "played": [[f"{p >> 6}:{CARD_NAMES[p & 63]}" for p in t] for t in self.trick_log],
+                "winner": winner,
+                "points": points if winner is not None else 0,
+                "end": end,
+                "value": self.value,
+                "score": list(self.score),
+            }
+        )
+        self.pending = NO_PROPOSAL
+        self.deal_no += 1
+        if winner is not None and self.score[winner] >= GAME_POINTS:
+            self.games[winner] += 1
+            if self.games[winner] >= GAMES_TO_WIN:
+                self.finished = True
+                self.winner = winner
+                self.phase = OVER
+                self.actor = None
+                self.hands = [0] * self.n
+                self.plays = []
+                return
+            self.score = [0, 0]
+            self.game_first_dealer = (self.game_first_dealer + 1) % self.n
+            self.dealer = self.game_first_dealer
+        else:
+            self.dealer = (self.dealer + 1) % self.n
+        self._start_deal()
+
+    # --------------------------------------------------------------- output
+
+    def result(self) -> Result:
+        return Result(tuple(self.score), tuple(self.games), self.finished, self.winner)
+
+    def finished_deals(self) -> list[dict[str, Any]]:
+        return [dict(d) for d in self.history]
+
+    def clone(self) -> TrucState:
+        new = TrucState.__new__(TrucState)
+        for name in TrucState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands = list(self.hands)
+        new.discards = list(self.discards)
+        new.score = list(self.score)
+        new.games = list(self.games)
+        new.plays = list(self.plays)
+        new.tricks = list(self.tricks)
+        new.trick_log = list(self.trick_log)
+        new.proposed_trick = list(self.proposed_trick)
+        new.history = list(self.history)
+        new.actions = list(self.actions)
+        new.messages = list(self.messages)
+        new.dealt = list(self.dealt)
+        return new
+
+    def to_record(self) -> dict[str, Any]:
+        """The full record: every hand dealt so far, so it replays exactly."""
+        from tricktaker.core.options import options_to_dict
+
+        return {
+            "game": "truc",
+            "options": options_to_dict(self.options),
+            "dealer": self.first_dealer,
+            "seed": self.seed,
+            "deals": [d.to_json() for d in self.dealt],
+            "actions": [str(a) for a in self.actions],
+        }
+
+    def public_record(self) -> dict[str, Any]:
+        """What anyone may see: public actions and played cards, no hand, no stock."""
+        from tricktaker.core.options import options_to_dict
+
+        return {
+            "game": "truc",
+            "options": options_to_dict(self.options),
+            "dealer": self.first_dealer,
+            "actions": [str(a) for a in self.actions if a.kind not in (SAY, SIGNAL)],
+            "deals": [
+                {k: d[k] for k in ("tricks", "played", "winner", "points", "end")}
+                for d in self.history
+            ],
+        }
+
+    def view(self, seat: int) -> Any:
+        from tricktaker.games.truc.views import build_view
+
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalAction(f"there is no seat {seat!r} at this table")
+        return build_view(self, seat)
+
+    def public_view(self) -> Any:
+        from tricktaker.games.truc.views import build_view
+
+        return build_view(self, None)

@@ -1,0 +1,20 @@
+"""Smoke test: the registry finds Le Truc and a random match runs to its end."""
+
+from __future__ import annotations
+
+import random
+
+from tricktaker.core import get_game
+
+
+def test_random_match_finishes() -> None:
+    game = get_game("truc")
+    rng = random.Random(3)
+    state = game.new_match(game.options({}), seed=3)
+    steps = 0
+    while state.to_act is not None:
+        state.apply(rng.choice(list(state.legal_actions())))
+        steps += 1
+    assert state.result().finished
+    assert max(state.result().games) == 2
+    assert steps > 0
