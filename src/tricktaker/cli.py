@@ -42,7 +42,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from tricktaker.arena.bench import run_bench_cli
 
-    return run_bench_cli(args.seconds, args.no_openspiel)
+    return run_bench_cli(args.seconds, args.no_openspiel, as_json=args.json)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -73,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="engine throughput figures")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     p.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=_cmd_bench)
     return parser
 

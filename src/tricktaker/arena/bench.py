@@ -1,7 +1,492 @@
-"""Benchmarks: placeholder until the bench lands."""
+"""Engine throughput: how many random Le Truc matches, deals and playouts a core runs.
+
+Search bots live on the speed of ``clone``/``legal_actions``/``apply``, so this
+module times exactly those calls through the public Game API, on one core, with
+fixed seeds, and sets the figures beside OpenSpiel's ``leduc_poker`` driven by
+the same kind of Python loop (a well-known, much smaller poker game), so that a
+reader can judge the engine against a familiar yardstick. Each workload runs a
+warm-up first and then for a fixed wall-clock time; rates are per wall-clock
+second, and the CPU share is shown so a busy machine is visible in the figures.
+"""
 
 from __future__ import annotations
 
+import json
+import platform
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from functools import partial
+from typing import Any, Protocol, cast
 
-def run_bench_cli(seconds: float, no_openspiel: bool) -> int:
-    raise SystemExit("the bench is not built yet")
+from tricktaker.core import Action, State, get_game
+
+Policy = Callable[[Sequence[Action], random.Random], Action]
+
+TARGET_DEALS_PER_SECOND = 20_000
+DEFAULT_SEED = 20240601
+POOL_SIZE = 64
+WARMUP_MAX_SECONDS = 0.5
+
+
+class BenchError(RuntimeError):
+    """A workload could not go on (a policy found no action it may take)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Measurement:
+    """One timed workload: how many units (matches, playouts, games) and actions it ran."""
+
+    key: str
+    label: str
+    unit: str
+    units: int
+    actions: int
+    seconds: float
+    cpu_seconds: float
+    deals: int = 0
+    chance: int = 0
+
+    @property
+    def per_second(self) -> float:
+        return self.units / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def actions_per_unit(self) -> float:
+        return self.actions / self.units if self.units else 0.0
+
+    @property
+    def deals_per_second(self) -> float:
+        return self.deals / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def deals_per_unit(self) -> float:
+        return self.deals / self.units if self.units else 0.0
+
+    @property
+    def actions_per_deal(self) -> float:
+        return self.actions / self.deals if self.deals else 0.0
+
+    @property
+    def cpu_share(self) -> float:
+        return self.cpu_seconds / self.seconds if self.seconds > 0 else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = asdict(self)
+        out.update(
+            per_second=self.per_second,
+            actions_per_second=self.actions_per_second,
+            actions_per_unit=self.actions_per_unit,
+        )
+        if self.deals:
+            out.update(
+                deals_per_second=self.deals_per_second,
+                deals_per_unit=self.deals_per_unit,
+                actions_per_deal=self.actions_per_deal,
+            )
+        return out
+
+
+# ----------------------------------------------------------------- policies
+
+
+def uniform_policy(legal: Sequence[Action], rng: random.Random) -> Action:
+    """Any legal action, all equally likely (folds and refusals included)."""
+    return legal[rng.randrange(len(legal))]
+
+
+def card_play_policy(legal: Sequence[Action], rng: random.Random) -> Action:
+    """A random card; never folds, calls, proposes or talks (closest to a search playout).
+
+    Where no card may be played (four-handed call and window turns) it passes.
+    """
+    plays = [a for a in legal if a.verb == "play"]
+    if plays:
+        return plays[rng.randrange(len(plays))]
+    for a in legal:
+        if a.verb == "pass":
+            return a
+    raise BenchError(f"card-play policy: nothing to play or pass among {[str(a) for a in legal]}")
+
+
+POLICIES: dict[str, Policy] = {"uniform": uniform_policy, "card-play": card_play_policy}
+
+
+# ---------------------------------------------------------------- workloads
+
+
+class _Timer:
+    """Wall-clock deadline plus the CPU time spent, read together at the end."""
+
+    def __init__(self, seconds: float) -> None:
+        self.start = time.perf_counter()
+        self.cpu_start = time.process_time()
+        self.deadline = self.start + seconds
+
+    def running(self) -> bool:
+        return time.perf_counter() < self.deadline
+
+    def stop(self) -> tuple[float, float]:
+        return time.perf_counter() - self.start, time.process_time() - self.cpu_start
+
+
+def _warm(run: Callable[[float, int], Measurement], seconds: float, seed: int) -> Measurement:
+    """Run once briefly on other seeds (caches, interning), then measure for real."""
+    run(min(WARMUP_MAX_SECONDS, seconds / 5), seed + 1_000_003)
+    return run(seconds, seed)
+
+
+def truc_matches(
+    players: int, policy: str, seconds: float, seed: int = DEFAULT_SEED
+) -> Measurement:
+    """Whole matches with default options, one after another, seeds ``seed``, ``seed+1``...
+
+    The same run yields matches/s and deals/s: deals are counted at each
+    match's end from ``finished_deals()``, so only the public API is used.
+    """
+    choose = POLICIES[policy]
+
+    def run(limit: float, base: int) -> Measurement:
+        game = get_game("truc")
+        options = game.options({"players": players})
+        rng = random.Random(base)
+        matches = actions = deals = 0
+        timer = _Timer(limit)
+        while timer.running():
+            state = game.new_match(options, seed=base + matches)
+            while state.to_act is not None:
+                state.apply(choose(state.legal_actions(), rng))
+                actions += 1
+            deals += len(state.finished_deals())
+            matches += 1
+        wall, cpu = timer.stop()
+        return Measurement(
+            key=f"truc{players}p_{policy}",
+            label=f"Truc {players}p {policy}",
+            unit="match",
+            units=matches,
+            actions=actions,
+            seconds=wall,
+            cpu_seconds=cpu,
+            deals=deals,
+        )
+
+    return _warm(run, seconds, seed)
+
+
+class _DealCounter(Protocol):
+    """Le Truc's state numbers its deals; a playout stops when the number moves."""
+
+    deal_no: int
+
+
+def _deal_no(state: State) -> int:
+    return cast(_DealCounter, state).deal_no
+
+
+def mid_deal_pool(players: int, size: int = POOL_SIZE, seed: int = DEFAULT_SEED) -> list[State]:
+    """States one to three cards into the first deal of a match, as a search bot meets them."""
+    game = get_game("truc")
+    options = game.options({"players": players})
+    rng = random.Random(seed)
+    pool: list[State] = []
+    k = 0
+    while len(pool) < size:
+        state = game.new_match(options, seed=seed + k)
+        cards = 1 + k % 3
+        k += 1
+        while cards and _deal_no(state) == 0:
+            a = card_play_policy(state.legal_actions(), rng)
+            state.apply(a)
+            if a.verb == "play":
+                cards -= 1
+        if _deal_no(state) == 0 and state.to_act is not None:
+            pool.append(state)
+    return pool
+
+
+def truc_playouts(
+    players: int,
+    policy: str,
+    seconds: float,
+    seed: int = DEFAULT_SEED,
+    pool: Sequence[State] | None = None,
+) -> Measurement:
+    """``clone()`` a mid-deal state and play it out to the end of the deal: a search step.
+
+    The states of ``pool`` (by default :func:`mid_deal_pool`) are only cloned, never changed.
+    """
+    choose = POLICIES[policy]
+    if pool is None:
+        pool = mid_deal_pool(players, seed=seed)
+
+    def run(limit: float, base: int) -> Measurement:
+        rng = random.Random(base)
+        playouts = actions = 0
+        size = len(pool)
+        timer = _Timer(limit)
+        while timer.running():
+            state = pool[playouts % size].clone()
+            deal = _deal_no(state)
+            while state.to_act is not None and _deal_no(state) == deal:
+                state.apply(choose(state.legal_actions(), rng))
+                actions += 1
+            playouts += 1
+        wall, cpu = timer.stop()
+        return Measurement(
+            key=f"truc{players}p_clone_playout_{policy}",
+            label=f"Truc {players}p clone+{policy}",
+            unit="playout",
+            units=playouts,
+            actions=actions,
+            seconds=wall,
+            cpu_seconds=cpu,
+        )
+
+    return _warm(run, seconds, seed)
+
+
+def openspiel_missing() -> str | None:
+    """Why OpenSpiel cannot be used here, or None when ``pyspiel`` imports."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError as exc:
+        return f"pyspiel cannot be imported ({exc}); install it with: pip install open-spiel"
+    return None
+
+
+def leduc_games(seconds: float, seed: int = DEFAULT_SEED) -> Measurement:
+    """OpenSpiel's ``leduc_poker`` from Python: random games, chance sampled with our rng.
+
+    ``actions`` counts player actions only, as for Le Truc (whose dealing is not
+    an action); chance outcomes applied are counted apart in ``chance``.
+    """
+    import pyspiel
+
+    game = pyspiel.load_game("leduc_poker")
+
+    def run(limit: float, base: int) -> Measurement:
+        rng = random.Random(base)
+        games = actions = chance = 0
+        timer = _Timer(limit)
+        while timer.running():
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    r = rng.random()
+                    acc = 0.0
+                    outcomes = state.chance_outcomes()
+                    outcome = outcomes[-1][0]  # if rounding leaves r above the sum
+                    for action, p in outcomes:
+                        acc += p
+                        if r < acc:
+                            outcome = action
+                            break
+                    state.apply_action(outcome)
+                    chance += 1
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.randrange(len(legal))])
+                    actions += 1
+            games += 1
+        wall, cpu = timer.stop()
+        return Measurement(
+            key="leduc_uniform",
+            label="leduc_poker uniform",
+            unit="game",
+            units=games,
+            actions=actions,
+            seconds=wall,
+            cpu_seconds=cpu,
+            chance=chance,
+        )
+
+    return _warm(run, seconds, seed)
+
+
+# ------------------------------------------------------------------ the run
+
+
+@dataclass(frozen=True, slots=True)
+class BenchReport:
+    seconds: float
+    seed: int
+    measurements: tuple[Measurement, ...]
+    openspiel: str  # "used", "skipped" or why it is missing
+
+    def get(self, key: str) -> Measurement | None:
+        for m in self.measurements:
+            if m.key == key:
+                return m
+        return None
+
+    def ratios(self) -> dict[str, float]:
+        """Le Truc deals/s over leduc games/s (both for the uniform and card-play policies)."""
+        leduc = self.get("leduc_uniform")
+        if leduc is None or leduc.per_second <= 0:
+            return {}
+        out: dict[str, float] = {}
+        for key in ("truc2p_uniform", "truc2p_card-play"):
+            m = self.get(key)
+            if m is not None:
+                out[f"{key}_deals_vs_leduc_games"] = m.deals_per_second / leduc.per_second
+        return out
+
+    def target_met(self) -> bool | None:
+        m = self.get("truc2p_uniform")
+        return None if m is None else m.deals_per_second >= TARGET_DEALS_PER_SECOND
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seconds": self.seconds,
+            "seed": self.seed,
+            "python": platform.python_version(),
+            "implementation": platform.python_implementation(),
+            "openspiel": self.openspiel,
+            "measurements": [m.to_json() for m in self.measurements],
+            "ratios": self.ratios(),
+            "target_deals_per_second": TARGET_DEALS_PER_SECOND,
+            "target_met": self.target_met(),
+        }
+
+
+def run_bench(
+    seconds: float,
+    no_openspiel: bool = False,
+    seed: int = DEFAULT_SEED,
+    progress: Callable[[str], None] | None = None,
+) -> BenchReport:
+    """Every workload in turn, in this one process (so on one core)."""
+    steps: list[tuple[str, Callable[[], Measurement]]] = [
+        (f"Le Truc {n}p {q} matches", partial(truc_matches, n, q, seconds, seed))
+        for n in (2, 4)
+        for q in ("uniform", "card-play")
+    ]
+    steps += [
+        (f"Le Truc 2p clone + {q} playouts", partial(truc_playouts, 2, q, seconds, seed))
+        for q in ("uniform", "card-play")
+    ]
+    if no_openspiel:
+        openspiel = "skipped"
+    else:
+        missing = openspiel_missing()
+        openspiel = "used" if missing is None else missing
+        if missing is None:
+            steps.append(("OpenSpiel leduc_poker games", partial(leduc_games, seconds, seed)))
+    results: list[Measurement] = []
+    for name, step in steps:
+        if progress is not None:
+            progress(name)
+        results.append(step())
+    return BenchReport(seconds, seed, tuple(results), openspiel)
+
+
+# ----------------------------------------------------------------- printing
+
+
+PLURAL = {"match": "matches", "deal": "deals", "playout": "playouts", "game": "games"}
+
+
+def _rows(m: Measurement) -> list[tuple[str, ...]]:
+    """Table rows: one per unit a measurement yields (a match run gives deals/s too)."""
+    cpu = f"{m.cpu_share:.0%}"
+    note = ""
+    if m.deals:
+        note = f"{m.deals_per_unit:.1f} deals/match"
+    elif m.chance:
+        note = f"+{m.chance / m.units:.1f} chance/game"
+    rows: list[tuple[str, ...]] = [
+        (
+            f"{m.label}: {PLURAL[m.unit]}",
+            f"{m.per_second:,.0f}",
+            f"{m.actions_per_second:,.0f}",
+            f"{m.actions_per_unit:,.1f}",
+            cpu,
+            note,
+        )
+    ]
+    if m.deals:
+        rows.append(
+            (
+                f"{m.label}: deals",
+                f"{m.deals_per_second:,.0f}",
+                f"{m.actions_per_second:,.0f}",
+                f"{m.actions_per_deal:,.1f}",
+                cpu,
+                "same run",
+            )
+        )
+    return rows
+
+
+def print_report(report: BenchReport) -> None:
+    """A rich table, then the ratio and target lines (100 columns when not a terminal)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=100)
+    table = Table(
+        title=(
+            f"tricktaker bench: one process, {report.seconds:g} s per workload after a"
+            f" warm-up, seed {report.seed}, {platform.python_implementation()}"
+            f" {platform.python_version()}"
+        ),
+        title_justify="left",
+    )
+    table.add_column("workload")
+    table.add_column("per second", justify="right")
+    table.add_column("actions/s", justify="right")
+    table.add_column("act/unit", justify="right")
+    table.add_column("cpu", justify="right")
+    table.add_column("notes")
+    for m in report.measurements:
+        for row in _rows(m):
+            table.add_row(*row)
+    console.print(table)
+    say = partial(console.print, markup=False, highlight=False)
+    if report.openspiel == "skipped":
+        say("OpenSpiel comparison skipped (--no-openspiel).")
+    elif report.openspiel != "used":
+        say(f"OpenSpiel unavailable, Le Truc figures alone: {report.openspiel}")
+    leduc = report.get("leduc_uniform")
+    for key, ratio in report.ratios().items():
+        truc = report.get(key.removesuffix("_deals_vs_leduc_games"))
+        assert truc is not None and leduc is not None
+        say(
+            f"ratio: {truc.label} deals/s {truc.deals_per_second:,.0f} / leduc games/s"
+            f" {leduc.per_second:,.0f} = {ratio:.2f}"
+        )
+    met = report.target_met()
+    uniform = report.get("truc2p_uniform")
+    if met is not None and uniform is not None:
+        verdict = "met" if met else "NOT met"
+        say(
+            f"target >= {TARGET_DEALS_PER_SECOND:,} random Le Truc deals/s on one core:"
+            f" {verdict} ({uniform.deals_per_second:,.0f} with the uniform policy)"
+        )
+
+
+def run_bench_cli(seconds: float, no_openspiel: bool, as_json: bool = False) -> int:
+    """``tricktaker bench``: the table (or JSON); exit 0, or 2 on a bad ``--seconds``."""
+    import sys
+
+    if not seconds > 0:
+        print("tricktaker bench: --seconds must be positive", file=sys.stderr)
+        return 2
+
+    def progress(name: str) -> None:
+        print(f"measuring {name}...", file=sys.stderr, flush=True)
+
+    report = run_bench(seconds, no_openspiel, progress=None if as_json else progress)
+    if as_json:
+        print(json.dumps(report.to_json(), indent=2))
+    else:
+        print_report(report)
+    return 0
