@@ -1,1 +1,1 @@
-"""Terminal play (textual)."""
+"""Terminal play (textual): ``tricktaker play truc``, the human against the computer."""

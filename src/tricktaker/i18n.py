@@ -1,0 +1,103 @@
+"""Translations: gettext catalogs (``.po``) read at run time with Babel.
+
+The ``.po`` files under ``tricktaker/locale/<lang>/LC_MESSAGES/`` are the only
+source: they are parsed with ``babel.messages.pofile.read_po`` when first
+needed, so there is no compile step and no ``.mo`` file to forget. Message ids
+are the English texts; a message missing from a catalog (or left empty, or
+marked fuzzy) falls back to the English id, so a gap shows English, never a
+crash or a blank.
+
+Code marks texts with the usual gettext names so that Babel's extractor (and
+the tests) find every id: ``_("...")``, ``_.ngettext(one, many, n)``,
+``_.pgettext(context, "...")`` and, for texts kept in tables, ``N_("...")``.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Callable, Mapping
+from functools import cache
+from importlib import resources
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+LANGUAGES = ("en", "ru")
+DOMAIN = "tricktaker"
+_LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def N_(msgid: str) -> str:
+    """Mark a text for extraction without translating it yet (it is in a table)."""
+    return msgid
+
+
+def detect_lang(environ: Mapping[str, str] | None = None) -> str:
+    """``ru`` if the first locale variable set (gettext's order) starts with "ru", else ``en``."""
+    env = os.environ if environ is None else environ
+    for name in _LOCALE_VARS:
+        value = env.get(name, "")
+        if value:
+            return "ru" if value.lower().startswith("ru") else "en"
+    return "en"
+
+
+def po_path(lang: str) -> resources.abc.Traversable:
+    """Where the catalog of ``lang`` is shipped inside the package."""
+    return resources.files("tricktaker") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def load_catalog(lang: str) -> Catalog:
+    """The parsed catalog of ``lang`` (read once per process)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no catalog for language {lang!r}; languages: {', '.join(LANGUAGES)}")
+    with po_path(lang).open("rb") as fh:
+        return read_po(fh, locale=lang, domain=DOMAIN)
+
+
+class Translator:
+    """A gettext-like callable bound to one language: ``_("Fold")`` -> ``"Сдаюсь"``."""
+
+    def __init__(self, lang: str, catalog: Catalog) -> None:
+        self.lang = lang
+        self._catalog = catalog
+        self._plural: Callable[[int], int] = gettext.c2py(catalog.plural_expr)
+
+    def _lookup(self, msgid: str, context: str | None = None) -> str | tuple[str, ...] | None:
+        message = self._catalog.get(msgid, context)
+        if message is None or message.fuzzy or not message.string:
+            return None
+        string = message.string
+        if isinstance(string, str):
+            return string
+        return tuple(string)
+
+    def __call__(self, msgid: str) -> str:
+        found = self._lookup(msgid)
+        return found if isinstance(found, str) else msgid
+
+    def gettext(self, msgid: str) -> str:
+        return self(msgid)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form of ``singular``/``plural`` that fits ``n`` in this language."""
+        found = self._lookup(singular)
+        if isinstance(found, tuple):
+            index = self._plural(n)
+            if 0 <= index < len(found) and found[index]:
+                return found[index]
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, msgid: str) -> str:
+        """``msgid`` in a context, for short ids that mean different things ("A" the ace)."""
+        found = self._lookup(msgid, context)
+        return found if isinstance(found, str) else msgid
+
+
+@cache
+def translator(lang: str | None = None) -> Translator:
+    """The translator for ``lang`` (``None``: from the locale, see ``detect_lang``)."""
+    code = lang if lang is not None else detect_lang()
+    return Translator(code, load_catalog(code))
