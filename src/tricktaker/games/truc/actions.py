@@ -64,12 +64,16 @@ SAYS: tuple[tuple[TrucAction, ...], ...] = tuple(
 SIGNALS: tuple[tuple[TrucAction, ...], ...] = tuple(
     tuple(INTERNED[(seat, "signal", (w,))] for w in SIGNAL_WORDS) for seat in range(MAX_SEATS)
 )
+#: Every interned action by its notation, for reading logs back without parsing.
+BY_TEXT: dict[str, TrucAction] = {str(a): a for a in INTERNED.values()}
 
 
 def intern(action: Action) -> TrucAction:
     """The interned twin of any Action equal in notation, or IllegalAction."""
     if type(action) is TrucAction:
         return action
+    if not isinstance(action, Action):
+        raise IllegalAction(f"an action must be text like '0:play 7h', not {action!r}")
     found = INTERNED.get((action.seat, action.verb, action.args))
     if found is None:
         return parse_action(str(action))

@@ -383,7 +383,10 @@ class TrucState:
         if kind == PLAY:
             self._play(seat, a.card)
         elif kind == FOLD:
-            self._finish_deal("folded", 1 - (seat & 1), self.value)
+            side = 1 - (seat & 1)
+            # After a counter-rest the deal decides the game: folding concedes it.
+            points = GAME_POINTS - self.score[side] if self.decider else self.value
+            self._finish_deal("folded", side, points)
         elif kind in (DOUBLE, REST):
             if self.phase == ANSWER:
                 self._counter_rest()

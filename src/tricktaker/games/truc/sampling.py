@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from tricktaker.cards import mask_of
-from tricktaker.games.truc.actions import INTERNED
+from tricktaker.games.truc.actions import BY_TEXT, INTERNED
 from tricktaker.games.truc.cards import DECK
 from tricktaker.games.truc.options import TrucOptions
 from tricktaker.games.truc.outcomes import SPOILED
@@ -42,7 +42,8 @@ def sample_state(view: TrucView, rng: random.Random) -> TrucState:
             k = HAND * view.redeals
             discards[seat] = mask_of(unknown[pos : pos + k])
             pos += k
-    stock = tuple(unknown[pos:])
+    # A finished match's view shows empty hands: the last deal's unplayed cards are gone.
+    stock = tuple(unknown[pos:] if not view.finished else unknown[pos : pos + view.stock_left])
     if len(stock) != view.stock_left:
         raise ValueError("the view's card counts do not add up")
 
@@ -61,7 +62,8 @@ def sample_state(view: TrucView, rng: random.Random) -> TrucState:
     st.finished = view.finished
     st.winner = view.winner
     st.history = [dict(d) for d in view.deals]
-    st.actions = []
+    # The deal's log as the seat saw it, so the sample's view shows the same log.
+    st.actions = [BY_TEXT[text] for text in view.log]
     st.deal_start = 0
     st.messages = [
         (view.deal_number, INTERNED[(s, verb, (word,))]) for s, verb, word in view.messages

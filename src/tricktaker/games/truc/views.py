@@ -144,7 +144,8 @@ def build_view(state: TrucState, seat: int | None) -> TrucView:
         decider=state.decider,
         proposed_turn=state.proposed_turn,
         proposed_trick=(state.proposed_trick[0], state.proposed_trick[1]),
-        msg_sent=state.msg_sent,
+        # Whether the other side has used its private channel is private too.
+        msg_sent=state.msg_sent & (0b0101 << (seat & 1)) if seat is not None else 0,
         score=(state.score[0], state.score[1]),
         games=(state.games[0], state.games[1]),
         finished=state.finished,

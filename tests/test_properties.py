@@ -1,0 +1,440 @@
+"""Property tests: random legal matches of Le Truc, invariants checked after every action.
+
+Every combination of options (players x redeal x ties) is drawn. Matches are
+played by a random policy that folds less often than uniform play would, so that
+deals reach their tricks, doubles and rests. Each checker raises AssertionError;
+the tests at the end break the engine on purpose to show that every checker can
+fail.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from helpers import CARD_TOKEN, GAME, card_tokens, legal, names, new_state
+from tricktaker.cards import CARD_NAMES
+from tricktaker.core.records import load_record, state_from_record
+from tricktaker.games.truc import TrucState
+from tricktaker.games.truc.actions import PLAY, SAY, SIGNAL, TrucAction
+from tricktaker.games.truc.cards import DECK_MASK
+from tricktaker.games.truc.views import TrucView
+
+GAME_POINTS = 12
+SLOTS = [s for s in TrucState.__slots__ if s != "_legal"]
+
+
+def prop(max_examples: int) -> settings:
+    """Examples per test: sized so the file runs in well under a minute on 2 cores."""
+    return settings(
+        max_examples=max_examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
+REDEALS = st.sampled_from(["repeat", "once"])
+TIES = st.sampled_from(["leader", "spoil"])
+SEEDS = st.integers(0, 2**32 - 1)
+FOLD_P = st.sampled_from([0.0, 0.03, 0.1, 0.4])
+
+
+@dataclass
+class Match:
+    """A match under random play, with the played cards of each deal as ground truth."""
+
+    state: TrucState
+    rng: random.Random
+    fold_p: float
+    played: list[set[str]] = field(default_factory=lambda: [set()])
+    last: TrucAction | None = None
+
+    def step(self) -> bool:
+        st = self.state
+        actions = st.legal_actions()
+        if not actions:
+            return False
+        others = [a for a in actions if a.verb != "fold"]
+        a = self.rng.choice(others if others and self.rng.random() >= self.fold_p else actions)
+        deal_no = st.deal_no
+        st.apply(a)
+        if a.kind == PLAY:
+            self.played[deal_no].add(CARD_NAMES[a.card])
+        while len(self.played) <= st.deal_no:
+            self.played.append(set())
+        self.last = a
+        return True
+
+
+def matches(
+    players: int, redeal: str, ties: str, seed: int, fold_p: float, cap: int
+) -> Iterator[Match]:
+    """Yield the match after each of at most ``cap`` actions."""
+    m = Match(new_state(players, redeal=redeal, ties=ties, seed=seed), random.Random(seed), fold_p)
+    for _ in range(cap):
+        if not m.step():
+            return
+        yield m
+
+
+# ------------------------------------------------------------------- checkers
+
+
+def check_cards_conserved(state: TrucState) -> None:
+    """Hands, set-aside cards, the undrawn stock and played cards: the 32 cards, once each."""
+    if state.to_act is None:
+        assert state.hands == [0] * state.n  # the match is over: nothing in hand
+        return
+    seen = 0
+    for mask in [*state.hands, *state.discards, state.played]:
+        assert seen & mask == 0, f"{names(seen & mask)} twice"
+        seen |= mask
+    stock = state.stock[state.stock_pos :]
+    assert len(set(stock)) == len(stock), "a card twice in the stock"
+    for c in stock:
+        assert not (seen >> c) & 1, f"{CARD_NAMES[c]} twice"
+        seen |= 1 << c
+    assert seen == DECK_MASK, f"missing {names(DECK_MASK & ~seen)}"
+    assert all(h.bit_count() <= 3 for h in state.hands)
+
+
+def check_scores_from_deals(state: TrucState) -> None:
+    """The game score is the sum of the points of that game's finished deals."""
+    running = [0, 0]
+    games = [0, 0]
+    final = [0, 0]
+    for d in state.finished_deals():
+        w = d["winner"]
+        if w is None:
+            assert d["points"] == 0 and d["end"] in ("void", "drawn")
+        else:
+            need = GAME_POINTS - running[w]
+            assert d["points"] >= 1 and d["points"] in (d["value"], need), d
+            running[w] += d["points"]
+        assert d["score"] == running, d
+        if w is not None and running[w] >= GAME_POINTS:
+            games[w] += 1
+            final, running = running, [0, 0]
+    r = state.result()
+    assert list(r.games) == games
+    assert r.finished == (max(games) == 2)
+    assert r.winner == (games.index(2) if r.finished else None)
+    assert list(r.score) == (final if r.finished else running)
+
+
+def check_no_hidden_card(
+    state: TrucState,
+    played: list[set[str]],
+    history: bool = True,
+    before: list[TrucView] | None = None,
+) -> list[TrucView]:
+    """No view shows a card its seat may not know; summaries show only played cards.
+
+    ``history=False`` skips the finished deals (they only change when a deal ends).
+    ``before``: the views (seats, then public) before the last action; when that was a
+    private message, the other side's views and the public view must not have changed.
+    Returns the views it checked.
+    """
+    current = state.deal_no - 1 if state.to_act is None else state.deal_no
+    shown_now = played[current]
+    views = [state.view(seat) for seat in range(state.n)] + [state.public_view()]
+    last = state.actions[-1] if state.actions else None
+    if before is not None and last is not None and last.kind in (SAY, SIGNAL):
+        for seat, (old, new) in enumerate(zip(before, views, strict=True)):
+            if seat == state.n or seat % 2 != last.seat % 2:
+                assert old == new, f"seat {seat} noticed {last}"
+    for seat, view in zip([*range(state.n), None], views, strict=True):
+        j = view.to_json()
+        allowed = set(shown_now)
+        if seat is not None:
+            allowed |= names(state.hands[seat]) | names(state.discards[seat])
+        now = card_tokens({k: v for k, v in j.items() if k != "deals"})
+        assert now <= allowed, f"seat {seat} sees {now - allowed}"
+        assert len(j["deals"]) == len(state.history)
+        for i, d in enumerate(j["deals"] if history else ()):
+            assert card_tokens(d) <= played[i], f"seat {seat}, deal {i}"
+        private = list(j["messages"]) + [x for x in j["log"] if ":say " in x or ":signal " in x]
+        for m in private:
+            sender = m[0] if isinstance(m, list) else int(m.split(":")[0])
+            assert seat is not None and sender % 2 == seat % 2, f"seat {seat} sees {m}"
+    if not history:
+        return views
+    for i, d in enumerate(state.finished_deals()):
+        assert card_tokens(d) <= played[i]
+    pub = state.public_record()
+    for i, d in enumerate(pub["deals"]):
+        assert card_tokens(d) <= played[i]
+    assert not any(":say " in a or ":signal " in a for a in pub["actions"])
+    assert set(CARD_TOKEN.findall(" ".join(pub["actions"]))) <= set().union(*played)
+    assert "hands" not in json.dumps(pub) and "stock" not in json.dumps(pub)
+    return views
+
+
+def check_record_replays(state: TrucState) -> None:
+    """The saved record, through JSON, replays to the same state."""
+    text = json.dumps(state.to_record())
+    again = state_from_record(load_record(text))
+    assert isinstance(again, TrucState)
+    for seat in range(state.n):
+        assert again.view(seat).to_json() == state.view(seat).to_json()
+    assert again.public_view().to_json() == state.public_view().to_json()
+    assert again.result() == state.result()
+    assert again.finished_deals() == state.finished_deals()
+    assert legal(again) == legal(state)
+
+
+def snapshot(state: TrucState) -> list[str]:
+    return [repr(getattr(state, s)) for s in SLOTS] + legal(state)
+
+
+def check_clone_independent(state: TrucState, rng: random.Random) -> None:
+    """Applying actions to a clone leaves the original as it was."""
+    before = snapshot(state)
+    view_before = state.view(0).to_json()
+    twin = state.clone()
+    assert legal(twin) == legal(state)
+    for _ in range(2):
+        if twin.to_act is None:
+            break
+        twin.apply(rng.choice(twin.legal_actions()))
+    assert snapshot(state) == before
+    assert state.view(0).to_json() == view_before
+
+
+def check_sample_consistent(state: TrucState, seat: int, rng: random.Random) -> None:
+    """A determinisation shows the seat exactly its view; the actor keeps his legal actions."""
+    view = state.view(seat)
+    sample = GAME.sample_state(view, rng)
+    assert isinstance(sample, TrucState)
+    assert sample.view(seat).to_json() == view.to_json()
+    assert sample.view(seat) == view
+    if seat == state.to_act:
+        assert legal(sample) == legal(state)
+    check_cards_conserved(sample)
+    for _ in range(3):  # the sample is a working state
+        if sample.to_act is None:
+            break
+        sample.apply(rng.choice(sample.legal_actions()))
+
+
+# ---------------------------------------------------------------------- tests
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@prop(1000)
+@given(redeal=REDEALS, ties=TIES, seed=SEEDS, fold_p=FOLD_P)
+def test_cards_conserved_and_scores_only_from_deals(
+    players: int, redeal: str, ties: str, seed: int, fold_p: float
+) -> None:
+    m = None
+    deals, result = 0, new_state(players).result()
+    for m in matches(players, redeal, ties, seed, fold_p, cap=2000):
+        check_cards_conserved(m.state)
+        if len(m.state.history) != deals:
+            deals = len(m.state.history)
+            check_scores_from_deals(m.state)
+        else:  # no deal ended: no score moved
+            assert m.state.result() == result
+        result = m.state.result()
+    assert m is not None and m.state.to_act is None  # every match runs to its end
+    check_scores_from_deals(m.state)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@prop(60)
+@given(redeal=REDEALS, ties=TIES, seed=SEEDS, fold_p=FOLD_P)
+def test_no_hidden_card_in_any_view_or_summary(
+    players: int, redeal: str, ties: str, seed: int, fold_p: float
+) -> None:
+    deals = 0
+    views = None
+    for m in matches(players, redeal, ties, seed, fold_p, cap=250):
+        ended = len(m.state.history) != deals or m.state.to_act is None
+        deals = len(m.state.history)
+        views = check_no_hidden_card(m.state, m.played, history=ended, before=views)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@prop(60)
+@given(redeal=REDEALS, ties=TIES, seed=SEEDS, fold_p=FOLD_P)
+def test_saved_record_replays_to_the_same_state(
+    players: int, redeal: str, ties: str, seed: int, fold_p: float
+) -> None:
+    shadow: TrucState | None = None
+    deals = 0
+    m = None
+    for m in matches(players, redeal, ties, seed, fold_p, cap=250):
+        rec = m.state.to_record()
+        if shadow is None:
+            # A replica built from the first record follows every later action by its text.
+            first = dict(rec, actions=rec["actions"][:-1])
+            replica = state_from_record(load_record(json.dumps(first)))
+            assert isinstance(replica, TrucState)
+            shadow = replica
+        shadow.apply(GAME.parse_action(rec["actions"][-1]))
+        seat = m.state.to_act if m.state.to_act is not None else 0
+        assert shadow.view(seat).to_json() == m.state.view(seat).to_json()
+        assert shadow.result() == m.state.result()
+        if len(m.state.history) != deals:  # a deal just ended: replay the whole record
+            deals = len(m.state.history)
+            check_record_replays(m.state)
+    assert m is not None and shadow is not None
+    check_record_replays(m.state)
+    assert shadow.to_record() == m.state.to_record()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@prop(40)
+@given(redeal=REDEALS, ties=TIES, seed=SEEDS, fold_p=FOLD_P)
+def test_clone_is_independent(
+    players: int, redeal: str, ties: str, seed: int, fold_p: float
+) -> None:
+    rng = random.Random(seed ^ 0x5EED)
+    for m in matches(players, redeal, ties, seed, fold_p, cap=250):
+        check_clone_independent(m.state, rng)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@prop(40)
+@given(redeal=REDEALS, ties=TIES, seed=SEEDS, fold_p=FOLD_P)
+def test_sample_state_is_consistent_with_the_view(
+    players: int, redeal: str, ties: str, seed: int, fold_p: float
+) -> None:
+    rng = random.Random(seed ^ 0xD1CE)
+    for m in matches(players, redeal, ties, seed, fold_p, cap=250):
+        actor = m.state.to_act
+        if actor is None:  # the match is over: every seat's view still samples
+            for seat in range(players):
+                check_sample_consistent(m.state, seat, rng)
+            break
+        check_sample_consistent(m.state, actor, rng)
+        check_sample_consistent(m.state, rng.randrange(players), rng)
+
+
+# ------------------------------------------------- the checkers can fail
+
+
+def played_state(players: int = 2) -> Match:
+    """A match some way into a deal with a redeal behind it."""
+    for seed in range(500):
+        for m in matches(players, "repeat", "leader", seed, 0.0, cap=80):
+            st_ = m.state
+            if st_.redeals and st_.played and st_.history and st_.to_act is not None:
+                return m
+    raise AssertionError("no suitable match found")
+
+
+def test_checkers_catch_a_duplicated_or_lost_card() -> None:
+    m = played_state()
+    check_cards_conserved(m.state)
+    bad = m.state.clone()
+    low = bad.played & -bad.played
+    bad.hands[bad.to_act or 0] |= low  # a played card back in a hand
+    with pytest.raises(AssertionError):
+        check_cards_conserved(bad)
+    bad = m.state.clone()
+    bad.stock_pos += 1  # a stock card vanishes
+    with pytest.raises(AssertionError):
+        check_cards_conserved(bad)
+
+
+def test_checkers_catch_points_from_nowhere() -> None:
+    m = played_state()
+    check_scores_from_deals(m.state)
+    bad = m.state.clone()
+    bad.score[0] += 1
+    with pytest.raises(AssertionError):
+        check_scores_from_deals(bad)
+
+
+@pytest.mark.parametrize("leak", ["opponent_hand", "stock", "set_aside", "message"])
+def test_checkers_catch_a_leaked_card_or_message(
+    leak: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    m = played_state(4 if leak == "message" else 2)
+    check_no_hidden_card(m.state, m.played)
+    st_ = m.state
+    original: Callable[[TrucView], dict[str, Any]] = TrucView.to_json
+
+    def leaky(self: TrucView) -> dict[str, Any]:
+        out = original(self)
+        other = 1 - (self.seat or 0) % 2
+        if leak == "opponent_hand":
+            out["extra"] = sorted(names(st_.hands[other]))
+        elif leak == "stock":
+            out["extra"] = [CARD_NAMES[st_.stock[-1]]]
+        elif leak == "set_aside":
+            out["extra"] = sorted(names(st_.discards[other]))
+        else:
+            out["messages"] = [*out["messages"], [other, "say", "high"]]
+        return out
+
+    monkeypatch.setattr(TrucView, "to_json", leaky)
+    if leak == "set_aside":
+        assert st_.discards[1 - (st_.dealer % 2)] or st_.discards[st_.dealer % 2]
+    with pytest.raises(AssertionError):
+        check_no_hidden_card(st_, m.played)
+
+
+def test_checkers_catch_a_record_that_does_not_replay() -> None:
+    m = played_state()
+    check_record_replays(m.state)
+    bad = m.state.clone()
+    bad.score[1] += 2
+    with pytest.raises(AssertionError):
+        check_record_replays(bad)
+
+
+def test_checkers_catch_a_clone_that_shares_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    m = played_state()
+    check_clone_independent(m.state, random.Random(1))
+
+    def shallow(self: TrucState) -> TrucState:
+        new = TrucState.__new__(TrucState)
+        for name in TrucState.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    monkeypatch.setattr(TrucState, "clone", shallow)
+    with pytest.raises(AssertionError):
+        check_clone_independent(m.state, random.Random(1))
+
+
+def test_checkers_catch_an_inconsistent_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    m = played_state()
+    seat = m.state.to_act
+    assert seat is not None
+    check_sample_consistent(m.state, seat, random.Random(2))
+    real = GAME.sample_state
+
+    def wrong(view: Any, rng: random.Random) -> TrucState:
+        s = real(view, rng)
+        s.hands[view.seat], s.hands[1 - view.seat] = s.hands[1 - view.seat], s.hands[view.seat]
+        return s
+
+    monkeypatch.setattr(GAME, "sample_state", wrong)
+    with pytest.raises(AssertionError):
+        check_sample_consistent(m.state, seat, random.Random(2))
+
+
+def test_random_play_reaches_every_kind_of_deal_end_and_stake() -> None:
+    """The random policy is not degenerate: it reaches rests, decider deals, void deals."""
+    ends: set[str] = set()
+    verbs: set[str] = set()
+    deciders = 0
+    for seed in range(60):
+        for players in (2, 4):
+            for m in matches(players, "repeat", "leader", seed, 0.03, cap=2000):
+                verbs.add(m.last.verb if m.last else "")
+                deciders += m.state.decider
+            ends |= {d["end"] for d in m.state.finished_deals()}
+    assert ends == {"tricks", "refused", "folded", "void", "drawn"}
+    assert {"double", "rest", "redeal", "say", "signal", "pass"} <= verbs
+    assert deciders > 0
