@@ -10,6 +10,7 @@ its choices from that integer, which is several times faster than driving
 from __future__ import annotations
 
 import hashlib
+import math
 
 
 def deal_bits(seed: int | str, index: int) -> int:
@@ -20,8 +21,12 @@ def deal_bits(seed: int | str, index: int) -> int:
 def shuffled(cards: list[int], seed: int | str, index: int) -> list[int]:
     """A new list with ``cards`` in the order chance gives deal ``index``."""
     out = list(cards)
-    bits = deal_bits(seed, index)
+    # Reducing modulo n! first leaves every mixed-radix digit below unchanged.
+    bits = deal_bits(seed, index) % _FACTORIALS[len(out)]
     for i in range(len(out) - 1, 0, -1):
         bits, j = divmod(bits, i + 1)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+_FACTORIALS = [math.factorial(k) for k in range(60)]

@@ -118,7 +118,15 @@ def make_deal(
     index: int,
 ) -> Deal:
     """Fill what a record leaves out from the seed; deal one card at a time."""
-    hands_given, stock_given = given if given is not None else (None, [])
+    if given is None:
+        # The common case (no record): deal straight from one shuffle.
+        order = shuffled(_DECK_LIST, seed, index)
+        dealt = HAND * players
+        by_seat = [tuple(order[k:dealt:players]) for k in range(players)]
+        first = (dealer + 1) % players
+        hands_t = tuple(by_seat[(seat - first) % players] for seat in range(players))
+        return Deal(hands_t, tuple(order[dealt:]))
+    hands_given, stock_given = given
     used = set(stock_given)
     if hands_given is not None:
         used.update(c for h in hands_given for c in h)
@@ -134,6 +142,9 @@ def make_deal(
     else:
         hands = hands_given
     return Deal(tuple(tuple(h) for h in hands), tuple(stock_given) + tuple(rest))
+
+
+_DECK_LIST = list(DECK)
 
 
 class TrucState:
@@ -374,7 +385,10 @@ class TrucState:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if a not in legal:
+        for candidate in legal:  # interned: identity is equality
+            if candidate is a:
+                break
+        else:
             raise IllegalAction(self._why_illegal(a))
         self._legal = None
         self.actions.append(a)
@@ -583,21 +597,48 @@ class TrucState:
         return [dict(d) for d in self.history]
 
     def clone(self) -> TrucState:
+        """A deep-enough copy: shared immutable parts, fresh mutable lists."""
         new = TrucState.__new__(TrucState)
-        for name in TrucState.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.hands = list(self.hands)
-        new.discards = list(self.discards)
-        new.score = list(self.score)
-        new.games = list(self.games)
-        new.plays = list(self.plays)
-        new.tricks = list(self.tricks)
-        new.trick_log = list(self.trick_log)
-        new.proposed_trick = list(self.proposed_trick)
-        new.history = list(self.history)
-        new.actions = list(self.actions)
-        new.messages = list(self.messages)
-        new.dealt = list(self.dealt)
+        new._legal = self._legal
+        new.actions = self.actions[:]
+        new.actor = self.actor
+        new.deal_no = self.deal_no
+        new.deal_start = self.deal_start
+        new.dealer = self.dealer
+        new.dealt = self.dealt[:]
+        new.decider = self.decider
+        new.discards = self.discards[:]
+        new.finished = self.finished
+        new.first_dealer = self.first_dealer
+        new.game_first_dealer = self.game_first_dealer
+        new.games = self.games[:]
+        new.given = self.given
+        new.hands = self.hands[:]
+        new.history = self.history[:]
+        new.leader = self.leader
+        new.messages = self.messages[:]
+        new.msg_sent = self.msg_sent
+        new.n = self.n
+        new.options = self.options
+        new.pending = self.pending
+        new.phase = self.phase
+        new.played = self.played
+        new.plays = self.plays[:]
+        new.proposed_trick = self.proposed_trick[:]
+        new.proposed_turn = self.proposed_turn
+        new.proposer = self.proposer
+        new.redeal_open = self.redeal_open
+        new.redeals = self.redeals
+        new.rest_side = self.rest_side
+        new.resume = self.resume
+        new.score = self.score[:]
+        new.seed = self.seed
+        new.stock = self.stock
+        new.stock_pos = self.stock_pos
+        new.trick_log = self.trick_log[:]
+        new.tricks = self.tricks[:]
+        new.value = self.value
+        new.winner = self.winner
         return new
 
     def to_record(self) -> dict[str, Any]:
