@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
-from tricktaker.games.truc.outcomes import DRAW, OUTCOME, SPOILED, UNDECIDED
+from tricktaker.games.truc.outcomes import DRAW, OUTCOME, UNDECIDED, resolve_trick
 
 Hand = tuple[int, ...]
 Plays = tuple[tuple[int, int], ...]  # (relative seat, strength) in order of play
@@ -45,22 +45,7 @@ def remove(hand: Hand, c: int) -> Hand:
 
 def resolve(plays: Plays, tricks: tuple[int, ...], ties: str) -> tuple[int, int]:
     """The trick's result (side 0/1 or SPOILED) and the seat that leads next."""
-    top = [-1, -1]
-    top_seat = [-1, -1]
-    top_at = [0, 0]
-    for i, (seat, s) in enumerate(plays):
-        side = seat & 1
-        if s > top[side]:
-            top[side] = s
-            top_seat[side] = seat
-            top_at[side] = i
-    if top[0] != top[1]:
-        side = 0 if top[0] > top[1] else 1
-        return side, top_seat[side]
-    if ties == "leader" and (0 in tricks or 1 in tricks):
-        side = 0 if top_at[0] < top_at[1] else 1
-        return side, top_seat[side]
-    return SPOILED, plays[0][0]
+    return resolve_trick(plays, tricks, ties)
 
 
 def tie_spoils(tricks: tuple[int, ...], ties: str) -> bool:

@@ -7,11 +7,39 @@ engine asks one dict lookup per trick whether the deal is over and who won.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import product
 
 SPOILED = 2
 DRAW = -1  # no score: three spoiled tricks, or a deal that ends undecided
 UNDECIDED = -2
+
+
+def resolve_trick(
+    plays: Sequence[tuple[int, int]], tricks: Sequence[int], ties: str
+) -> tuple[int, int]:
+    """A finished trick's result (side 0/1 or SPOILED) and the seat that leads next.
+
+    ``plays`` are ``(seat, strength)`` in order of play; ``tricks`` the results
+    of the deal's earlier tricks. The engine and the bots' models share this, so
+    a bot never reasons with a different tie rule than the table applies.
+    """
+    top = [-1, -1]
+    top_seat = [-1, -1]
+    top_at = [0, 0]
+    for i, (seat, strength) in enumerate(plays):
+        side = seat & 1
+        if strength > top[side]:
+            top[side] = strength
+            top_seat[side] = seat
+            top_at[side] = i
+    if top[0] != top[1]:
+        side = 0 if top[0] > top[1] else 1
+        return side, top_seat[side]
+    if ties == "leader" and (0 in tricks or 1 in tricks):
+        side = 0 if top_at[0] < top_at[1] else 1
+        return side, top_seat[side]
+    return SPOILED, plays[0][0]
 
 
 def final_leader(tricks: tuple[int, ...]) -> int:

@@ -43,7 +43,7 @@ from tricktaker.games.truc.actions import (
 )
 from tricktaker.games.truc.cards import BY_STRENGTH, DECK, DECK_MASK, STRENGTH
 from tricktaker.games.truc.options import TrucOptions
-from tricktaker.games.truc.outcomes import DRAW, OUTCOME, SPOILED, UNDECIDED
+from tricktaker.games.truc.outcomes import DRAW, OUTCOME, SPOILED, UNDECIDED, resolve_trick
 
 CALL, REDEAL_ANSWER, WINDOW, PLAY_PHASE, ANSWER, OVER = range(6)
 PHASE_NAMES = ("call", "redeal_answer", "window", "play", "answer", "over")
@@ -514,28 +514,9 @@ class TrucState:
 
     def _end_trick(self) -> None:
         plays = self.plays
-        top = [-1, -1]
-        top_seat = [-1, -1]
-        top_at = [0, 0]
-        for i, p in enumerate(plays):
-            seat = p >> 6
-            s = seat & 1
-            strength = STRENGTH[p & 63]
-            if strength > top[s]:
-                top[s] = strength
-                top_seat[s] = seat
-                top_at[s] = i
-        if top[0] != top[1]:
-            side = 0 if top[0] > top[1] else 1
-            result = side
-            leader = top_seat[side]
-        elif self.options.ties == "leader" and (0 in self.tricks or 1 in self.tricks):
-            side = 0 if top_at[0] < top_at[1] else 1
-            result = side
-            leader = top_seat[side]
-        else:
-            result = SPOILED
-            leader = self.leader
+        result, leader = resolve_trick(
+            [(p >> 6, STRENGTH[p & 63]) for p in plays], self.tricks, self.options.ties
+        )
         self.tricks.append(result)
         self.trick_log.append(tuple(plays))
         self.plays = []
