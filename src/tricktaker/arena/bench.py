@@ -180,9 +180,14 @@ def truc_matches(
 
 
 class _DealCounter(Protocol):
-    """Le Truc's state numbers its deals; a playout stops when the number moves."""
+    """Le Truc's state numbers its deals; a playout stops when the number moves.
+
+    ``stop_after_deal`` is the engine's search mode: the clone does not deal
+    the next deal once the playout's deal ends, as a search bot's would not.
+    """
 
     deal_no: int
+    stop_after_deal: bool
 
 
 def _deal_no(state: State) -> int:
@@ -232,6 +237,7 @@ def truc_playouts(
         timer = _Timer(limit)
         while timer.running():
             state = pool[playouts % size].clone()
+            cast(_DealCounter, state).stop_after_deal = True
             deal = _deal_no(state)
             while state.to_act is not None and _deal_no(state) == deal:
                 state.apply(choose(state.legal_actions(), rng))

@@ -146,6 +146,20 @@ def make_deal(
 
 _DECK_LIST = list(DECK)
 
+#: Play actions of a (hand, seat), strongest card first; filled as hands occur
+#: (at most a few thousand distinct three-card hands per seat).
+_PLAYS_BY_HAND: dict[int, tuple[TrucAction, ...]] = {}
+
+
+def _plays_for(seat: int, hand: int) -> tuple[TrucAction, ...]:
+    out = []
+    for c in BY_STRENGTH:
+        if (hand >> c) & 1:
+            a = PLAY_ACTIONS[seat][c]
+            assert a is not None
+            out.append(a)
+    return tuple(out)
+
 
 class TrucState:
     """A match of Le Truc. Seats 0..n-1 in order of play; sides are seat parity."""
@@ -187,6 +201,7 @@ class TrucState:
         "seed",
         "stock",
         "stock_pos",
+        "stop_after_deal",
         "trick_log",
         "tricks",
         "value",
@@ -220,6 +235,10 @@ class TrucState:
         self.actions: list[TrucAction] = []
         self.messages: list[tuple[int, TrucAction]] = []
         self._legal: list[TrucAction] | None = None
+        #: Search playouts set this on a clone: the match then stops (``to_act``
+        #: None, not finished) when the deal in progress ends, instead of paying
+        #: to shuffle and deal the next one.
+        self.stop_after_deal = False
         self._start_deal()
 
     # ------------------------------------------------------------------ deals
@@ -336,13 +355,11 @@ class TrucState:
         phase = self.phase
         out: list[TrucAction] = []
         if phase == PLAY_PHASE:
-            hand = self.hands[seat]
-            plays = PLAY_ACTIONS[seat]
-            for c in BY_STRENGTH:
-                if (hand >> c) & 1:
-                    a = plays[c]
-                    assert a is not None
-                    out.append(a)
+            key = (self.hands[seat] << 2) | seat
+            plays = _PLAYS_BY_HAND.get(key)
+            if plays is None:
+                plays = _PLAYS_BY_HAND[key] = _plays_for(seat, self.hands[seat])
+            out.extend(plays)
             is_captain = self.n == 2 or self.captain(seat & 1) == seat
             if self.n == 2 and self.redeal_open:
                 out.append(simple[REDEAL])
@@ -567,6 +584,10 @@ class TrucState:
             self.dealer = self.game_first_dealer
         else:
             self.dealer = (self.dealer + 1) % self.n
+        if self.stop_after_deal:
+            self.phase = OVER
+            self.actor = None
+            return
         self._start_deal()
 
     # --------------------------------------------------------------- output
@@ -616,6 +637,7 @@ class TrucState:
         new.seed = self.seed
         new.stock = self.stock
         new.stock_pos = self.stock_pos
+        new.stop_after_deal = self.stop_after_deal
         new.trick_log = self.trick_log[:]
         new.tricks = self.tricks[:]
         new.value = self.value

@@ -69,6 +69,7 @@ def sample_state(view: TrucView, rng: random.Random) -> TrucState:
         (view.deal_number, INTERNED[(s, verb, (word,))]) for s, verb, word in view.messages
     ]
     st._legal = None
+    st.stop_after_deal = False
     st.hands = hands
     st.stock = stock
     st.stock_pos = 0
