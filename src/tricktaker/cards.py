@@ -59,7 +59,8 @@ def parse_card(text: str) -> Card:
     name = rank + suit
     found = _BY_NAME.get(name)
     if found is None:
-        raise CardError(f"not a card: {text!r} (write rank 2-9 T J Q K A, then suit c d h s)")
+        shown = repr(text) if len(text) <= 12 else repr(text[:12]) + "…"
+        raise CardError(f"not a card: {shown} (write rank 2-9 T J Q K A, then suit c d h s)")
     return found
 
 

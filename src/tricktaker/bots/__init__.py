@@ -1,5 +1,6 @@
-"""Bots: they see views, never states."""
+"""Bots: they see views and their seat's events, never states."""
 
-from tricktaker.bots.base import Bot, levels, make_bot
+from tricktaker.bots.base import Bot
+from tricktaker.bots.registry import levels, make_bot, register_bot
 
-__all__ = ["Bot", "levels", "make_bot"]
+__all__ = ["Bot", "levels", "make_bot", "register_bot"]

@@ -1,20 +1,23 @@
-"""The ``random`` level: a uniformly random legal action (the baseline)."""
+"""The ``random`` level: a uniformly random legal action, for any game (the baseline)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from tricktaker.bots.base import BotFactory
 from tricktaker.core.actions import Action
+from tricktaker.core.events import Event
 from tricktaker.core.protocol import View
 
 
 class RandomBot:
     name = "random"
 
-    def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    def act(
+        self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         return legal[rng.randrange(len(legal))]
 
 
-def make_random(game: str) -> RandomBot:
-    return RandomBot()
+LEVELS: Mapping[str, BotFactory] = {"random": RandomBot}

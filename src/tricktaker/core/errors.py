@@ -1,9 +1,14 @@
-"""The errors that cross layers; each carries a message a player can read."""
+"""The errors that cross layers; each carries a message a player can read.
+
+Every error raised on bad input derives from :class:`TricktakerError` and from
+``ValueError`` (as python-chess's ``IllegalMoveError`` does), so a caller can
+catch the package's errors alone, or treat them as the bad values they are.
+"""
 
 from __future__ import annotations
 
 
-class TricktakerError(Exception):
+class TricktakerError(ValueError):
     """Base of every error the package raises on bad input."""
 
 
@@ -21,3 +26,7 @@ class RecordError(TricktakerError):
 
 class UnknownGame(TricktakerError):
     """A game id that no game has registered."""
+
+
+class SampleError(TricktakerError):
+    """No deal of the unseen cards fits what an observer knows (a bug in the caller)."""

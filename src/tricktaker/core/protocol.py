@@ -1,23 +1,53 @@
-"""The Game protocol every game implements (see DESIGN.md).
+"""The Game protocol v2 that every game implements (DESIGN.md, "The Game protocol").
 
-The split follows OpenSpiel: a ``Game`` knows the rules and options and makes
-states; a ``State`` is one match in progress. Information leaves a state only
-through ``view(seat)`` and ``public_view()``.
+The split follows OpenSpiel: a :class:`Game` declares its facts (:class:`GameInfo`),
+its options and its words, and makes states; a :class:`State` is one match in
+progress. Information leaves a state only through ``view(seat)``,
+``public_view()`` and ``events(since, observer)``; chance enters only through
+the seeded deal (``core.dealing`` and ``core.deals``). The conformance suite
+(``tests/conformance``) checks every registered game against this page.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, Self
 
+from tricktaker.cards import Card
 from tricktaker.core.actions import Action
+from tricktaker.core.events import Event
+from tricktaker.core.options import Options, OptionSpec
+from tricktaker.core.start import Start
+from tricktaker.core.summary import DealSummary
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game's facts, as OpenSpiel's GameType/GameInfo state them.
+
+    The conformance suite checks that every random match stays inside them:
+    returns within ``min_return..max_return`` and summing to zero, no deal
+    longer than ``max_deal_actions``, every action id below
+    ``num_distinct_actions``.
+    """
+
+    id: str
+    name: str
+    players: tuple[int, ...]
+    num_distinct_actions: int
+    min_return: float
+    max_return: float
+    max_deal_actions: int
+    zero_sum: bool = True
+    hidden_information: bool = True
+    chance: str = "a seeded shuffle per deal (core.dealing)"
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """Scores per side for the game in progress, games won, and the outcome."""
+    """Scores per side for the game in progress, games won, and the outcome (for display)."""
 
     score: tuple[int, ...]
     games: tuple[int, ...]
@@ -26,56 +56,264 @@ class Result:
 
 
 class View(Protocol):
-    """What one seat (or a spectator, ``seat is None``) may know."""
+    """What one seat (or a spectator, ``seat is None``) may know now.
+
+    A view holds exactly what the rules let that observer see at this moment,
+    and its JSON (``to_json``) is its canonical form: two views are equal when
+    their JSON is, and ``Game.view_from_json`` reads it back. Hands may hold
+    hidden slots (``None``): a card the seat holds but may not see. What the
+    seat saw earlier and may no longer see is in its events, not its view.
+    """
 
     @property
-    def seat(self) -> int | None: ...
+    def seat(self) -> int | None:
+        """The observing seat, or None for a spectator."""
+        ...
 
-    def to_json(self) -> dict[str, Any]: ...
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        ...
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that decides now, or None when the match is over."""
+        ...
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the deal in progress (or of the last deal)."""
+        ...
+
+    @property
+    def hand(self) -> tuple[Card | None, ...]:
+        """The observer's own cards in their order; None is a slot he may not see."""
+        ...
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        ...
+
+    @property
+    def on_table(self) -> tuple[tuple[int, Card | None], ...]:
+        """The trick in progress: (seat, card) in order of play; None for a face-down card."""
+        ...
+
+    @property
+    def finished(self) -> bool:
+        """Whether the match is over."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The canonical form: every field, cards as names, hidden slots as null."""
+        ...
 
 
 class State(Protocol):
-    @property
-    def to_act(self) -> int | None: ...
+    """One match in progress: the rules' state machine, and the only holder of the truth."""
 
     @property
-    def players(self) -> int: ...
+    def to_act(self) -> int | None:
+        """The seat that decides now, or None when the match is over.
 
-    def legal_actions(self) -> Sequence[Action]: ...
+        Where the deciding seat plays another seat's cards (open whist, a
+        dummy), the action's ``owner`` says whose.
+        """
+        ...
 
-    def apply(self, action: Action | str) -> None: ...
+    @property
+    def players(self) -> int:
+        """Seats at the table, numbered 0..players-1 in order of play."""
+        ...
 
-    def view(self, seat: int) -> View: ...
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The side of each seat: partners share a side; in games for one, each seat is its own."""
+        ...
 
-    def public_view(self) -> View: ...
+    def legal_actions(self) -> Sequence[Action]:
+        """What ``to_act`` may do now (empty when the match is over)."""
+        ...
 
-    def result(self) -> Result: ...
+    def apply(self, action: Action | str) -> None:
+        """Take one action and append its events; IllegalAction (state unchanged) if not legal."""
+        ...
 
-    def clone(self) -> Self: ...
+    def result(self) -> Result:
+        """Per-side score of the game in progress, games won, finished, winning side."""
+        ...
 
-    def finished_deals(self) -> list[dict[str, Any]]: ...
+    def returns(self) -> tuple[float, ...]:
+        """What the match pays each seat so far, summing to zero (all zero while unfinished
+        in games settled only at the end, such as Le Truc's ±1 for the match)."""
+        ...
 
-    def to_record(self) -> dict[str, Any]: ...
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now; IllegalAction for a seat not at the table."""
+        ...
 
-    def public_record(self) -> dict[str, Any]: ...
+    def public_view(self) -> View:
+        """What a spectator may know now."""
+        ...
+
+    def events(self, since: int = 0, observer: int | None = None) -> list[Event]:
+        """The observer's events numbered ``since`` and later (``None``: a spectator)."""
+        ...
+
+    def finished_deals(self) -> list[DealSummary]:
+        """Every finished deal of the match, in order, with only cards that were shown."""
+        ...
+
+    def clone(self) -> Self:
+        """An independent copy: applying actions to one never changes the other."""
+        ...
+
+    def to_record(self) -> dict[str, Any]:
+        """The full record (every deal's cards): it replays to this very state."""
+        ...
+
+    def public_record(self) -> dict[str, Any]:
+        """The record anyone may see: no hand, no stock, nothing private."""
+        ...
+
+    def info_key(self, seat: int) -> Hashable:
+        """A hashable key equal for two states exactly when ``seat`` cannot tell them apart
+        (for solvers' information sets)."""
+        ...
+
+
+class Words(Protocol):
+    """A game's own words in one language, shared by the terminal and the web table.
+
+    Plain text only (no markup); cards are written with ``core.cardwords``, so
+    a front end can colour them by their suit symbols.
+    """
+
+    @property
+    def lang(self) -> str:
+        """The language, ``en`` or ``ru``."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The game's name as its players write it."""
+        ...
+
+    def rules(self, options: Options) -> list[str]:
+        """The rules in a few lines, for these options (player count, variants)."""
+        ...
+
+    def option_help(self, spec: OptionSpec) -> str:
+        """The help line of an option."""
+        ...
+
+    def phase(self, view: View) -> str:
+        """What the deal is waiting for, in a few words."""
+        ...
+
+    def action_label(self, action: Action, view: View) -> str:
+        """The words on the button for one of the observer's own legal actions."""
+        ...
+
+    def action_help(self, action: Action, view: View) -> str | None:
+        """What choosing the action means now, where that is not obvious."""
+        ...
+
+    def event_text(self, event: Event, names: Sequence[str]) -> str | None:
+        """One log line for an event (None: nothing worth a line)."""
+        ...
+
+    def hint(self, view: View, legal: Sequence[Action], names: Sequence[str]) -> str:
+        """One line: what is asked of the observer, or whom the table waits for."""
+        ...
+
+    def status(self, view: View, names: Sequence[str], sides: Sequence[str]) -> list[str]:
+        """Score, stake and the like: a few short lines."""
+        ...
+
+    def seat_tags(self, view: View, seat: int) -> list[str]:
+        """Short tags shown beside a seat's name (dealer, captain...)."""
+        ...
+
+    def deal_lines(self, summary: DealSummary, names: Sequence[str], sides: Sequence[str]) -> list[str]:
+        """How a finished deal went, trick by trick, and what it scored."""
+        ...
+
+    def sheet_row(self, summary: DealSummary, sides: Sequence[str]) -> list[str]:
+        """One row of the score sheet: deal, dealer, result, points, running score."""
+        ...
+
+    def sheet_header(self, sides: Sequence[str]) -> list[str]:
+        """The score sheet's column titles."""
+        ...
+
+    def match_result(self, view: View, sides: Sequence[str]) -> str:
+        """Who won the match and how (for the end screen)."""
+        ...
 
 
 class Game(Protocol):
-    """A registered game: its id, options, and the factory of its states."""
+    """A registered game: its facts, options and words, and the factory of its states."""
 
     @property
-    def id(self) -> str: ...
+    def id(self) -> str:
+        """The id it registers under (``truc``, ``truco``, ``preferans``, ``tetka``)."""
+        ...
 
-    def options(self, values: Mapping[str, object]) -> Any: ...
+    @property
+    def info(self) -> GameInfo:
+        """The game's facts (players, action count, bounds)."""
+        ...
+
+    def option_schema(self) -> tuple[OptionSpec, ...]:
+        """Every rule option with its type, choices or range, default and help."""
+        ...
+
+    def options(self, values: Mapping[str, object] | Options) -> Options:
+        """Checked, frozen options; OptionError names an unknown option or bad value."""
+        ...
 
     def new_match(
         self,
-        options: Any,
+        options: Options,
         seed: int | str = 0,
         deals: Sequence[Mapping[str, Any]] | None = None,
         dealer: int = 0,
-    ) -> State: ...
+        start: Start | None = None,
+    ) -> State:
+        """A new match: deals from ``seed`` unless ``deals`` fixes them (as piles),
+        ``dealer`` deals first, ``start`` is the starting position (default: the game's own).
+        RecordError for deals, dealer or start that the rules do not allow."""
+        ...
 
-    def parse_action(self, text: str) -> Action: ...
+    def parse_action(self, text: str) -> Action:
+        """The action written ``text`` (``str(action)`` gives it back); IllegalAction if unreadable."""
+        ...
 
-    def sample_state(self, view: View, rng: random.Random) -> State: ...
+    def action_id(self, action: Action) -> int:
+        """A stable integer below ``info.num_distinct_actions`` (for solvers and networks)."""
+        ...
+
+    def action_from_id(self, number: int) -> Action:
+        """The action with that id; IllegalAction for an id no action has."""
+        ...
+
+    def sample_state(self, view: View, memory: Sequence[Event], rng: random.Random) -> State:
+        """A full state consistent with what the seat knows: its view and the events it saw.
+
+        Its view for that seat equals ``view``, its events for that seat equal
+        ``memory``; unseen cards are dealt with ``core.sampling``."""
+        ...
+
+    def view_from_json(self, data: Mapping[str, Any]) -> View:
+        """Read a view back from its JSON; RecordError if it is not one."""
+        ...
+
+    def random_start(self, options: Options, rng: random.Random) -> Start:
+        """A plausible starting position for self-play (an endgame score, say)."""
+        ...
+
+    def words(self, lang: str) -> Words:
+        """The game's words in ``lang`` (``en`` or ``ru``)."""
+        ...

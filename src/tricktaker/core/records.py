@@ -2,7 +2,10 @@
 
 A record is the whole truth of a match (it holds every hand), so it is for the
 players' own archive and for replay; what is shown to others is built from
-views (``State.public_record``).
+views and events (``State.public_record``). Reading a record is hardened
+against hostile files: a number of thousands of digits, JSON nested a hundred
+thousand deep, a megabyte of garbage or a seat written in superscript digits
+is refused with a clear RecordError, never a traceback.
 """
 
 from __future__ import annotations
@@ -13,10 +16,29 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tricktaker.core.errors import IllegalAction, RecordError, TricktakerError
-from tricktaker.core.protocol import State
+from tricktaker.core.protocol import Game, State
 from tricktaker.core.registry import get_game
+from tricktaker.core.start import Start, parse_start
 
-_KNOWN_KEYS = {"game", "options", "names", "dealer", "seed", "deals", "actions", "result", "date"}
+_KNOWN_KEYS = (
+    "game",
+    "options",
+    "names",
+    "dealer",
+    "seed",
+    "start",
+    "deals",
+    "actions",
+    "result",
+    "date",
+)
+#: A record longer than this is not a match anyone played.
+MAX_RECORD_CHARS = 8_000_000
+MAX_ACTIONS = 200_000
+MAX_DEALS = 10_000
+MAX_NUMBER_DIGITS = 18
+MAX_SEED_CHARS = 200
+MAX_NAME_CHARS = 100
 
 
 @dataclass(slots=True)
@@ -26,17 +48,43 @@ class Record:
     names: list[str] = field(default_factory=list)
     dealer: int = 0
     seed: int | str = 0
+    start: Start = field(default_factory=Start)
     deals: list[dict[str, Any]] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+
+
+def _bounded_int(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > MAX_NUMBER_DIGITS:
+        raise RecordError(f"a number of {len(digits)} digits is too large for a record")
+    return int(text)
+
+
+def _no_float_specials(text: str) -> float:
+    raise RecordError(f"{text} is not a number a record can hold")
+
+
+def decode_json(text: str) -> object:
+    """``json.loads`` that refuses what no record needs: huge numbers, deep nesting, NaN."""
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"the record is too large ({len(text):,} characters)")
+    try:
+        return json.loads(text, parse_int=_bounded_int, parse_constant=_no_float_specials)
+    except RecursionError:
+        raise RecordError("the record is nested too deeply to be a game record") from None
+    except RecordError:
+        raise
+    except ValueError as exc:  # JSONDecodeError, and int conversion limits
+        raise RecordError(f"the record is not valid JSON: {exc}") from None
 
 
 def parse_record(data: object) -> Record:
     """Check the shape of a decoded record; say exactly what is wrong."""
     if not isinstance(data, Mapping):
         raise RecordError("a record must be a JSON object")
-    unknown = set(data) - _KNOWN_KEYS
+    unknown = [str(k)[:30] for k in data if k not in _KNOWN_KEYS]
     if unknown:
-        raise RecordError(f"unknown record field(s): {', '.join(sorted(map(str, unknown)))}")
+        raise RecordError(f"unknown record field(s): {', '.join(sorted(unknown))}")
     game = data.get("game")
     if not isinstance(game, str):
         raise RecordError('the record must name its game, e.g. "game": "truc"')
@@ -44,31 +92,45 @@ def parse_record(data: object) -> Record:
     if not isinstance(options, Mapping):
         raise RecordError('"options" must be an object')
     names = data.get("names", [])
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise RecordError('"names" must be a list of strings')
+    if (
+        not isinstance(names, list)
+        or len(names) > 16
+        or not all(isinstance(n, str) and len(n) <= MAX_NAME_CHARS for n in names)
+    ):
+        raise RecordError('"names" must be a list of short strings, one per seat')
     dealer = data.get("dealer", 0)
     if not isinstance(dealer, int) or isinstance(dealer, bool):
         raise RecordError('"dealer" must be a seat number')
     seed = data.get("seed", 0)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise RecordError('"seed" must be an integer or a string')
+    if isinstance(seed, str) and len(seed) > MAX_SEED_CHARS:
+        raise RecordError(f'"seed" must be at most {MAX_SEED_CHARS} characters')
+    start = parse_start(data.get("start"))
     deals = data.get("deals", [])
     if not isinstance(deals, list) or not all(isinstance(d, Mapping) for d in deals):
         raise RecordError('"deals" must be a list of objects')
+    if len(deals) > MAX_DEALS:
+        raise RecordError(f'"deals" lists {len(deals)} deals; a record holds at most {MAX_DEALS}')
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError('"actions" must be a list of strings like "0:play 7h"')
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(f'"actions" lists {len(actions)}; a record holds at most {MAX_ACTIONS}')
     return Record(
-        game, dict(options), list(names), dealer, seed, [dict(d) for d in deals], list(actions)
+        game,
+        dict(options),
+        list(names),
+        dealer,
+        seed,
+        start,
+        [dict(d) for d in deals],
+        list(actions),
     )
 
 
 def load_record(text: str) -> Record:
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError(f"the record is not valid JSON: {exc}") from None
-    return parse_record(data)
+    return parse_record(decode_json(text))
 
 
 def start_state(record: Record) -> State:
@@ -76,7 +138,9 @@ def start_state(record: Record) -> State:
     try:
         game = get_game(record.game)
         options = game.options(record.options)
-        return game.new_match(options, seed=record.seed, deals=record.deals, dealer=record.dealer)
+        return game.new_match(
+            options, seed=record.seed, deals=record.deals, dealer=record.dealer, start=record.start
+        )
     except RecordError:
         raise
     except TricktakerError as exc:
@@ -91,7 +155,7 @@ def state_from_record(record: Record) -> State:
         try:
             state.apply(game.parse_action(text))
         except IllegalAction as exc:
-            raise IllegalAction(f"action {index} ({text!r}): {exc}") from None
+            raise IllegalAction(f"action {index} ({text[:60]!r}): {exc}") from None
     return state
 
 
@@ -101,36 +165,56 @@ class ReplayOutcome:
     exit_code: int
 
 
-def summary(state: State, applied: int) -> dict[str, Any]:
+def summary(state: State, applied: int, seat: int | None = None) -> dict[str, Any]:
+    """``replay``'s JSON: the outcome, and the view and events of ``seat`` (None: public).
+
+    With a seat, ``legal`` lists that seat's own legal actions (none when it is
+    not his turn), so nothing in the answer shows a card he may not see.
+    """
     result = state.result()
-    return {
+    legal = state.legal_actions() if seat is None or state.to_act == seat else []
+    view = state.public_view() if seat is None else state.view(seat)
+    out: dict[str, Any] = {
         "ok": True,
         "applied": applied,
         "to_act": state.to_act,
-        "legal": [str(a) for a in state.legal_actions()],
+        "sides": list(state.sides),
+        "returns": list(state.returns()),
+        "legal": [str(a) for a in legal],
         "score": list(result.score),
         "games": list(result.games),
         "finished": result.finished,
         "winner": result.winner,
-        "deals": state.finished_deals(),
-        "view": state.public_view().to_json(),
+        "deals": [d.to_json() for d in state.finished_deals()],
     }
+    if seat is not None:
+        out["seat"] = seat
+    out["view"] = view.to_json()
+    out["events"] = [e.to_json() for e in state.events(0, seat)]
+    return out
 
 
-def replay_text(text: str) -> ReplayOutcome:
+def _check_seat(seat: int | None, state: State) -> None:
+    if seat is not None and not 0 <= seat < state.players:
+        raise RecordError(f"--seat {seat}: this match has seats 0 to {state.players - 1}")
+
+
+def replay_text(text: str, seat: int | None = None) -> ReplayOutcome:
     """What ``tricktaker replay`` prints, and its exit status (0, 2 or 3)."""
+    game: Game
     try:
         record = load_record(text)
         state = start_state(record)
         game = get_game(record.game)
+        _check_seat(seat, state)
     except TricktakerError as exc:
         return ReplayOutcome({"ok": False, "error": {"message": str(exc)}}, 2)
     for index, action_text in enumerate(record.actions):
         try:
             state.apply(game.parse_action(action_text))
         except IllegalAction as exc:
-            out = summary(state, index)
+            out = summary(state, index, seat)
             out["ok"] = False
             out["error"] = {"index": index, "action": action_text, "message": str(exc)}
             return ReplayOutcome(out, 3)
-    return ReplayOutcome(summary(state, len(record.actions)), 0)
+    return ReplayOutcome(summary(state, len(record.actions), seat), 0)

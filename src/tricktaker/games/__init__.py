@@ -1,5 +1,1 @@
-"""Importing this package registers every game with the core registry."""
-
-from tricktaker.games import truc as truc
-
-__all__ = ["truc"]
+"""One package per game; each registers through the ``tricktaker.games`` entry points."""

@@ -1,7 +1,10 @@
 """Le Truc's verbs, and one interned action object per (seat, verb, argument).
 
 Interning lets ``legal_actions`` hand out ready-made objects and lets the
-engine dispatch on a small integer ``kind`` instead of comparing strings.
+engine dispatch on a small integer ``kind`` instead of comparing strings. The
+interned table is also the solvers' numbering: an action's id is its place in
+that table, seat by seat (plays in deck order, then the plain verbs, then the
+captain's words, then the partner's signals), and never changes.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from tricktaker.games.truc.cards import DECK
 PLAY, FOLD, REDEAL, ACCEPT, REFUSE, DOUBLE, REST, SAY, SIGNAL, PASS = range(10)
 
 VERBS = ("play", "fold", "redeal", "accept", "refuse", "double", "rest", "say", "signal", "pass")
+PLAIN_KINDS = (FOLD, REDEAL, ACCEPT, REFUSE, DOUBLE, REST, PASS)
 SAY_WORDS = ("low", "high", "seven", "best", "any")
 SIGNAL_WORDS = ("7", "8", "A", "none")
 MAX_SEATS = 4
@@ -25,35 +29,39 @@ MAX_SEATS = 4
 class TrucAction(Action):
     kind: int = field(default=0, compare=False)
     card: int = field(default=-1, compare=False)
+    number: int = field(default=-1, compare=False)
 
 
-def _build() -> dict[tuple[int, str, tuple[str, ...]], TrucAction]:
-    table: dict[tuple[int, str, tuple[str, ...]], TrucAction] = {}
+def _build() -> list[TrucAction]:
+    table: list[TrucAction] = []
+
+    def add(seat: int, verb: str, args: tuple[str, ...], kind: int, card: int = -1) -> None:
+        table.append(TrucAction(seat, verb, args, kind=kind, card=card, number=len(table)))
+
     for seat in range(MAX_SEATS):
         for c in DECK:
-            table[(seat, "play", (CARD_NAMES[c],))] = TrucAction(
-                seat, "play", (CARD_NAMES[c],), PLAY, c
-            )
-        for kind, verb in enumerate(VERBS):
-            if kind not in (PLAY, SAY, SIGNAL):
-                table[(seat, verb, ())] = TrucAction(seat, verb, (), kind)
+            add(seat, "play", (CARD_NAMES[c],), PLAY, c)
+        for kind in PLAIN_KINDS:
+            add(seat, VERBS[kind], (), kind)
         for word in SAY_WORDS:
-            table[(seat, "say", (word,))] = TrucAction(seat, "say", (word,), SAY)
+            add(seat, "say", (word,), SAY)
         for word in SIGNAL_WORDS:
-            table[(seat, "signal", (word,))] = TrucAction(seat, "signal", (word,), SIGNAL)
+            add(seat, "signal", (word,), SIGNAL)
     return table
 
 
-INTERNED = _build()
+#: Every action of the game, by id.
+BY_ID: tuple[TrucAction, ...] = tuple(_build())
+INTERNED: dict[tuple[int, str, tuple[str, ...]], TrucAction] = {
+    (a.seat, a.verb, a.args): a for a in BY_ID
+}
 PLAY_ACTIONS: tuple[tuple[TrucAction | None, ...], ...] = tuple(
     tuple(INTERNED.get((seat, "play", (CARD_NAMES[c],))) for c in range(52))
     for seat in range(MAX_SEATS)
 )
 SIMPLE: tuple[tuple[TrucAction, ...], ...] = tuple(
     tuple(
-        INTERNED[(seat, verb, ())]
-        if kind not in (PLAY, SAY, SIGNAL)
-        else INTERNED[(seat, "fold", ())]
+        INTERNED[(seat, verb, ())] if kind in PLAIN_KINDS else INTERNED[(seat, "fold", ())]
         for kind, verb in enumerate(VERBS)
     )
     for seat in range(MAX_SEATS)
@@ -65,7 +73,7 @@ SIGNALS: tuple[tuple[TrucAction, ...], ...] = tuple(
     tuple(INTERNED[(seat, "signal", (w,))] for w in SIGNAL_WORDS) for seat in range(MAX_SEATS)
 )
 #: Every interned action by its notation, for reading logs back without parsing.
-BY_TEXT: dict[str, TrucAction] = {str(a): a for a in INTERNED.values()}
+BY_TEXT: dict[str, TrucAction] = {str(a): a for a in BY_ID}
 
 
 def intern(action: Action) -> TrucAction:
@@ -73,19 +81,27 @@ def intern(action: Action) -> TrucAction:
     if type(action) is TrucAction:
         return action
     if not isinstance(action, Action):
-        raise IllegalAction(f"an action must be text like '0:play 7h', not {action!r}")
+        raise IllegalAction(f"an action must be text like '0:play 7h', not {type(action).__name__}")
     found = INTERNED.get((action.seat, action.verb, action.args))
-    if found is None:
+    if found is None or action.owner is not None:
         return parse_action(str(action))
     return found
 
 
+def action_from_id(number: object) -> TrucAction:
+    if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < len(BY_ID):
+        raise IllegalAction(f"no Le Truc action has id {number!r} (ids are 0..{len(BY_ID) - 1})")
+    return BY_ID[number]
+
+
 def parse_action(text: str) -> TrucAction:
-    seat, verb, args = split_action(text)
+    seat, verb, args, owner = split_action(text)
+    if owner is not None:
+        raise IllegalAction("in Le Truc every player plays his own cards: drop 'from'")
     if seat >= MAX_SEATS:
         raise IllegalAction(f"there is no seat {seat} in Le Truc")
     if verb not in VERBS:
-        raise IllegalAction(f"unknown verb {verb!r} in Le Truc; verbs: {', '.join(VERBS)}")
+        raise IllegalAction(f"unknown verb {verb[:20]!r} in Le Truc; verbs: {', '.join(VERBS)}")
     if verb == "play":
         if len(args) != 1:
             raise IllegalAction("write the card to play, e.g. '0:play 7h'")

@@ -1,20 +1,30 @@
-"""Le Truc's rule options (RULES.md §1); the first value of each is the default."""
+"""Le Truc's rule options (RULES.md §1); each default is the main seed's rule."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from tricktaker.core.options import OptionSpec
 
-
-@dataclass(frozen=True, slots=True)
-class TrucOptions:
-    players: int = 2
-    redeal: str = "repeat"
-    ties: str = "leader"
-
-    CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = {
-        "players": (2, 4),
-        "redeal": ("repeat", "once"),
-        "ties": ("leader", "spoil"),
-    }
+SCHEMA: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "players",
+        "choice",
+        2,
+        "two players, or four in two partnerships sitting opposite",
+        choices=(2, 4),
+    ),
+    OptionSpec(
+        "redeal",
+        "choice",
+        "repeat",
+        "calls for new cards: repeat (as often as the stock allows) or once per deal",
+        choices=("repeat", "once"),
+    ),
+    OptionSpec(
+        "ties",
+        "choice",
+        "leader",
+        "equal cards: leader (spoiled only until a trick is won, then to the first played)"
+        " or spoil (always spoiled)",
+        choices=("leader", "spoil"),
+    ),
+)

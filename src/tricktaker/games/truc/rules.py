@@ -15,13 +15,16 @@ Phases of a deal:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Self
 
-from tricktaker.cards import CARD_NAMES, CardError, mask_of, parse_card
+from tricktaker.cards import CARD_NAMES, mask_of
 from tricktaker.core.actions import Action
-from tricktaker.core.dealing import shuffled
+from tricktaker.core.deals import Deal, DealSpec, GivenDeal, PileSpec, make_deal, read_deal
 from tricktaker.core.errors import IllegalAction, RecordError
+from tricktaker.core.options import Options
 from tricktaker.core.protocol import Result
+from tricktaker.core.start import Start
+from tricktaker.core.summary import DealSummary
 from tricktaker.games.truc.actions import (
     ACCEPT,
     DOUBLE,
@@ -41,8 +44,7 @@ from tricktaker.games.truc.actions import (
     intern,
     parse_action,
 )
-from tricktaker.games.truc.cards import BY_STRENGTH, DECK, DECK_MASK, STRENGTH
-from tricktaker.games.truc.options import TrucOptions
+from tricktaker.games.truc.cards import BY_STRENGTH, DECK, STRENGTH
 from tricktaker.games.truc.outcomes import DRAW, OUTCOME, SPOILED, UNDECIDED, resolve_trick
 
 CALL, REDEAL_ANSWER, WINDOW, PLAY_PHASE, ANSWER, OVER = range(6)
@@ -53,98 +55,29 @@ HAND = 3
 NO_PROPOSAL, PROPOSE_DOUBLE, PROPOSE_REST = 0, 1, 2
 
 
-class Deal:
-    """The cards of one deal: hands in seat order and the stock, top first."""
+#: Le Truc's piles: three cards to each seat, and the stock, top first.
+DEAL_SPEC = DealSpec(
+    deck=DECK,
+    piles=(PileSpec("hands", HAND, per_seat=True), PileSpec("stock", None)),
+    game_name="Le Truc",
+)
 
-    __slots__ = ("hands", "stock")
-
-    def __init__(self, hands: tuple[tuple[int, ...], ...], stock: tuple[int, ...]) -> None:
-        self.hands = hands
-        self.stock = stock
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "hands": [[CARD_NAMES[c] for c in h] for h in self.hands],
-            "stock": [CARD_NAMES[c] for c in self.stock],
-        }
+# Log entries other than plain actions (which are logged as their interned object):
+# (EV_SAID, action, context) for a word whose meaning depends on the moment,
+# and the table's own events.
+EV_SAID, EV_DEAL, EV_NEW_CARDS, EV_TRICK, EV_DEAL_END, EV_GAME_END, EV_MATCH_END = range(7)
+START_ROWS = ("score", "games")
 
 
-def _read_cards(raw: object, what: str) -> list[int]:
-    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-        raise RecordError(f'{what} must be a list of cards like "7h"')
-    try:
-        cards = [parse_card(x) for x in raw]
-    except CardError as exc:
-        raise RecordError(f"{what}: {exc}") from None
-    for c in cards:
-        if not (DECK_MASK >> c) & 1:
-            raise RecordError(f"{what}: {CARD_NAMES[c]} is not in Le Truc's 32-card deck")
-    return cards
+def read_start(start: Start | None) -> tuple[list[int], list[int]]:
+    """A starting score and games won, checked: scores 0..11, at most one game won each."""
+    if start is None:
+        return [0, 0], [0, 0]
+    start.check_keys(START_ROWS)
+    score = start.row("score", 2, 0, GAME_POINTS - 1, (0, 0))
+    games = start.row("games", 2, 0, GAMES_TO_WIN - 1, (0, 0))
+    return list(score), list(games)
 
-
-def parse_deal(
-    raw: Mapping[str, Any], players: int, index: int
-) -> tuple[list[list[int]] | None, list[int]]:
-    """Explicit hands (or None) and the given top of the stock, checked."""
-    where = f"deal {index}"
-    unknown = set(raw) - {"hands", "stock"}
-    if unknown:
-        raise RecordError(f"{where}: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
-    hands: list[list[int]] | None = None
-    seen: set[int] = set()
-    if "hands" in raw:
-        raw_hands = raw["hands"]
-        if not isinstance(raw_hands, list) or len(raw_hands) != players:
-            raise RecordError(f'{where}: "hands" must hold {players} hands, one per seat')
-        hands = []
-        for seat, h in enumerate(raw_hands):
-            cards = _read_cards(h, f"{where}, seat {seat}'s hand")
-            if len(cards) != HAND:
-                raise RecordError(f"{where}: seat {seat} must get {HAND} cards, not {len(cards)}")
-            hands.append(cards)
-    stock = _read_cards(raw.get("stock", []), f"{where}, stock")
-    for c in [c for h in hands or [] for c in h] + stock:
-        if c in seen:
-            raise RecordError(f"{where}: {CARD_NAMES[c]} is dealt twice")
-        seen.add(c)
-    return hands, stock
-
-
-def make_deal(
-    given: tuple[list[list[int]] | None, list[int]] | None,
-    players: int,
-    dealer: int,
-    seed: int | str,
-    index: int,
-) -> Deal:
-    """Fill what a record leaves out from the seed; deal one card at a time."""
-    if given is None:
-        # The common case (no record): deal straight from one shuffle.
-        order = shuffled(_DECK_LIST, seed, index)
-        dealt = HAND * players
-        by_seat = [tuple(order[k:dealt:players]) for k in range(players)]
-        first = (dealer + 1) % players
-        hands_t = tuple(by_seat[(seat - first) % players] for seat in range(players))
-        return Deal(hands_t, tuple(order[dealt:]))
-    hands_given, stock_given = given
-    used = set(stock_given)
-    if hands_given is not None:
-        used.update(c for h in hands_given for c in h)
-    rest = shuffled([c for c in DECK if c not in used], seed, index)
-    if hands_given is None:
-        hands: list[list[int]] = [[] for _ in range(players)]
-        pos = 0
-        for _ in range(HAND):
-            for k in range(players):
-                hands[(dealer + 1 + k) % players].append(rest[pos])
-                pos += 1
-        rest = rest[pos:]
-    else:
-        hands = hands_given
-    return Deal(tuple(tuple(h) for h in hands), tuple(stock_given) + tuple(rest))
-
-
-_DECK_LIST = list(DECK)
 
 #: Play actions of a (hand, seat), strongest card first; filled as hands occur
 #: (at most a few thousand distinct three-card hands per seat).
@@ -161,15 +94,18 @@ def _plays_for(seat: int, hand: int) -> tuple[TrucAction, ...]:
     return tuple(out)
 
 
-class TrucState:
-    """A match of Le Truc. Seats 0..n-1 in order of play; sides are seat parity."""
+class TrucRules:
+    """A match of Le Truc: the rules alone. Seats 0..n-1 in order of play; sides are seat parity.
+
+    :class:`~tricktaker.games.truc.state.TrucState` adds what leaves the state
+    (views, events); this class knows nothing of them, so the modules that
+    build them can import the rules without a cycle.
+    """
 
     __slots__ = (
         "_legal",
-        "actions",
         "actor",
         "deal_no",
-        "deal_start",
         "dealer",
         "dealt",
         "decider",
@@ -182,7 +118,7 @@ class TrucState:
         "hands",
         "history",
         "leader",
-        "messages",
+        "log",
         "msg_sent",
         "n",
         "options",
@@ -195,45 +131,53 @@ class TrucState:
         "proposer",
         "redeal_open",
         "redeals",
+        "repeat",
         "rest_side",
         "resume",
         "score",
         "seed",
+        "start",
         "stock",
         "stock_pos",
         "stop_after_deal",
         "trick_log",
         "tricks",
+        "ties",
         "value",
         "winner",
     )
 
     def __init__(
         self,
-        options: TrucOptions,
+        options: Options,
         seed: int | str = 0,
         deals: Sequence[Mapping[str, Any]] | None = None,
         dealer: int = 0,
+        start: Start | None = None,
     ) -> None:
-        n = options.players
-        if not isinstance(dealer, int) or not 0 <= dealer < n:
+        n = options.integer("players")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise RecordError(f"dealer must be a seat from 0 to {n - 1}")
         self.options = options
         self.n = n
+        self.ties = options.text("ties")
+        self.repeat = options.text("redeal") == "repeat"
         self.seed = seed
-        self.given = tuple(parse_deal(d, n, i) for i, d in enumerate(deals or ()))
+        self.given: tuple[GivenDeal, ...] = tuple(
+            read_deal(d, DEAL_SPEC, n, i) for i, d in enumerate(deals or ())
+        )
+        self.start = start if start is not None else Start()
+        self.score, self.games = read_start(start)
         self.first_dealer = dealer
         self.game_first_dealer = dealer
         self.dealer = dealer
         self.deal_no = 0
         self.dealt: list[Deal] = []
-        self.score = [0, 0]
-        self.games = [0, 0]
         self.finished = False
         self.winner: int | None = None
-        self.history: list[dict[str, Any]] = []
-        self.actions: list[TrucAction] = []
-        self.messages: list[tuple[int, TrucAction]] = []
+        self.history: list[DealSummary] = []
+        #: What happened, in order: interned actions and small tuples (see EV_*).
+        self.log: list[object] = []
         self._legal: list[TrucAction] | None = None
         #: Search playouts set this on a clone: the match then stops (``to_act``
         #: None, not finished) when the deal in progress ends, instead of paying
@@ -246,10 +190,13 @@ class TrucState:
     def _start_deal(self) -> None:
         n = self.n
         given = self.given[self.deal_no] if self.deal_no < len(self.given) else None
-        deal = make_deal(given, n, self.dealer, self.seed, self.deal_no)
+        deal = make_deal(DEAL_SPEC, n, (self.dealer + 1) % n, self.seed, self.deal_no, given)
         self.dealt.append(deal)
+        self.log.append(
+            (EV_DEAL, deal, self.deal_no, self.dealer, tuple(self.score), tuple(self.games))
+        )
         self.hands = [mask_of(h) for h in deal.hands]
-        self.stock = deal.stock
+        self.stock = deal.piles["stock"]
         self.stock_pos = 0
         self.discards = [0] * n
         self.played = 0
@@ -268,7 +215,6 @@ class TrucState:
         self.proposed_turn = False
         self.proposed_trick = [False, False]
         self.msg_sent = 0
-        self.deal_start = len(self.actions)
         self.actor: int | None
         if n == 4:
             self.phase = CALL
@@ -341,6 +287,10 @@ class TrucState:
     def players(self) -> int:
         return self.n
 
+    @property
+    def sides(self) -> tuple[int, ...]:
+        return SIDES[self.n]
+
     def legal_actions(self) -> list[TrucAction]:
         cached = self._legal
         if cached is None:
@@ -408,12 +358,14 @@ class TrucState:
         else:
             raise IllegalAction(self._why_illegal(a))
         self._legal = None
-        self.actions.append(a)
         kind = a.kind
         seat = a.seat
         if kind == PLAY:
+            self.log.append(a)
             self._play(seat, a.card)
-        elif kind == FOLD:
+            return
+        self.log.append(self._said(a))
+        if kind == FOLD:
             side = 1 - (seat & 1)
             # After a counter-rest the deal decides the game: folding concedes it.
             points = GAME_POINTS - self.score[side] if self.decider else self.value
@@ -447,7 +399,21 @@ class TrucState:
                 self.actor = self.resume
         else:  # SAY or SIGNAL: a private word to the partner; the turn stays
             self.msg_sent |= 1 << seat
-            self.messages.append((self.deal_no, a))
+
+    def _said(self, a: TrucAction) -> object:
+        """The log entry of a word: where its meaning depends on the moment, with that."""
+        kind = a.kind
+        if kind == DOUBLE and self.phase != ANSWER:
+            return (EV_SAID, a, self.value * 2)
+        if kind in (DOUBLE, REST):
+            if self.phase == ANSWER or self.rest_side >= 0:
+                return (EV_SAID, a, -1)  # counter-rest: the deal decides the game
+            return (EV_SAID, a, GAME_POINTS - self.score[a.seat & 1])
+        if kind == PASS:
+            return (EV_SAID, a, self.phase)
+        if kind in (ACCEPT, REFUSE):
+            return (EV_SAID, a, self.phase * 4 + self.pending)
+        return a
 
     def _why_illegal(self, a: TrucAction) -> str:
         if self.actor is None:
@@ -477,7 +443,10 @@ class TrucState:
         self.hands[dealer] = (1 << stock[pos + 1]) | (1 << stock[pos + 3]) | (1 << stock[pos + 5])
         self.stock_pos = pos + 2 * HAND
         self.redeals += 1
-        self.redeal_open = self.options.redeal == "repeat"
+        self.redeal_open = self.repeat
+        self.log.append(
+            (EV_NEW_CARDS, caller, dealer, self.hands[caller], self.hands[dealer], len(stock) - pos - 6)
+        )
         if n == 4 and self.redeal_open:
             self.phase = CALL
             self.actor = caller
@@ -532,12 +501,14 @@ class TrucState:
     def _end_trick(self) -> None:
         plays = self.plays
         result, leader = resolve_trick(
-            [(p >> 6, STRENGTH[p & 63]) for p in plays], self.tricks, self.options.ties
+            [(p >> 6, STRENGTH[p & 63]) for p in plays], self.tricks, self.ties
         )
         self.tricks.append(result)
-        self.trick_log.append(tuple(plays))
+        done = tuple(plays)
+        self.trick_log.append(done)
         self.plays = []
-        outcome = OUTCOME[self.options.ties][tuple(self.tricks)]
+        self.log.append((EV_TRICK, len(self.tricks) - 1, done, result, leader))
+        outcome = OUTCOME[self.ties][tuple(self.tricks)]
         if outcome != UNDECIDED:
             if outcome == DRAW:
                 self._finish_deal("drawn", DRAW, 0)
@@ -552,25 +523,36 @@ class TrucState:
 
     def _finish_deal(self, end: str, side: int, points: int) -> None:
         winner = None if side == DRAW else side
-        if winner is not None:
+        if winner is None:
+            points = 0
+        else:
             self.score[winner] += points
-        self.history.append(
-            {
-                "deal": self.deal_no,
-                "dealer": self.dealer,
-                "tricks": ["spoiled" if t == SPOILED else t for t in self.tricks],
-                "played": [[f"{p >> 6}:{CARD_NAMES[p & 63]}" for p in t] for t in self.trick_log],
-                "winner": winner,
-                "points": points if winner is not None else 0,
-                "end": end,
+        gains = (float(points), 0.0) if winner == 0 else (0.0, float(points))
+        summary = DealSummary(
+            number=self.deal_no,
+            dealer=self.dealer,
+            tricks=tuple("spoiled" if t == SPOILED else t for t in self.tricks),
+            winner=winner,
+            points=points,
+            gains=gains,
+            end=end,
+            details={
+                # Cards of a trick cut short by a fold or a refusal were shown too.
+                "played": [
+                    [f"{p >> 6}:{CARD_NAMES[p & 63]}" for p in t]
+                    for t in (*self.trick_log, self.plays)
+                    if t
+                ],
                 "value": self.value,
                 "score": list(self.score),
-            }
+            },
         )
+        self.history.append(summary)
+        self.log.append((EV_DEAL_END, summary))
         self.pending = NO_PROPOSAL
-        self.deal_no += 1
         if winner is not None and self.score[winner] >= GAME_POINTS:
             self.games[winner] += 1
+            self.log.append((EV_GAME_END, winner, tuple(self.score), tuple(self.games)))
             if self.games[winner] >= GAMES_TO_WIN:
                 self.finished = True
                 self.winner = winner
@@ -578,12 +560,14 @@ class TrucState:
                 self.actor = None
                 self.hands = [0] * self.n
                 self.plays = []
+                self.log.append((EV_MATCH_END, winner, tuple(self.games)))
                 return
             self.score = [0, 0]
             self.game_first_dealer = (self.game_first_dealer + 1) % self.n
             self.dealer = self.game_first_dealer
         else:
             self.dealer = (self.dealer + 1) % self.n
+        self.deal_no += 1
         if self.stop_after_deal:
             self.phase = OVER
             self.actor = None
@@ -595,17 +579,33 @@ class TrucState:
     def result(self) -> Result:
         return Result(tuple(self.score), tuple(self.games), self.finished, self.winner)
 
-    def finished_deals(self) -> list[dict[str, Any]]:
-        return [dict(d) for d in self.history]
+    def returns(self) -> tuple[float, ...]:
+        """+1 to each seat of the side that won the match, -1 to the others; 0 until then."""
+        if self.winner is None:
+            return (0.0,) * self.n
+        return tuple(1.0 if (seat & 1) == self.winner else -1.0 for seat in range(self.n))
 
-    def clone(self) -> TrucState:
+    def finished_deals(self) -> list[DealSummary]:
+        return list(self.history)
+
+    @property
+    def actions(self) -> list[TrucAction]:
+        """Every action taken so far, in order."""
+        out: list[TrucAction] = []
+        for entry in self.log:
+            if type(entry) is TrucAction:
+                out.append(entry)
+            elif type(entry) is tuple and entry[0] == EV_SAID:
+                out.append(entry[1])
+        return out
+
+    def clone(self) -> Self:
         """A deep-enough copy: shared immutable parts, fresh mutable lists."""
-        new = TrucState.__new__(TrucState)
+        cls = type(self)
+        new = cls.__new__(cls)
         new._legal = self._legal
-        new.actions = self.actions[:]
         new.actor = self.actor
         new.deal_no = self.deal_no
-        new.deal_start = self.deal_start
         new.dealer = self.dealer
         new.dealt = self.dealt[:]
         new.decider = self.decider
@@ -618,7 +618,7 @@ class TrucState:
         new.hands = self.hands[:]
         new.history = self.history[:]
         new.leader = self.leader
-        new.messages = self.messages[:]
+        new.log = self.log[:]
         new.msg_sent = self.msg_sent
         new.n = self.n
         new.options = self.options
@@ -631,55 +631,49 @@ class TrucState:
         new.proposer = self.proposer
         new.redeal_open = self.redeal_open
         new.redeals = self.redeals
+        new.repeat = self.repeat
         new.rest_side = self.rest_side
         new.resume = self.resume
         new.score = self.score[:]
         new.seed = self.seed
+        new.start = self.start
         new.stock = self.stock
         new.stock_pos = self.stock_pos
         new.stop_after_deal = self.stop_after_deal
+        new.ties = self.ties
         new.trick_log = self.trick_log[:]
         new.tricks = self.tricks[:]
         new.value = self.value
         new.winner = self.winner
         return new
 
+    def _record_head(self) -> dict[str, Any]:
+        head: dict[str, Any] = {
+            "game": "truc",
+            "options": self.options.to_json(),
+            "dealer": self.first_dealer,
+        }
+        if self.start:
+            head["start"] = self.start.to_json()
+        return head
+
     def to_record(self) -> dict[str, Any]:
         """The full record: every hand dealt so far, so it replays exactly."""
-        from tricktaker.core.options import options_to_dict
-
-        return {
-            "game": "truc",
-            "options": options_to_dict(self.options),
-            "dealer": self.first_dealer,
-            "seed": self.seed,
-            "deals": [d.to_json() for d in self.dealt],
-            "actions": [str(a) for a in self.actions],
-        }
+        record = self._record_head()
+        record["seed"] = self.seed
+        record["deals"] = [d.to_json() for d in self.dealt]
+        record["actions"] = [str(a) for a in self.actions]
+        return record
 
     def public_record(self) -> dict[str, Any]:
         """What anyone may see: public actions and played cards, no hand, no stock."""
-        from tricktaker.core.options import options_to_dict
+        record = self._record_head()
+        record["actions"] = [str(a) for a in self.actions if a.kind not in (SAY, SIGNAL)]
+        record["deals"] = [
+            {k: v for k, v in d.to_json().items() if k in PUBLIC_DEAL_KEYS} for d in self.history
+        ]
+        return record
 
-        return {
-            "game": "truc",
-            "options": options_to_dict(self.options),
-            "dealer": self.first_dealer,
-            "actions": [str(a) for a in self.actions if a.kind not in (SAY, SIGNAL)],
-            "deals": [
-                {k: d[k] for k in ("tricks", "played", "winner", "points", "end")}
-                for d in self.history
-            ],
-        }
 
-    def view(self, seat: int) -> Any:
-        from tricktaker.games.truc.views import build_view
-
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalAction(f"there is no seat {seat!r} at this table")
-        return build_view(self, seat)
-
-    def public_view(self) -> Any:
-        from tricktaker.games.truc.views import build_view
-
-        return build_view(self, None)
+SIDES = {2: (0, 1), 4: (0, 1, 0, 1)}
+PUBLIC_DEAL_KEYS = ("deal", "tricks", "played", "winner", "points", "end")

@@ -1,30 +1,34 @@
 """Per-seat and spectator views of a Le Truc match.
 
-A view is built from the state by copying only what its seat may know: its
-own hand and the cards it set aside in a redeal, the cards played, the public
-bets, and its side's private channel. Unplayed cards of others, the stock's
-order and others' set-aside hands never enter it.
+A view is built from the state by copying only what its seat may know now:
+its own hand and the cards it set aside in a redeal, the cards played in this
+deal, the public bets, and whether its own side has used its private channel.
+Unplayed cards of others, the stock's order and others' set-aside hands never
+enter it; what was said and played in earlier deals is in the seat's events.
+The JSON is the canonical form: :meth:`TrucView.from_json` reads it back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tricktaker.cards import CARD_NAMES, cards_in
-from tricktaker.core.options import options_to_dict
-from tricktaker.games.truc.actions import SAY, SIGNAL, TrucAction
+from tricktaker.cards import CARD_NAMES, CardError, cards_in, parse_card
+from tricktaker.core.errors import RecordError
 from tricktaker.games.truc.cards import BY_STRENGTH
+from tricktaker.games.truc.outcomes import SPOILED
+from tricktaker.games.truc.rules import PHASE_NAMES, PROPOSE_DOUBLE, PROPOSE_REST, TrucRules
 
-if TYPE_CHECKING:
-    from tricktaker.games.truc.rules import TrucState
+Plays = tuple[tuple[int, int], ...]
+TrickView = tuple[Plays, int | str]
 
 
 @dataclass(frozen=True, slots=True)
 class TrucView:
     seat: int | None
     players: int
-    options: dict[str, Any]
+    options: Mapping[str, Any]
     dealer: int
     game_first_dealer: int
     captains: tuple[int, int]
@@ -33,11 +37,11 @@ class TrucView:
     set_aside: tuple[int, ...]
     hand_sizes: tuple[int, ...]
     to_act: int | None
+    next_to_play: int | None
     phase: str
     value: int
     pending: str | None
     proposer: int | None
-    resume: int | None
     rest_side: int | None
     decider: bool
     proposed_turn: bool
@@ -48,67 +52,117 @@ class TrucView:
     finished: bool
     winner: int | None
     leader: int
-    table: tuple[tuple[int, int], ...]
-    tricks: tuple[tuple[tuple[tuple[int, int], ...], int | str], ...]
+    on_table: Plays
+    tricks: tuple[TrickView, ...]
     stock_left: int
     redeals: int
     redeal_open: bool
-    messages: tuple[tuple[int, str, str], ...]
-    log: tuple[str, ...]
-    deals: tuple[dict[str, Any], ...]
+
+    @property
+    def table(self) -> Plays:
+        """The trick in progress (``on_table``), as Le Truc's code has long called it."""
+        return self.on_table
 
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
             "players": self.players,
-            "options": self.options,
+            "options": dict(self.options),
             "dealer": self.dealer,
+            "game_first_dealer": self.game_first_dealer,
             "captains": list(self.captains),
             "deal_number": self.deal_number,
             "hand": [CARD_NAMES[c] for c in self.hand],
             "set_aside": [CARD_NAMES[c] for c in self.set_aside],
             "hand_sizes": list(self.hand_sizes),
             "to_act": self.to_act,
+            "next_to_play": self.next_to_play,
             "phase": self.phase,
             "value": self.value,
             "pending": self.pending,
             "proposer": self.proposer,
             "rest_side": self.rest_side,
             "decider": self.decider,
+            "proposed_turn": self.proposed_turn,
+            "proposed_trick": list(self.proposed_trick),
+            "msg_sent": self.msg_sent,
             "score": list(self.score),
             "games": list(self.games),
             "finished": self.finished,
             "winner": self.winner,
             "leader": self.leader,
-            "table": [[s, CARD_NAMES[c]] for s, c in self.table],
+            "table": [[s, CARD_NAMES[c]] for s, c in self.on_table],
             "tricks": [
                 {"played": [[s, CARD_NAMES[c]] for s, c in plays], "result": r}
                 for plays, r in self.tricks
             ],
             "stock_left": self.stock_left,
             "redeals": self.redeals,
-            "messages": [[s, v, w] for s, v, w in self.messages],
-            "log": list(self.log),
-            "deals": [dict(d) for d in self.deals],
+            "redeal_open": self.redeal_open,
         }
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TrucView:
+        """The view whose JSON is ``data``; RecordError if ``data`` is not one."""
+        try:
+            view = cls(
+                seat=_opt_int(data["seat"]),
+                players=int(data["players"]),
+                options=dict(data["options"]),
+                dealer=int(data["dealer"]),
+                game_first_dealer=int(data["game_first_dealer"]),
+                captains=_pair(data["captains"]),
+                deal_number=int(data["deal_number"]),
+                hand=tuple(parse_card(c) for c in data["hand"]),
+                set_aside=tuple(parse_card(c) for c in data["set_aside"]),
+                hand_sizes=tuple(int(x) for x in data["hand_sizes"]),
+                to_act=_opt_int(data["to_act"]),
+                next_to_play=_opt_int(data["next_to_play"]),
+                phase=str(data["phase"]),
+                value=int(data["value"]),
+                pending=None if data["pending"] is None else str(data["pending"]),
+                proposer=_opt_int(data["proposer"]),
+                rest_side=_opt_int(data["rest_side"]),
+                decider=bool(data["decider"]),
+                proposed_turn=bool(data["proposed_turn"]),
+                proposed_trick=(bool(data["proposed_trick"][0]), bool(data["proposed_trick"][1])),
+                msg_sent=int(data["msg_sent"]),
+                score=_pair(data["score"]),
+                games=_pair(data["games"]),
+                finished=bool(data["finished"]),
+                winner=_opt_int(data["winner"]),
+                leader=int(data["leader"]),
+                on_table=_plays(data["table"]),
+                tricks=tuple(
+                    (_plays(t["played"]), t["result"] if t["result"] == "spoiled" else int(t["result"]))
+                    for t in data["tricks"]
+                ),
+                stock_left=int(data["stock_left"]),
+                redeals=int(data["redeals"]),
+                redeal_open=bool(data["redeal_open"]),
+            )
+        except (KeyError, TypeError, ValueError, IndexError, CardError) as exc:
+            raise RecordError(f"not a Le Truc view: {type(exc).__name__}: {exc}") from None
+        return view
 
-def _seen_by(a: TrucAction, seat: int | None) -> bool:
-    """Private words are seen by their sender and his partner only."""
-    if a.kind != SAY and a.kind != SIGNAL:
-        return True
-    return seat is not None and (a.seat & 1) == (seat & 1)
+
+def _opt_int(x: object) -> int | None:
+    return None if x is None else int(x)  # type: ignore[call-overload]
 
 
-def _plays(raw: tuple[int, ...] | list[int]) -> tuple[tuple[int, int], ...]:
+def _pair(x: Any) -> tuple[int, int]:
+    return (int(x[0]), int(x[1]))
+
+
+def _plays(raw: Any) -> Plays:
+    return tuple((int(s), parse_card(c)) for s, c in raw)
+
+
+def _seat_plays(raw: tuple[int, ...] | list[int]) -> Plays:
     return tuple((p >> 6, p & 63) for p in raw)
 
 
-def build_view(state: TrucState, seat: int | None) -> TrucView:
-    from tricktaker.games.truc.outcomes import SPOILED
-    from tricktaker.games.truc.rules import PHASE_NAMES, PROPOSE_DOUBLE, PROPOSE_REST
-
-    n = state.n
+def build_view(state: TrucRules, seat: int | None) -> TrucView:
     if seat is None:
         hand: tuple[int, ...] = ()
         aside: tuple[int, ...] = ()
@@ -117,16 +171,11 @@ def build_view(state: TrucState, seat: int | None) -> TrucView:
         hand = tuple(c for c in BY_STRENGTH if (mine >> c) & 1)
         aside = tuple(cards_in(state.discards[seat]))
     pending = {PROPOSE_DOUBLE: "double", PROPOSE_REST: "rest"}.get(state.pending)
-    deal_actions = state.actions[state.deal_start :]
-    messages = tuple(
-        (a.seat, a.verb, a.args[0])
-        for deal_no, a in state.messages
-        if deal_no == state.deal_no and _seen_by(a, seat)
-    )
+    active = state.actor is not None
     return TrucView(
         seat=seat,
-        players=n,
-        options=options_to_dict(state.options),
+        players=state.n,
+        options=state.options.to_json(),
         dealer=state.dealer,
         game_first_dealer=state.game_first_dealer,
         captains=(state.captain(0), state.captain(1)),
@@ -135,11 +184,11 @@ def build_view(state: TrucState, seat: int | None) -> TrucView:
         set_aside=aside,
         hand_sizes=tuple(h.bit_count() for h in state.hands),
         to_act=state.actor,
+        next_to_play=state.resume if active else None,
         phase=PHASE_NAMES[state.phase],
         value=state.value,
         pending=pending,
         proposer=state.proposer if pending else None,
-        resume=state.resume if state.actor is not None else None,
         rest_side=state.rest_side if state.rest_side >= 0 else None,
         decider=state.decider,
         proposed_turn=state.proposed_turn,
@@ -151,31 +200,12 @@ def build_view(state: TrucState, seat: int | None) -> TrucView:
         finished=state.finished,
         winner=state.winner,
         leader=state.leader,
-        table=_plays(state.plays),
+        on_table=_seat_plays(state.plays),
         tricks=tuple(
-            (_plays(plays), "spoiled" if r == SPOILED else r)
+            (_seat_plays(plays), "spoiled" if r == SPOILED else r)
             for plays, r in zip(state.trick_log, state.tricks, strict=True)
         ),
         stock_left=len(state.stock) - state.stock_pos,
         redeals=state.redeals,
         redeal_open=state.redeal_open,
-        messages=messages,
-        log=tuple(str(a) for a in deal_actions if _seen_by(a, seat)),
-        deals=tuple(
-            {
-                k: d[k]
-                for k in (
-                    "deal",
-                    "dealer",
-                    "tricks",
-                    "played",
-                    "winner",
-                    "points",
-                    "end",
-                    "value",
-                    "score",
-                )
-            }
-            for d in state.history
-        ),
     )

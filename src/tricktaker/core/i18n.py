@@ -1,8 +1,11 @@
 """Translations: gettext catalogs (``.po``) read at run time with Babel.
 
-The ``.po`` files under ``tricktaker/locale/<lang>/LC_MESSAGES/`` are the only
-source: they are parsed with ``babel.messages.pofile.read_po`` when first
-needed, so there is no compile step and no ``.mo`` file to forget. Message ids
+Each package that has words of its own keeps its catalogs beside its code:
+the shared one (front ends, card names) in ``tricktaker/locale/``, each game's
+in ``tricktaker/games/<game>/locale/``, as ``<lang>/LC_MESSAGES/<domain>.po``.
+The ``.po`` files are the only source: they are parsed with
+``babel.messages.pofile.read_po`` when first needed, so there is no compile
+step and no ``.mo`` file to forget. Message ids
 are the English texts; a message missing from a catalog (or left empty, or
 marked fuzzy) falls back to the English id, so a gap shows English, never a
 crash or a blank.
@@ -25,6 +28,7 @@ from babel.messages.pofile import read_po
 
 LANGUAGES = ("en", "ru")
 DOMAIN = "tricktaker"
+PACKAGE = "tricktaker"
 _LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
@@ -43,18 +47,20 @@ def detect_lang(environ: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
-def po_path(lang: str) -> resources.abc.Traversable:
-    """Where the catalog of ``lang`` is shipped inside the package."""
-    return resources.files("tricktaker") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(
+    lang: str, domain: str = DOMAIN, package: str = PACKAGE
+) -> resources.abc.Traversable:
+    """Where the catalog of ``lang`` for ``domain`` is shipped inside ``package``."""
+    return resources.files(package) / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 @cache
-def load_catalog(lang: str) -> Catalog:
+def load_catalog(lang: str, domain: str = DOMAIN, package: str = PACKAGE) -> Catalog:
     """The parsed catalog of ``lang`` (read once per process)."""
     if lang not in LANGUAGES:
         raise ValueError(f"no catalog for language {lang!r}; languages: {', '.join(LANGUAGES)}")
-    with po_path(lang).open("rb") as fh:
-        return read_po(fh, locale=lang, domain=DOMAIN)
+    with po_path(lang, domain, package).open("rb") as fh:
+        return read_po(fh, locale=lang, domain=domain)
 
 
 class Translator:
@@ -97,7 +103,9 @@ class Translator:
 
 
 @cache
-def translator(lang: str | None = None) -> Translator:
+def translator(
+    lang: str | None = None, domain: str = DOMAIN, package: str = PACKAGE
+) -> Translator:
     """The translator for ``lang`` (``None``: from the locale, see ``detect_lang``)."""
     code = lang if lang is not None else detect_lang()
-    return Translator(code, load_catalog(code))
+    return Translator(code, load_catalog(code, domain, package))

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from tricktaker.bots.truc_eval import (
+from tricktaker.bots.truc.model import (
     Counts,
     Estimate,
     Hand,
@@ -48,6 +48,7 @@ from tricktaker.bots.truc_eval import (
 from tricktaker.cards import parse_card
 from tricktaker.core.actions import Action, split_action
 from tricktaker.core.errors import IllegalAction, TricktakerError
+from tricktaker.core.events import Event, deal_events
 from tricktaker.core.protocol import View
 from tricktaker.games.truc.cards import DECK, STRENGTH
 from tricktaker.games.truc.outcomes import SPOILED
@@ -106,12 +107,21 @@ class _Turn:
     """One decision: what the view says, in the bot's relative terms, and the choice."""
 
     def __init__(
-        self, view: TrucView, legal: Sequence[Action], rng: random.Random, params: Params
+        self,
+        view: TrucView,
+        memory: Sequence[Event],
+        legal: Sequence[Action],
+        rng: random.Random,
+        params: Params,
     ) -> None:
         self.params = params
         if view.seat is None:
             raise TricktakerError("the rules bot needs a seat's view, not a spectator's")
         self.view = view
+        #: What the seat heard and saw said and played in this deal, in order.
+        self.log = tuple(
+            e.action for e in deal_events(memory) if e.kind == "action" and e.action is not None
+        )
         self.rng = rng
         self.seat = view.seat
         self.n = view.players
@@ -130,7 +140,7 @@ class _Turn:
                 self.by_verb[a.verb] = a
         self.mine: Hand = tuple(sorted(STRENGTH[c] for c in view.hand))
         seen = set(view.hand) | set(view.set_aside)
-        seen.update(c for _, c in view.table)
+        seen.update(c for _, c in view.on_table)
         for plays, _ in view.tricks:
             seen.update(c for _, c in plays)
         self.pool = [STRENGTH[c] for c in DECK if c not in seen]
@@ -139,9 +149,9 @@ class _Turn:
             counts[s] += 1
         self.unseen: Counts = tuple(counts)
         self.tricks = tuple(_rel_result(r, self.side) for _, r in view.tricks)
-        self.table: Plays = tuple((self.rel(s), STRENGTH[c]) for s, c in view.table)
+        self.table: Plays = tuple((self.rel(s), STRENGTH[c]) for s, c in view.on_table)
         self.lead = self.rel(view.leader)
-        nxt = view.resume if view.resume is not None else view.leader
+        nxt = view.next_to_play if view.next_to_play is not None else view.leader
         self.next_to_play = self.rel(nxt)
         self.sizes = [view.hand_sizes[(self.seat + i) % self.n] for i in range(self.n)]
         self.value = view.value
@@ -158,8 +168,8 @@ class _Turn:
         """How strong the opponent has shown himself this deal (negative: weak)."""
         bold = 0.0
         prev: tuple[int, str] | None = None
-        for text in self.view.log:
-            seat, verb, _ = split_action(text)
+        for text in self.log:
+            seat, verb, _, _ = split_action(text)
             theirs = (seat & 1) != self.side
             if verb == "accept" and prev is not None and prev[1] == "redeal":
                 bold = 0.0  # new hands: what was shown is gone
@@ -220,8 +230,8 @@ class _Turn:
         """The partner's latest signal this deal and how many cards it played since."""
         partner = (self.seat + 2) % self.n
         found: tuple[str, int] | None = None
-        for text in self.view.log:
-            seat, verb, args = split_action(text)
+        for text in self.log:
+            seat, verb, args, _ = split_action(text)
             if seat != partner:
                 continue
             if verb == "signal" and args:
@@ -246,8 +256,8 @@ class _Turn:
         trick = len(self.view.tricks)
         plays = 0
         word = None
-        for text in self.view.log:
-            seat, verb, args = split_action(text)
+        for text in self.log:
+            seat, verb, args, _ = split_action(text)
             if verb == "play":
                 plays += 1
             elif verb == "say" and seat == captain and args and plays // self.n == trick:
@@ -425,18 +435,15 @@ class RulesBot:
     def __init__(self, params: Params = DEFAULT) -> None:
         self.params = params
 
-    def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    def act(
+        self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         if not isinstance(view, TrucView):
             raise TricktakerError("the rules bot plays Le Truc only (it got another game's view)")
         if not legal:
             raise IllegalAction("the rules bot was asked to act with no legal action")
-        choice = _Turn(view, legal, rng, self.params).decide()
+        choice = _Turn(view, memory, legal, rng, self.params).decide()
         if choice not in legal:  # a bug guard: never hand the engine an illegal action
             raise TricktakerError(f"rules bot chose {choice}, not among the legal actions")
         return choice
 
-
-def make_rules(game: str) -> RulesBot:
-    if game != "truc":
-        raise TricktakerError(f"the rules level plays Le Truc (truc) only, not {game!r}")
-    return RulesBot()

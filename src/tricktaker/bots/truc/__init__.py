@@ -1,0 +1,12 @@
+"""Le Truc's computer players: the ``rules`` level (the seed's advice as heuristics)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tricktaker.bots.base import BotFactory
+from tricktaker.bots.truc.rules import RulesBot
+
+LEVELS: Mapping[str, BotFactory] = {"rules": RulesBot}
+
+__all__ = ["LEVELS", "RulesBot"]

@@ -1,0 +1,113 @@
+"""Numbered events, each told to every observer as he may see it.
+
+``apply`` appends what happened to the state's log in the game's own compact
+form (an interned action, a small tuple). ``events(since, observer)`` renders
+that log for one observer (a seat, or ``None`` for a spectator): a face-down
+card is "a card face down" to everyone but its player, a private signal is
+seen by the partner alone, and an event an observer may not know of at all is
+left out of his stream. Each observer's events are numbered 0, 1, 2... in his
+own stream, so a gap in the numbers can never betray that something hidden
+happened. The terminal, the web server and bots' memory are all built from
+events, never by comparing views.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened, as one observer saw it.
+
+    ``kind`` names what happened (``"deal"``, ``"action"``, ``"trick"``,
+    ``"deal_end"``...), ``seat`` who did it where a seat did, ``action`` the
+    action in notation as this observer may see it, and ``data`` the details,
+    JSON-able, with only the cards this observer may know.
+    """
+
+    number: int
+    kind: str
+    seat: int | None = None
+    action: str | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "n": self.number,
+            "kind": self.kind,
+            "seat": self.seat,
+            "action": self.action,
+            "data": dict(self.data),
+        }
+
+    def key(self) -> str:
+        """The event without its number, canonical: for information-set keys."""
+        return json.dumps([self.kind, self.seat, self.action, self.data], sort_keys=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A log entry already told to one observer: how a sampled state carries the
+    past its seat remembers (the real past is unknown to the sample)."""
+
+    observer: int | None
+    kind: str
+    seat: int | None
+    action: str | None
+    data: Mapping[str, Any]
+
+
+#: Renders one raw log entry for an observer: (kind, seat, action, data), or None if unseen.
+Render = Callable[[object, int | None], "tuple[str, int | None, str | None, Mapping[str, Any]] | None"]
+
+
+def told_from(memory: Iterable[Event], observer: int | None) -> list[Told]:
+    """Log entries that replay ``memory`` to ``observer`` (and to nobody else)."""
+    return [Told(observer, e.kind, e.seat, e.action, e.data) for e in memory]
+
+
+def render_log(
+    log: Sequence[object], observer: int | None, since: int, render: Render
+) -> list[Event]:
+    """The events of ``log`` that ``observer`` sees, numbered in his stream, from ``since``."""
+    out: list[Event] = []
+    number = 0
+    for entry in log:
+        if isinstance(entry, Told):
+            if entry.observer != observer:
+                continue
+            told: tuple[str, int | None, str | None, Mapping[str, Any]] | None = (
+                entry.kind,
+                entry.seat,
+                entry.action,
+                entry.data,
+            )
+        else:
+            told = render(entry, observer)
+        if told is None:
+            continue
+        if number >= since:
+            out.append(Event(number, *told))
+        number += 1
+    return out
+
+
+def deal_events(events: Sequence[Event], start_kind: str = "deal") -> list[Event]:
+    """The events since the start of the latest deal (that start included)."""
+    for i in range(len(events) - 1, -1, -1):
+        if events[i].kind == start_kind:
+            return list(events[i:])
+    return list(events)
+
+
+def info_key_of(seat: int, events: Sequence[Event], start_kind: str = "deal") -> Hashable:
+    """A hashable information-set key: the seat and what it saw since the deal began.
+
+    Games whose deal-start event tells the seat its hand and the position
+    (scores, dealer) get perfect recall within the deal from this alone.
+    """
+    return (seat, tuple(e.key() for e in deal_events(events, start_kind)))

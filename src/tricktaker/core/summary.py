@@ -1,0 +1,44 @@
+"""The typed summary of a finished deal (``replay``'s ``deals[]``, the score sheet)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+TrickResult = int | str
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """How one deal ended.
+
+    ``tricks``: per trick, the side that took it, or ``"spoiled"`` / ``"tie"``;
+    ``winner``: the side that won the deal, None for a drawn or void deal;
+    ``points``: what the deal scored (to the winner, in the game's units);
+    ``gains``: per side, what the deal was worth to it in the game's units,
+    higher being better (the arena's measure); ``end``: how it ended, in the
+    game's words (``"tricks"``, ``"folded"``...); ``details``: the game's own
+    (cards played, stake, score after the deal, marks per player...).
+    """
+
+    number: int
+    dealer: int
+    tricks: tuple[TrickResult, ...]
+    winner: int | None
+    points: int
+    gains: tuple[float, ...]
+    end: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "deal": self.number,
+            "dealer": self.dealer,
+            "tricks": list(self.tricks),
+            "winner": self.winner,
+            "points": self.points,
+            "end": self.end,
+        }
+        out.update(self.details)
+        return out

@@ -1,0 +1,127 @@
+"""How each observer sees each entry of a Le Truc log (see ``core.events``).
+
+Everything in Le Truc is public but three things: a seat's own cards (told to
+it alone, at the deal and after new cards), and the partners' private words
+(``say``/``signal``), which only the sender's side hears at all. A deal's end
+shows only the cards that were played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tricktaker.cards import CARD_NAMES
+from tricktaker.core.deals import Deal
+from tricktaker.core.summary import DealSummary
+from tricktaker.games.truc.actions import (
+    ACCEPT,
+    DOUBLE,
+    PASS,
+    PLAY,
+    REFUSE,
+    REST,
+    SAY,
+    SIGNAL,
+    TrucAction,
+)
+from tricktaker.games.truc.cards import BY_STRENGTH
+from tricktaker.games.truc.outcomes import SPOILED
+from tricktaker.games.truc.rules import (
+    CALL,
+    EV_DEAL,
+    EV_DEAL_END,
+    EV_GAME_END,
+    EV_MATCH_END,
+    EV_NEW_CARDS,
+    EV_SAID,
+    EV_TRICK,
+    PROPOSE_DOUBLE,
+    PROPOSE_REST,
+    REDEAL_ANSWER,
+)
+
+Told = tuple[str, int | None, str | None, Mapping[str, Any]]
+
+
+def _hand(mask: int) -> list[str]:
+    return [CARD_NAMES[c] for c in BY_STRENGTH if (mask >> c) & 1]
+
+
+def _action(a: TrucAction, observer: int | None, data: Mapping[str, Any]) -> Told | None:
+    if a.kind in (SAY, SIGNAL):
+        if observer is None or (observer & 1) != (a.seat & 1):
+            return None  # not even the fact that a word was passed reaches the other side
+        return ("action", a.seat, str(a), {"private": True, "word": a.args[0]})
+    if a.kind == PLAY:
+        return ("action", a.seat, str(a), {"card": CARD_NAMES[a.card]})
+    return ("action", a.seat, str(a), data)
+
+
+def _said(a: TrucAction, context: int) -> dict[str, Any]:
+    if a.kind == DOUBLE and context > 0:
+        return {"value": context}
+    if a.kind in (DOUBLE, REST):
+        return {"decider": True} if context < 0 else {"claim": context}
+    if a.kind == PASS:
+        return {"declines": "cards" if context == CALL else "proposal"}
+    if a.kind in (ACCEPT, REFUSE):
+        phase, pending = divmod(context, 4)
+        if phase == REDEAL_ANSWER:
+            return {"answers": "redeal"}
+        return {"answers": {PROPOSE_DOUBLE: "double", PROPOSE_REST: "rest"}.get(pending, "")}
+    return {}
+
+
+def render(entry: object, observer: int | None) -> Told | None:
+    """The (kind, seat, action, data) ``observer`` sees of one log entry, or None."""
+    if type(entry) is TrucAction:
+        return _action(entry, observer, {})
+    assert isinstance(entry, tuple)
+    code = entry[0]
+    if code == EV_SAID:
+        a: TrucAction = entry[1]
+        return _action(a, observer, _said(a, entry[2]))
+    if code == EV_DEAL:
+        deal: Deal = entry[1]
+        data: dict[str, Any] = {
+            "deal": entry[2],
+            "dealer": entry[3],
+            "score": list(entry[4]),
+            "games": list(entry[5]),
+        }
+        if observer is not None:
+            data["hand"] = _hand(sum(1 << c for c in deal.hands[observer]))
+        return ("deal", None, None, data)
+    if code == EV_NEW_CARDS:
+        _, caller, dealer, caller_hand, dealer_hand, stock_left = entry
+        data = {"caller": caller, "dealer": dealer, "stock_left": stock_left}
+        if observer == caller:
+            data["hand"] = _hand(caller_hand)
+        elif observer == dealer:
+            data["hand"] = _hand(dealer_hand)
+        return ("new_cards", None, None, data)
+    if code == EV_TRICK:
+        _, number, plays, result, leader = entry
+        return (
+            "trick",
+            None,
+            None,
+            {
+                "trick": number,
+                "played": [[p >> 6, CARD_NAMES[p & 63]] for p in plays],
+                "result": "spoiled" if result == SPOILED else result,
+                "leader": leader,
+            },
+        )
+    if code == EV_DEAL_END:
+        summary: DealSummary = entry[1]
+        return ("deal_end", None, None, summary.to_json())
+    if code == EV_GAME_END:
+        _, side, score, games = entry
+        return ("game_end", None, None, {"side": side, "score": list(score), "games": list(games)})
+    if code == EV_MATCH_END:
+        _, winner, games = entry
+        return ("match_end", None, None, {"winner": winner, "games": list(games)})
+    raise ValueError(f"unknown Le Truc log entry {entry!r}")
+

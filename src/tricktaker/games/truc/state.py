@@ -1,0 +1,41 @@
+"""A Le Truc match as the protocol's State: the rules, plus what may leave them.
+
+Views and events are built by their own modules from the rules' fields;
+this class only wires them in, so ``rules`` imports neither and no module
+imports one that imports it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from tricktaker.core.errors import IllegalAction
+from tricktaker.core.events import Event, info_key_of, render_log
+from tricktaker.games.truc.events import render
+from tricktaker.games.truc.rules import TrucRules
+from tricktaker.games.truc.views import TrucView, build_view
+
+
+class TrucState(TrucRules):
+    __slots__ = ()
+
+    def _check_seat(self, seat: object) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
+            raise IllegalAction(f"there is no seat {str(seat)[:12]!r} at this table")
+        return seat
+
+    def view(self, seat: int) -> TrucView:
+        return build_view(self, self._check_seat(seat))
+
+    def public_view(self) -> TrucView:
+        return build_view(self, None)
+
+    def events(self, since: int = 0, observer: int | None = None) -> list[Event]:
+        if observer is not None:
+            self._check_seat(observer)
+        if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+            raise IllegalAction("events: 'since' must be an event number, 0 or more")
+        return render_log(self.log, observer, since, render)
+
+    def info_key(self, seat: int) -> Hashable:
+        return info_key_of(self._check_seat(seat), self.events(0, seat))
