@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tricktaker.cards import CARD_NAMES, cards_in
-from tricktaker.core import get_game
+from tricktaker.core import Start, State, get_game
 from tricktaker.games.truc import TrucGame, TrucState
 from tricktaker.games.truc.cards import DECK
 
@@ -35,9 +35,32 @@ def new_state(
     deals: Sequence[Mapping[str, Any]] | None = None,
     dealer: int = 0,
     seed: int | str = 0,
+    start: Start | None = None,
 ) -> TrucState:
     opts = GAME.options({"players": players, "redeal": redeal, "ties": ties})
-    return GAME.new_match(opts, seed=seed, deals=deals, dealer=dealer)
+    return GAME.new_match(opts, seed=seed, deals=deals, dealer=dealer, start=start)
+
+
+def heard(state: State, seat: int | None) -> list[list[object]]:
+    """The private words ``seat`` heard in the deal in progress: [sender, verb, word]."""
+    from tricktaker.core.events import deal_events
+
+    out: list[list[object]] = []
+    for e in deal_events(state.events(0, seat)):
+        if e.kind == "action" and e.data.get("private") and e.action is not None:
+            verb = e.action.split(":", 1)[1].split()[0]
+            out.append([e.seat, verb, e.data["word"]])
+    return out
+
+
+def seen_actions(state: State, seat: int | None) -> list[str]:
+    """Every action ``seat`` saw taken, as notation, from its events."""
+    return [e.action for e in state.events(0, seat) if e.action is not None]
+
+
+def deals_json(state: State) -> list[dict[str, Any]]:
+    """The finished deals as ``replay`` prints them."""
+    return [d.to_json() for d in state.finished_deals()]
 
 
 def hands(*seat_hands: str) -> list[list[str]]:
@@ -110,15 +133,18 @@ def at_score(
     redeal: str = "repeat",
     ties: str = "leader",
 ) -> TrucState:
-    """A match at ``score`` whose next deal has ``dealer`` and the given cards."""
+    """A match starting at ``score`` whose first deal has ``dealer`` and the given cards."""
     assert max(score) < 12
-    k = sum(score)
-    deals: list[Mapping[str, Any]] = [{} for _ in range(k)]
-    if next_deal is not None:
-        deals.append(next_deal)
-    first = (dealer - k) % players
-    state = new_state(players, redeal=redeal, ties=ties, deals=deals, dealer=first, seed=7)
-    award(state, prelude(score))
+    deals = [next_deal] if next_deal is not None else []
+    state = new_state(
+        players,
+        redeal=redeal,
+        ties=ties,
+        deals=deals,
+        dealer=dealer,
+        seed=7,
+        start=Start({"score": score}),
+    )
     assert state.result().score == score
     assert state.view(0).dealer == dealer
     return state
@@ -144,7 +170,11 @@ def fingerprint(state: TrucState) -> str:
             "public": state.public_view().to_json(),
             "legal": legal(state),
             "result": repr(state.result()),
-            "deals": state.finished_deals(),
+            "deals": deals_json(state),
+            "events": [
+                [e.to_json() for e in state.events(0, seat)]
+                for seat in [None, *range(state.players)]
+            ],
             "to_act": state.to_act,
         },
         sort_keys=True,

@@ -1,15 +1,16 @@
-"""Duplicate arena: mirrored deals, paired confidence intervals, the report, the CLI."""
+"""Duplicate arena: mirrored deals, Wilson intervals, "too few deals", the report, JSON, CLI."""
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
 
-from tricktaker.arena.duplicate import deal_setup, play_duplicate, run_arena_cli, start_state
-from tricktaker.arena.stats import mean_ci
+from tricktaker.arena.duplicate import MIN_SETS, play_duplicate, run_arena_cli, set_up, start_state
+from tricktaker.arena.stats import mean_ci, wilson_ci
 from tricktaker.cli import main
-from tricktaker.core import TricktakerError, get_game
+from tricktaker.core import Start, TricktakerError, get_game
 
 
 def test_rules_beats_random_in_a_small_run() -> None:
@@ -20,7 +21,7 @@ def test_rules_beats_random_in_a_small_run() -> None:
     assert "rules beats random" in result.verdict()
 
 
-def test_mirrored_deals_share_cards_dealer_and_score_with_bots_swapped() -> None:
+def test_mirrored_deals_share_cards_dealer_and_start_with_bots_swapped() -> None:
     result = play_duplicate("truc", "rules", "random", 20, seed=4, options={"players": 4})
     assert all(r.a_side == r.mirror for r in result.results)
     assert sorted({r.pair for r in result.results}) == list(range(10))
@@ -28,32 +29,35 @@ def test_mirrored_deals_share_cards_dealer_and_score_with_bots_swapped() -> None
         first, second = (r for r in result.results if r.pair == pair)
         assert (first.mirror, second.mirror) == (0, 1)
         assert first.dealt == second.dealt  # the engine dealt the very same cards
-    setups = [deal_setup("truc", get_game("truc").options({"players": 4}), 4, p) for p in range(10)]
-    assert len({s.hands for s in setups}) == 10  # and pairs differ from each other
+    options = get_game("truc").options({"players": 4})
+    setups = [set_up("truc", options, 4, p, 4) for p in range(10)]
+    assert len({s.seed for s in setups}) == 10  # and sets differ from each other
 
 
-def test_start_score_is_set_before_play() -> None:
+def test_start_position_reaches_the_state_through_new_match() -> None:
     options = get_game("truc").options({})
-    setup = deal_setup("truc", options, 1, 0)
-    state = start_state("truc", options, setup, 1)
-    assert state.result().score == setup.score
-    assert all(0 <= s < 12 for s in setup.score)
+    setup = set_up("truc", options, 1, 0, 2)
+    assert isinstance(setup.start, Start)
+    state = start_state("truc", options, setup)
+    assert state.result().score == setup.start["score"]
+    assert all(0 <= s < 12 for s in setup.start["score"])
+    assert not state.finished_deals()
 
 
 def test_identical_bots_are_even_and_runs_are_deterministic() -> None:
-    one = play_duplicate("truc", "random", "random", 40, seed=9)
-    two = play_duplicate("truc", "random", "random", 40, seed=9)
+    one = play_duplicate("truc", "random", "random", 60, seed=9)
+    two = play_duplicate("truc", "random", "random", 60, seed=9)
     assert one.report() == two.report()
     assert one.win_rate.low < 0.5 < one.win_rate.high
-    other = play_duplicate("truc", "random", "random", 40, seed=10)
+    other = play_duplicate("truc", "random", "random", 60, seed=10)
     assert [r.dealt for r in other.results] != [r.dealt for r in one.results]
 
 
 def test_counts_and_intervals_are_over_pairs() -> None:
     result = play_duplicate("truc", "rules", "random", 30, seed=2)
-    won, lost, drawn = result.counts()
-    assert won + lost + drawn == 30
-    assert math.isclose(result.win_rate.mean, (won + drawn / 2) / 30)
+    won, lost, level = result.counts()
+    assert won + lost + level == 30
+    assert math.isclose(result.win_rate.mean, (won + level / 2) / 30)
     assert result.win_rate.samples == 15
     total = sum(r.a_points for r in result.results)
     assert math.isclose(result.points.mean, total / 30)
@@ -66,23 +70,57 @@ def test_mean_ci() -> None:
     assert mean_ci([2.0]).low == -math.inf
 
 
+@pytest.mark.parametrize("shares", [[1.0] * 4, [0.0] * 3, [1.0, 1.0, 0.5], [0.5] * 50, [1.0]])
+def test_wilson_interval_stays_within_zero_and_one(shares: list[float]) -> None:
+    ci = wilson_ci(shares)
+    assert 0.0 <= ci.low <= ci.mean <= ci.high <= 1.0
+    assert ci.high - ci.low > 0  # even all wins in a few sets leave doubt
+
+
+def test_wilson_matches_the_textbook_value() -> None:
+    # 8 of 10: Wilson's 95% interval is 0.490 .. 0.943.
+    ci = wilson_ci([1.0] * 8 + [0.0] * 2)
+    assert (round(ci.low, 3), round(ci.high, 3)) == (0.49, 0.943)
+
+
+def test_four_deals_are_too_few_to_name_a_winner() -> None:
+    result = play_duplicate("truc", "rules", "random", 4, seed=1)
+    assert result.too_few()
+    assert result.verdict().startswith("too few deals")
+    assert "beats" not in result.report()
+    enough = play_duplicate("truc", "rules", "random", 2 * MIN_SETS, seed=1)
+    assert not enough.too_few()
+
+
 def test_report_format(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_arena_cli("truc", "rules,random", 20, 1, ["players=2"]) == 0
+    assert run_arena_cli("truc", "rules,random", 40, 1, ["players=2"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert (
         lines[0]
         == "duplicate arena: truc, rules vs random, players=2 redeal=repeat ties=leader, seed 1"
     )
-    assert lines[1].startswith("deals: 20 (10 pairs: same cards, seats swapped;")
-    assert lines[2].startswith("rules: won ")
+    assert lines[1].startswith("deals: 40 (20 sets: same cards, seats swapped;")
+    assert lines[2].startswith("rules: better ")
     assert lines[3].startswith("rules win rate: ") and "(95% CI " in lines[3]
     assert lines[4].startswith("rules points per deal minus random's: ") and "95% CI" in lines[4]
     assert lines[5].startswith("verdict: ")
+
+
+def test_json_output_follows_the_design(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "truc", "--bots", "rules,random", "--deals", "40", "--seed", "2", "--json"]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "truc" and out["bots"] == ["rules", "random"] and out["deals"] == 40
+    for key in ("points_per_deal", "win_rate"):
+        assert set(out[key]) == {"mean", "low", "high"}
+        assert out[key]["low"] <= out[key]["mean"] <= out[key]["high"]
+    assert out["win_rate"]["low"] >= 0.0 and out["win_rate"]["high"] <= 1.0
 
 
 def test_cli_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "truc", "--bots", "rules", "--deals", "4"]) == 2
     assert "two levels" in capsys.readouterr().err
     assert main(["arena", "truc", "--bots", "rules,nobody", "--deals", "4"]) == 2
+    assert "levels: random, rules" in capsys.readouterr().err
     with pytest.raises(TricktakerError):
         play_duplicate("truc", "rules", "random", 0, seed=1)

@@ -51,7 +51,8 @@ def test_card_play_policy_only_plays_or_passes() -> None:
             assert a.verb in ("play", "pass")
             state.apply(a)
         assert not any(
-            d["end"] in ("folded", "refused") or d["value"] != 1 for d in state.finished_deals()
+            d.end in ("folded", "refused") or d.details["value"] != 1
+            for d in state.finished_deals()
         )
 
 
@@ -88,7 +89,22 @@ def test_report_json_and_ratios_without_openspiel() -> None:
     data = report.to_json()
     json.dumps(data)
     assert data["target_deals_per_second"] == bench.TARGET_DEALS_PER_SECOND
-    assert data["target_met"] in (True, False)
+    uniform = report.get("truc2p_uniform")
+    assert uniform is not None
+    assert data["target_met"] is (uniform.deals_per_second >= bench.TARGET_DEALS_PER_SECOND)
+    assert {x["key"] for x in data["latencies"]} == {
+        f"truc{n}p_{call}" for n in (2, 4) for call in ("clone", "apply", "sample_state")
+    }
+    assert all(x["calls"] > 0 and x["microseconds"] > 0 for x in data["latencies"])
+
+
+def test_latencies_time_each_call_without_changing_the_pool() -> None:
+    pool = bench.mid_deal_pool(2, size=8, seed=3)
+    before = [p.to_record() for p in pool]
+    found = bench.truc_latencies(2, TINY, seed=3)
+    assert [x.key for x in found] == ["truc2p_clone", "truc2p_apply", "truc2p_sample_state"]
+    assert all(x.calls >= 64 and x.seconds >= TINY for x in found)
+    assert [p.to_record() for p in pool] == before
 
 
 def test_leduc_when_openspiel_is_installed() -> None:
@@ -108,6 +124,7 @@ def test_cli_prints_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Truc 2p uniform: deals" in out
     assert "skipped" in out
     assert "target >= 20,000" in out
+    assert "sample_state" in out and "µs per call" in out
     assert main(["bench", "--seconds", str(TINY), "--no-openspiel", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {m["key"] for m in data["measurements"]} >= {"truc2p_uniform", "truc4p_uniform"}

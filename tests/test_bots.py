@@ -8,11 +8,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from tricktaker.arena.duplicate import DealSetup, deal_setup, start_state
-from tricktaker.bots import make_bot
-from tricktaker.bots.truc_eval import bound2, estimate2
-from tricktaker.cards import parse_card
-from tricktaker.core import State, TricktakerError, get_game
+from tricktaker.arena.duplicate import set_up, start_state
+from tricktaker.bots import levels, make_bot
+from tricktaker.bots.truc.model import bound2, estimate2
+from tricktaker.core import Start, State, TricktakerError, get_game
 
 GAME = get_game("truc")
 OPTION_SETS = [
@@ -34,8 +33,13 @@ def crafted(
 ) -> State:
     """A fresh deal with the given hands (stock from the seed), score, and actions applied."""
     opts = GAME.options({"players": len(hands), **options})
-    setup = DealSetup(tuple(tuple(parse_card(c) for c in h) for h in hands), (), dealer, score)
-    state = start_state("truc", opts, setup, 0)
+    state = GAME.new_match(
+        opts,
+        seed="arena/0",
+        deals=[{"hands": [list(h) for h in hands]}],
+        dealer=dealer,
+        start=Start({"score": score}),
+    )
     for a in actions:
         state.apply(a)
     return state
@@ -45,7 +49,9 @@ def rules_act(state: State, seed: int = 0) -> str:
     seat = state.to_act
     assert seat is not None
     bot = make_bot("rules", "truc")
-    return str(bot.act(state.view(seat), state.legal_actions(), random.Random(seed)))
+    return str(
+        bot.act(state.view(seat), state.events(0, seat), state.legal_actions(), random.Random(seed))
+    )
 
 
 # ------------------------------------------------------------ legality
@@ -64,7 +70,7 @@ def test_bots_only_play_legal_actions_through_whole_matches(opts: dict[str, obje
         while state.to_act is not None and steps < 3000:
             seat = state.to_act
             legal = state.legal_actions()
-            action = bots[seat].act(state.view(seat), legal, rngs[seat])
+            action = bots[seat].act(state.view(seat), state.events(0, seat), legal, rngs[seat])
             assert action in legal
             state.apply(action)
             steps += 1
@@ -79,11 +85,12 @@ def test_rules_bot_is_legal_in_random_situations(opts: dict[str, object]) -> Non
     options = GAME.options(opts)
     checked = 0
     for k in range(40):
-        state = start_state("truc", options, deal_setup("truc", options, 3, k), 3)
+        players = int(opts["players"])  # type: ignore[call-overload]
+        state = start_state("truc", options, set_up("truc", options, 3, k, players))
         while state.to_act is not None and not state.finished_deals():
             seat = state.to_act
             legal = state.legal_actions()
-            mine = rules.act(state.view(seat), legal, random.Random(checked))
+            mine = rules.act(state.view(seat), state.events(0, seat), legal, random.Random(checked))
             assert mine in legal
             checked += 1
             state.apply(mine if rng.random() < 0.5 else rng.choice(legal))
@@ -98,8 +105,10 @@ def test_rules_bot_is_deterministic_given_its_rng() -> None:
             seat = state.to_act
             assert seat is not None
             view, legal = state.view(seat), state.legal_actions()
+            memory = state.events(0, seat)
             picks = {
-                str(make_bot("rules", "truc").act(view, legal, random.Random(9))) for _ in range(3)
+                str(make_bot("rules", "truc").act(view, memory, legal, random.Random(9)))
+                for _ in range(3)
             }
             assert len(picks) == 1
             state.apply(rng.choice(legal))
@@ -107,8 +116,11 @@ def test_rules_bot_is_deterministic_given_its_rng() -> None:
                 break
 
 
-def test_rules_level_is_le_truc_only() -> None:
-    with pytest.raises(TricktakerError, match="Le Truc"):
+def test_bots_are_registered_by_game_and_level() -> None:
+    assert levels("truc") == ["random", "rules"]
+    assert levels("tetka") == ["random"]  # random plays any game; rules is Le Truc's
+    assert make_bot("random", "tetka").name == "random"
+    with pytest.raises(TricktakerError, match="levels: random"):
         make_bot("rules", "tetka")
 
 

@@ -19,16 +19,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import CARD_TOKEN, GAME, card_tokens, legal, names, new_state
+from helpers import CARD_TOKEN, GAME, card_tokens, deals_json, legal, names, new_state
 from tricktaker.cards import CARD_NAMES
+from tricktaker.core.events import Event
 from tricktaker.core.records import load_record, state_from_record
 from tricktaker.games.truc import TrucState
+from tricktaker.games.truc import events as truc_events
+from tricktaker.games.truc import state as truc_state
 from tricktaker.games.truc.actions import PLAY, SAY, SIGNAL, TrucAction
 from tricktaker.games.truc.cards import DECK_MASK
+from tricktaker.games.truc.rules import TrucRules
 from tricktaker.games.truc.views import TrucView
 
 GAME_POINTS = 12
-SLOTS = [s for s in TrucState.__slots__ if s != "_legal"]
+SLOTS = [s for s in TrucRules.__slots__ if s != "_legal"]
 
 
 def prop(max_examples: int) -> settings:
@@ -54,10 +58,21 @@ class Match:
     rng: random.Random
     fold_p: float
     played: list[set[str]] = field(default_factory=lambda: [set()])
+    #: held[deal][seat]: every card the seat held at some time in that deal.
+    held: list[list[int]] = field(default_factory=list)
     last: TrucAction | None = None
+
+    def note_hands(self) -> None:
+        st = self.state
+        while len(self.held) <= st.deal_no:
+            self.held.append([0] * st.n)
+        for seat in range(st.n):
+            self.held[st.deal_no][seat] |= st.hands[seat] | st.discards[seat]
 
     def step(self) -> bool:
         st = self.state
+        if not self.held:
+            self.note_hands()
         actions = st.legal_actions()
         if not actions:
             return False
@@ -69,6 +84,7 @@ class Match:
             self.played[deal_no].add(CARD_NAMES[a.card])
         while len(self.played) <= st.deal_no:
             self.played.append(set())
+        self.note_hands()
         self.last = a
         return True
 
@@ -110,7 +126,7 @@ def check_scores_from_deals(state: TrucState) -> None:
     running = [0, 0]
     games = [0, 0]
     final = [0, 0]
-    for d in state.finished_deals():
+    for d in deals_json(state):
         w = d["winner"]
         if w is None:
             assert d["points"] == 0 and d["end"] in ("void", "drawn")
@@ -129,20 +145,36 @@ def check_scores_from_deals(state: TrucState) -> None:
     assert list(r.score) == (final if r.finished else running)
 
 
+def events_by_deal(events: list[Event]) -> list[list[Event]]:
+    """An observer's events cut at each deal's start: chunk i is deal i."""
+    out: list[list[Event]] = []
+    for e in events:
+        if e.kind == "deal":
+            out.append([])
+        out[-1].append(e)
+    return out
+
+
 def check_no_hidden_card(
     state: TrucState,
     played: list[set[str]],
+    held: list[list[int]],
     history: bool = True,
     before: list[TrucView] | None = None,
+    cursor: dict[int | None, int] | None = None,
 ) -> list[TrucView]:
-    """No view shows a card its seat may not know; summaries show only played cards.
+    """No view or event shows a card its observer may not know; summaries show only played cards.
 
-    ``history=False`` skips the finished deals (they only change when a deal ends).
-    ``before``: the views (seats, then public) before the last action; when that was a
-    private message, the other side's views and the public view must not have changed.
-    Returns the views it checked.
+    A seat may know the cards played in a deal and the cards it held itself in
+    that deal; a spectator only the played ones. Private words reach only the
+    sender's side. ``history=False`` checks only the deal in progress (earlier
+    deals only change when a deal ends). ``before``: the views (seats, then
+    public) before the last action; when that was a private message, the other
+    side's views and the public view must not have changed. ``cursor`` keeps,
+    per observer, the number of his event that began the deal in progress, so
+    that a check of that deal alone reads only its events. Returns the views.
     """
-    current = state.deal_no - 1 if state.to_act is None else state.deal_no
+    current = state.deal_no
     shown_now = played[current]
     views = [state.view(seat) for seat in range(state.n)] + [state.public_view()]
     last = state.actions[-1] if state.actions else None
@@ -151,22 +183,28 @@ def check_no_hidden_card(
             if seat == state.n or seat % 2 != last.seat % 2:
                 assert old == new, f"seat {seat} noticed {last}"
     for seat, view in zip([*range(state.n), None], views, strict=True):
-        j = view.to_json()
         allowed = set(shown_now)
         if seat is not None:
             allowed |= names(state.hands[seat]) | names(state.discards[seat])
-        now = card_tokens({k: v for k, v in j.items() if k != "deals"})
+        now = card_tokens(view.to_json())
         assert now <= allowed, f"seat {seat} sees {now - allowed}"
-        assert len(j["deals"]) == len(state.history)
-        for i, d in enumerate(j["deals"] if history else ()):
-            assert card_tokens(d) <= played[i], f"seat {seat}, deal {i}"
-        private = list(j["messages"]) + [x for x in j["log"] if ":say " in x or ":signal " in x]
-        for m in private:
-            sender = m[0] if isinstance(m, list) else int(m.split(":")[0])
-            assert seat is not None and sender % 2 == seat % 2, f"seat {seat} sees {m}"
+        start = 0 if history or cursor is None else cursor.get(seat, 0)
+        chunks = events_by_deal(state.events(start, seat))
+        if cursor is not None:
+            cursor[seat] = chunks[-1][0].number
+        if history:
+            assert len(chunks) == current + 1
+        for i, chunk in enumerate(chunks if history else chunks[-1:]):
+            deal = i if history else current
+            may = set(played[deal]) | (names(held[deal][seat]) if seat is not None else set())
+            for e in chunk:
+                shown = card_tokens(e.to_json())
+                assert shown <= may, f"seat {seat}, deal {deal}: {e} shows {shown - may}"
+                if e.data.get("private"):
+                    assert seat is not None and e.seat is not None and e.seat % 2 == seat % 2
     if not history:
         return views
-    for i, d in enumerate(state.finished_deals()):
+    for i, d in enumerate(deals_json(state)):
         assert card_tokens(d) <= played[i]
     pub = state.public_record()
     for i, d in enumerate(pub["deals"]):
@@ -188,6 +226,8 @@ def check_record_replays(state: TrucState) -> None:
     assert again.result() == state.result()
     assert again.finished_deals() == state.finished_deals()
     assert legal(again) == legal(state)
+    for seat in [None, *range(state.n)]:
+        assert again.events(0, seat) == state.events(0, seat)
 
 
 def snapshot(state: TrucState) -> list[str]:
@@ -209,12 +249,16 @@ def check_clone_independent(state: TrucState, rng: random.Random) -> None:
 
 
 def check_sample_consistent(state: TrucState, seat: int, rng: random.Random) -> None:
-    """A determinisation shows the seat exactly its view; the actor keeps his legal actions."""
+    """A determinisation shows the seat exactly its view and its past; the actor keeps
+    his legal actions; the cards it deals are exactly the ones the seat has not seen."""
     view = state.view(seat)
-    sample = GAME.sample_state(view, rng)
+    memory = state.events(0, seat)
+    sample = GAME.sample_state(view, memory, rng)
     assert isinstance(sample, TrucState)
     assert sample.view(seat).to_json() == view.to_json()
     assert sample.view(seat) == view
+    assert sample.events(0, seat) == memory
+    assert sample.info_key(seat) == state.info_key(seat)
     if seat == state.to_act:
         assert legal(sample) == legal(state)
     check_cards_conserved(sample)
@@ -255,10 +299,13 @@ def test_no_hidden_card_in_any_view_or_summary(
 ) -> None:
     deals = 0
     views = None
+    cursor: dict[int | None, int] = {}
     for m in matches(players, redeal, ties, seed, fold_p, cap=250):
         ended = len(m.state.history) != deals or m.state.to_act is None
         deals = len(m.state.history)
-        views = check_no_hidden_card(m.state, m.played, history=ended, before=views)
+        views = check_no_hidden_card(
+            m.state, m.played, m.held, history=ended, before=views, cursor=cursor
+        )
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -354,14 +401,26 @@ def test_checkers_catch_points_from_nowhere() -> None:
         check_scores_from_deals(bad)
 
 
-@pytest.mark.parametrize("leak", ["opponent_hand", "stock", "set_aside", "message"])
+@pytest.mark.parametrize(
+    "leak", ["opponent_hand", "stock", "set_aside", "message_event", "hand_event"]
+)
 def test_checkers_catch_a_leaked_card_or_message(
     leak: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    m = played_state(4 if leak == "message" else 2)
-    check_no_hidden_card(m.state, m.played)
+    m = played_state(4 if leak == "message_event" else 2)
+    sender = 0
+    while leak == "message_event":
+        words = [a for a in m.state.legal_actions() if a.kind in (SAY, SIGNAL)]
+        if words:
+            m.state.apply(words[0])
+            m.note_hands()
+            sender = words[0].seat
+            break
+        m.step()
+    check_no_hidden_card(m.state, m.played, m.held)
     st_ = m.state
     original: Callable[[TrucView], dict[str, Any]] = TrucView.to_json
+    real_render = truc_events.render
 
     def leaky(self: TrucView) -> dict[str, Any]:
         out = original(self)
@@ -372,15 +431,23 @@ def test_checkers_catch_a_leaked_card_or_message(
             out["extra"] = [CARD_NAMES[st_.stock[-1]]]
         elif leak == "set_aside":
             out["extra"] = sorted(names(st_.discards[other]))
-        else:
-            out["messages"] = [*out["messages"], [other, "say", "high"]]
         return out
 
+    def leaky_render(entry: object, observer: int | None) -> Any:
+        if leak == "message_event":
+            return real_render(entry, sender)  # everyone hears the sender's side
+        told = real_render(entry, observer)
+        seat_one = real_render(entry, 1)
+        if told is not None and seat_one is not None and told[0] == "deal":
+            return (*told[:3], {**told[3], "hand": seat_one[3]["hand"]})
+        return told
+
     monkeypatch.setattr(TrucView, "to_json", leaky)
+    monkeypatch.setattr(truc_state, "render", leaky_render)
     if leak == "set_aside":
         assert st_.discards[1 - (st_.dealer % 2)] or st_.discards[st_.dealer % 2]
     with pytest.raises(AssertionError):
-        check_no_hidden_card(st_, m.played)
+        check_no_hidden_card(st_, m.played, m.held)
 
 
 def test_checkers_catch_a_record_that_does_not_replay() -> None:
@@ -398,7 +465,7 @@ def test_checkers_catch_a_clone_that_shares_state(monkeypatch: pytest.MonkeyPatc
 
     def shallow(self: TrucState) -> TrucState:
         new = TrucState.__new__(TrucState)
-        for name in TrucState.__slots__:
+        for name in TrucRules.__slots__:
             setattr(new, name, getattr(self, name))
         return new
 
@@ -414,8 +481,8 @@ def test_checkers_catch_an_inconsistent_sample(monkeypatch: pytest.MonkeyPatch) 
     check_sample_consistent(m.state, seat, random.Random(2))
     real = GAME.sample_state
 
-    def wrong(view: Any, rng: random.Random) -> TrucState:
-        s = real(view, rng)
+    def wrong(view: Any, memory: Any, rng: random.Random) -> TrucState:
+        s = real(view, memory, rng)
         s.hands[view.seat], s.hands[1 - view.seat] = s.hands[1 - view.seat], s.hands[view.seat]
         return s
 
@@ -434,7 +501,7 @@ def test_random_play_reaches_every_kind_of_deal_end_and_stake() -> None:
             for m in matches(players, "repeat", "leader", seed, 0.03, cap=2000):
                 verbs.add(m.last.verb if m.last else "")
                 deciders += m.state.decider
-            ends |= {d["end"] for d in m.state.finished_deals()}
+            ends |= {d.end for d in m.state.finished_deals()}
     assert ends == {"tricks", "refused", "folded", "void", "drawn"}
     assert {"double", "rest", "redeal", "say", "signal", "pass"} <= verbs
     assert deciders > 0

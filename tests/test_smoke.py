@@ -11,10 +11,9 @@ def test_random_match_finishes() -> None:
     game = get_game("truc")
     rng = random.Random(3)
     state = game.new_match(game.options({}), seed=3)
-    steps = 0
     while state.to_act is not None:
         state.apply(rng.choice(list(state.legal_actions())))
-        steps += 1
     assert state.result().finished
     assert max(state.result().games) == 2
-    assert steps > 0
+    winner = state.result().winner
+    assert state.returns() == tuple(1.0 if side == winner else -1.0 for side in state.sides)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from tricktaker.core import get_game
-from tricktaker.games.truc.rules import TrucState
+from tricktaker.games.truc.rules import TrucRules
+from tricktaker.games.truc.state import TrucState
 
 
 def _mid_match(seed: int) -> TrucState:
@@ -20,18 +21,20 @@ def _mid_match(seed: int) -> TrucState:
     return state
 
 
-def test_clone_copies_every_slot() -> None:
+def test_clone_copies_every_slot_and_shares_no_mutable_one() -> None:
     state = _mid_match(4)
     state.stop_after_deal = True
     copy = state.clone()
-    for name in TrucState.__slots__:
-        assert getattr(copy, name) == getattr(state, name), name
+    for name in TrucRules.__slots__:
+        mine, theirs = getattr(state, name), getattr(copy, name)
+        assert mine == theirs, name
+        if isinstance(mine, (list, dict, set)):
+            assert mine is not theirs, f"{name} is shared between a state and its clone"
 
 
 def test_stop_after_deal_ends_the_playout_without_dealing_again() -> None:
     state = _mid_match(9)
-    playout = state.clone()
-    playout.stop_after_deal = True
+    playout = state.clone(stop_after_deal=True)
     deals_before = len(playout.finished_deals())
     dealt_before = len(playout.dealt)
     rng = random.Random(1)

@@ -8,7 +8,20 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import at_score, award, card_tokens, deal, full_stock, hand_of, legal, new_state, run
+from helpers import (
+    at_score,
+    award,
+    card_tokens,
+    deal,
+    deals_json,
+    full_stock,
+    hand_of,
+    heard,
+    legal,
+    new_state,
+    run,
+    seen_actions,
+)
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core import IllegalAction
 from tricktaker.core.dealing import shuffled
@@ -44,7 +57,7 @@ def play(st: TrucState, *plays: str) -> TrucState:
 
 
 def last_deal(st: TrucState) -> dict[str, object]:
-    return st.finished_deals()[-1]
+    return deals_json(st)[-1]
 
 
 # ------------------------------------------------------------------------ seats
@@ -77,7 +90,7 @@ def test_dealer_and_right_of_dealer_are_the_captains(dealer: int) -> None:
 def test_deal_moves_to_the_left_and_games_go_to_12() -> None:
     st = new_state(4, seed=2)
     award(st, [0, 1, 1, 0, 0])
-    assert [d["dealer"] for d in st.finished_deals()] == [0, 1, 2, 3, 0]
+    assert [d["dealer"] for d in deals_json(st)] == [0, 1, 2, 3, 0]
     award(st, [1] * 10)  # side 1 had 2
     assert st.result().games == (0, 1) and st.result().score == (0, 0)
     # The next game's first dealer is the seat after the last game's first dealer.
@@ -277,9 +290,11 @@ def test_captain_says_seen_only_by_his_partner() -> None:
     assert st.to_act == 3 and phase(st) == "call"  # the turn stays with him
     assert not any(a.startswith("3:say") for a in legal(st))  # one message per trick
     for seat in (1, 3):
-        assert st.view(seat).to_json()["messages"] == [[3, "say", "high"]]
-        assert "3:say high" in st.view(seat).to_json()["log"]
+        assert heard(st, seat) == [[3, "say", "high"]]
+        assert "3:say high" in seen_actions(st, seat)
     # The other side and spectators learn nothing, not even that he spoke.
+    for observer in (0, 2, None):
+        assert heard(st, observer) == [] and "3:say high" not in seen_actions(st, observer)
     for seat in (0, 2):
         assert st.view(seat) == before[seat]
     assert st.public_view() == public_before
@@ -294,10 +309,11 @@ def test_partner_signals_seen_only_by_his_captain() -> None:
     before = {s: st.view(s) for s in (0, 2)}
     run(st, "1:signal 8")
     assert st.to_act == 1
-    assert st.view(3).to_json()["messages"] == [[1, "signal", "8"]]
+    assert heard(st, 3) == [[1, "signal", "8"]]
     for seat in (0, 2):
         assert st.view(seat) == before[seat]
         assert "signal" not in str(st.view(seat).to_json())
+        assert "signal" not in str([e.to_json() for e in st.events(0, seat)])
     assert "signal" not in str(st.public_view().to_json())
     assert "signal" not in str(st.public_record())
     with pytest.raises(IllegalAction):
@@ -319,7 +335,7 @@ def test_one_message_per_seat_per_trick_again_next_trick() -> None:
     assert st.to_act == 3
     assert "3:say best" in legal(st)
     run(st, "3:say best")
-    assert st.view(1).to_json()["messages"] == [
+    assert heard(st, 1) == [
         [3, "say", "low"],
         [3, "say", "best"],
     ]

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from helpers import card_tokens, legal, new_state
+from helpers import card_tokens, deals_json, legal, new_state
 from tricktaker.cli import main
 from tricktaker.core.records import load_record, replay_text, state_from_record
 from tricktaker.games.truc import TrucState
@@ -75,7 +75,7 @@ def test_dummett_example_step_by_step() -> None:
 def test_dummett_example_the_dealer_loses_eight() -> None:
     st = replay(DUMMETT)
     assert st.result().score == (0, 8)
-    assert st.finished_deals() == [
+    assert deals_json(st) == [
         {
             "deal": 0,
             "dealer": 0,
@@ -89,7 +89,7 @@ def test_dummett_example_the_dealer_loses_eight() -> None:
         }
     ]
     # The unplayed 9d and Kc are shown to nobody.
-    for shown in (st.public_view().to_json(), st.public_record(), st.finished_deals()):
+    for shown in (st.public_view().to_json(), st.public_record(), deals_json(st)):
         assert not card_tokens(shown) & {"9d", "Kc"}
 
 
@@ -138,7 +138,7 @@ def test_kabanov_danilov_the_position() -> None:
     rec = kabanov_record(*KABANOV_WINS, [])
     st = replay(rec, len(PRELUDE))
     assert st.result().score == (7, 2)
-    assert all(d["end"] == "folded" for d in st.finished_deals())
+    assert all(d["end"] == "folded" for d in deals_json(st))
     assert st.view(0).dealer == 1 and st.to_act == 0
     st = replay(rec, len(PRELUDE) + TO_REST.index("1:play 8d"))
     assert st.view(1).value == 4 and st.to_act == 1
@@ -161,7 +161,7 @@ def test_kabanov_danilov_counter_rest_decides_the_game(
     k3, d3 = cards
     tail = ["0:rest", "1:rest", "0:play 7h", f"0:play {k3}", f"1:play {d3}"]
     st = replay(kabanov_record(k3, d3, tail))
-    d = st.finished_deals()[-1]
+    d = deals_json(st)[-1]
     assert (d["winner"], d["points"]) == (winner, points)
     assert d["score"] == ([12, 2] if winner == 0 else [7, 12])
     assert st.result().games == ((1, 0) if winner == 0 else (0, 1))
@@ -182,7 +182,7 @@ def test_kabanov_danilov_accepts_then_says_rest_on_his_own_turn(
     st = replay(kabanov_record(k3, d3, tail), len(PRELUDE) + len(TO_REST) + 4)
     assert "1:rest" in legal(st) and "1:double" not in legal(st)
     st = replay(kabanov_record(k3, d3, tail))
-    d = st.finished_deals()[-1]
+    d = deals_json(st)[-1]
     assert (d["winner"], d["points"]) == (winner, points)
     assert st.result().games == ((1, 0) if winner == 0 else (0, 1))
 
@@ -190,7 +190,7 @@ def test_kabanov_danilov_accepts_then_says_rest_on_his_own_turn(
 def test_kabanov_danilov_accepted_rest_without_a_second_rest_is_worth_five() -> None:
     tail = ["0:rest", "1:accept", "0:play 7h", "0:play Ah", "1:play 8s"]
     st = replay(kabanov_record(*DANILOV_WINS, tail))
-    d = st.finished_deals()[-1]
+    d = deals_json(st)[-1]
     assert (d["winner"], d["points"], d["score"]) == (1, 5, [7, 7])
     assert st.result().games == (0, 0)
 
@@ -208,6 +208,9 @@ SUMMARY_KEYS = {
     "winner",
     "deals",
     "view",
+    "sides",
+    "returns",
+    "events",
 }
 
 
@@ -223,6 +226,10 @@ def check_summary(out: dict[str, Any], record: dict[str, Any]) -> None:
     assert out["finished"] is False and out["winner"] is None
     assert out["view"] == json.loads(json.dumps(st.public_view().to_json()))
     assert out["view"]["hand"] == [] and out["view"]["seat"] is None
+    assert out["sides"] == list(st.sides) == [0, 1]
+    assert out["returns"] == [0.0, 0.0]
+    assert out["events"] == [e.to_json() for e in st.events(0, None)]
+    assert [e["n"] for e in out["events"]] == list(range(len(out["events"])))
     for d in out["deals"]:
         assert {"tricks", "winner", "points"} <= set(d)
 
@@ -288,7 +295,7 @@ def test_saved_record_replays_to_the_same_state(players: int, steps: int) -> Non
         assert again.view(seat).to_json() == st.view(seat).to_json()
         assert again.view(seat) == st.view(seat)
     assert again.result() == st.result()
-    assert again.finished_deals() == st.finished_deals()
+    assert deals_json(again) == deals_json(st)
     assert legal(again) == legal(st)
     assert again.to_record() == st.to_record()
     outcome = replay_text(text)
@@ -325,7 +332,9 @@ def test_public_record_has_no_hands_no_stock_no_private_words(players: int) -> N
     st = random_state(players, 3, 10_000)
     pub = st.public_record()
     assert "seed" not in pub
-    assert all(set(d) == {"tricks", "played", "winner", "points", "end"} for d in pub["deals"])
+    assert all(
+        set(d) == {"deal", "tricks", "played", "winner", "points", "end"} for d in pub["deals"]
+    )
     assert not any(":say " in a or ":signal " in a for a in pub["actions"])
     # Only played cards: those of "play" actions (a folded deal's unfinished trick too).
     played = {a.split()[1] for a in st.to_record()["actions"] if ":play " in a}

@@ -15,6 +15,7 @@ from helpers import (
     award,
     card_tokens,
     deal,
+    deals_json,
     full_stock,
     hand_of,
     legal,
@@ -31,7 +32,7 @@ RANKS_HIGH_TO_LOW = "78AKQJT9"
 
 
 def last_deal(state: TrucState) -> dict[str, object]:
-    deals = state.finished_deals()
+    deals = deals_json(state)
     assert deals, "no deal has finished"
     return deals[-1]
 
@@ -103,7 +104,7 @@ def test_non_dealer_leads_the_first_trick(dealer: int) -> None:
 def test_deal_alternates_between_the_players_every_deal() -> None:
     st = new_state(seed=3)
     award(st, [0, 1, 1, 0, 1])
-    assert [d["dealer"] for d in st.finished_deals()] == [0, 1, 0, 1, 0]
+    assert [d["dealer"] for d in deals_json(st)] == [0, 1, 0, 1, 0]
     assert st.view(0).dealer == 1
     assert st.to_act == 0
     # Each later deal is shuffled afresh from the seed: deal 1 is not deal 0.
@@ -331,9 +332,10 @@ def test_two_won_tricks_end_the_deal_and_unplayed_cards_stay_hidden() -> None:
     unplayed = {"9d", "Tc"}
     assert not card_tokens(st.public_view().to_json()) & unplayed
     assert not card_tokens(st.public_record()) & unplayed
-    assert not card_tokens(st.finished_deals()) & unplayed
+    assert not card_tokens(deals_json(st)) & unplayed
     for seat in (0, 1):  # (the views now show deal 1, with new hands)
-        assert not card_tokens(st.view(seat).to_json()["deals"]) & unplayed
+        assert not card_tokens([e.to_json() for e in st.events(0, seat)][-3:]) & unplayed
+        assert not card_tokens([e.to_json() for e in st.events(0, None)]) & unplayed
     # The full record keeps them: it is the players' own archive.
     assert "9d" in st.to_record()["deals"][0]["hands"][1]
 

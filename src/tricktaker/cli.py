@@ -4,10 +4,31 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
 from tricktaker.core.errors import TricktakerError
+
+DESCRIPTION = (
+    "Trick-taking card games played exactly by their rules, against the computer,"
+    " in the terminal: play a match, replay a saved one, let computer players"
+    " compete, or measure the engine."
+)
+
+
+def games_help() -> str:
+    """Every registered game with its options, read from the games' option schemas."""
+    from tricktaker.core import games
+    from tricktaker.core.options import schema_help
+
+    lines = ["games and their options (give them as --option name=value):"]
+    for game in games():
+        lines.append(
+            f"  {game.id}: {game.info.name}, {' or '.join(map(str, game.info.players))} players"
+        )
+        lines += [f"    {line}" for line in schema_help(game.option_schema())]
+    return "\n".join(lines)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -22,7 +43,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         print(json.dumps({"ok": False, "error": {"message": f"cannot read {args.file}: {exc}"}}))
         return 2
-    outcome = replay_text(text)
+    outcome = replay_text(text, seat=args.seat)
     print(json.dumps(outcome.output, ensure_ascii=False))
     return outcome.exit_code
 
@@ -36,7 +57,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_arena(args: argparse.Namespace) -> int:
     from tricktaker.arena.duplicate import run_arena_cli
 
-    return run_arena_cli(args.game, args.bots, args.deals, args.seed, args.option)
+    return run_arena_cli(args.game, args.bots, args.deals, args.seed, args.option, args.json)
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
@@ -45,46 +66,104 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return run_bench_cli(args.seconds, args.no_openspiel, as_json=args.json)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tricktaker", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+def _seat(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 2):
+        raise argparse.ArgumentTypeError(f"not a seat number: {text[:20]!r}")
+    return int(text)
 
-    p = sub.add_parser("play", help="play a game in the terminal against the computer")
-    p.add_argument("game", nargs="?", default="truc")
-    p.add_argument("--option", action="append", default=[], metavar="K=V", help="rule option")
-    p.add_argument("--bots", default="rules", help="computer level: random or rules")
-    p.add_argument("--lang", choices=["ru", "en"], default=None, help="language (default: locale)")
+
+def build_parser() -> argparse.ArgumentParser:
+    epilog = games_help()
+    parser = argparse.ArgumentParser(
+        prog="tricktaker",
+        description=DESCRIPTION,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser(
+        "play",
+        help="play a match in the terminal against the computer",
+        description="Play a match in the terminal against the computer.",
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("game", nargs="?", default="truc", help="which game (default: truc)")
+    p.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
+    )
+    p.add_argument(
+        "--bots", default="rules", help="computer level: random or rules (default: rules)"
+    )
+    p.add_argument(
+        "--lang", choices=["ru", "en"], default=None, help="language (default: your locale)"
+    )
     p.add_argument("--seed", default=None, help="seed for the deals (default: random)")
-    p.add_argument("--save-dir", default="saved", help="where finished matches are saved")
+    p.add_argument("--save-dir", default="saved", help="where matches are saved (default: saved)")
     p.set_defaults(func=_cmd_play)
 
-    p = sub.add_parser("replay", help="replay a game record and print the outcome as JSON")
+    p = sub.add_parser(
+        "replay",
+        help="replay a game record and print the outcome as JSON",
+        description=(
+            "Replay a game record and print one JSON object: the outcome, the view and"
+            " the events. Exit status 0; 2 for a malformed record; 3 for an illegal action."
+        ),
+    )
     p.add_argument("file", help="record file, or - for standard input")
+    p.add_argument(
+        "--seat", type=_seat, default=None, metavar="N", help="show seat N's view and events"
+    )
     p.set_defaults(func=_cmd_replay)
 
-    p = sub.add_parser("arena", help="duplicate self-play between bots")
+    p = sub.add_parser(
+        "arena",
+        help="duplicate self-play between two computer levels",
+        description=(
+            "Duplicate self-play: every deal is played once from each side with the same"
+            " cards, so luck cancels; prints win rate and points with 95% intervals."
+        ),
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("game")
-    p.add_argument("--bots", required=True, help="two bot levels, e.g. rules,random")
-    p.add_argument("--deals", type=int, default=2000)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--option", action="append", default=[], metavar="K=V")
+    p.add_argument("--bots", required=True, help="two levels, e.g. rules,random")
+    p.add_argument("--deals", type=int, default=2000, help="deals to play (default: 2000)")
+    p.add_argument("--seed", type=int, default=1, help="seed (default: 1)")
+    p.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
+    )
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=_cmd_arena)
 
-    p = sub.add_parser("bench", help="engine throughput figures")
-    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    p = sub.add_parser("bench", help="engine speed figures", description="Engine speed figures.")
+    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default: 3)")
     p.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=_cmd_bench)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _run(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     try:
         code: int = args.func(args)
     except TricktakerError as exc:
         print(f"tricktaker: {exc}", file=sys.stderr)
         return 2
+    return code
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        code = _run(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader (``| head``) has gone: stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     return code
 
 

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from functools import partial
-from typing import Any, Protocol, cast
+from typing import Any
 
 from tricktaker.core import Action, State, get_game
 
@@ -179,21 +179,6 @@ def truc_matches(
     return _warm(run, seconds, seed)
 
 
-class _DealCounter(Protocol):
-    """Le Truc's state numbers its deals; a playout stops when the number moves.
-
-    ``stop_after_deal`` is the engine's search mode: the clone does not deal
-    the next deal once the playout's deal ends, as a search bot's would not.
-    """
-
-    deal_no: int
-    stop_after_deal: bool
-
-
-def _deal_no(state: State) -> int:
-    return cast(_DealCounter, state).deal_no
-
-
 def mid_deal_pool(players: int, size: int = POOL_SIZE, seed: int = DEFAULT_SEED) -> list[State]:
     """States one to three cards into the first deal of a match, as a search bot meets them."""
     game = get_game("truc")
@@ -205,12 +190,12 @@ def mid_deal_pool(players: int, size: int = POOL_SIZE, seed: int = DEFAULT_SEED)
         state = game.new_match(options, seed=seed + k)
         cards = 1 + k % 3
         k += 1
-        while cards and _deal_no(state) == 0:
+        while cards and not state.finished_deals():
             a = card_play_policy(state.legal_actions(), rng)
             state.apply(a)
             if a.verb == "play":
                 cards -= 1
-        if _deal_no(state) == 0 and state.to_act is not None:
+        if not state.finished_deals() and state.to_act is not None:
             pool.append(state)
     return pool
 
@@ -236,10 +221,9 @@ def truc_playouts(
         size = len(pool)
         timer = _Timer(limit)
         while timer.running():
-            state = pool[playouts % size].clone()
-            cast(_DealCounter, state).stop_after_deal = True
-            deal = _deal_no(state)
-            while state.to_act is not None and _deal_no(state) == deal:
+            # A search clone stops when the deal ends: nothing beyond it is dealt.
+            state = pool[playouts % size].clone(stop_after_deal=True)
+            while state.to_act is not None:
                 state.apply(choose(state.legal_actions(), rng))
                 actions += 1
             playouts += 1
@@ -255,6 +239,90 @@ def truc_playouts(
         )
 
     return _warm(run, seconds, seed)
+
+
+@dataclass(frozen=True, slots=True)
+class Latency:
+    """One engine call timed alone: how many calls ran in how long."""
+
+    key: str
+    label: str
+    calls: int
+    seconds: float
+
+    @property
+    def microseconds(self) -> float:
+        return self.seconds / self.calls * 1e6 if self.calls else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = asdict(self)
+        out["microseconds"] = self.microseconds
+        return out
+
+
+def _time_calls(limit: float, batch: Callable[[], int]) -> tuple[int, float]:
+    """Run ``batch`` (which says how many calls it made) until ``limit`` seconds passed.
+
+    Only the batches are timed, not what the caller prepares between them.
+    """
+    calls = 0
+    spent = 0.0
+    while spent < limit:
+        t0 = time.perf_counter()
+        calls += batch()
+        spent += time.perf_counter() - t0
+    return calls, spent
+
+
+def truc_latencies(players: int, seconds: float, seed: int = DEFAULT_SEED) -> list[Latency]:
+    """``clone``, ``apply`` and ``sample_state`` in microseconds, on mid-deal states.
+
+    ``apply`` is timed on clones prepared outside the timed batch, so it does
+    not include the clone; ``sample_state`` is given the to-act seat's view and
+    events, prepared once, as a search bot would hold them.
+    """
+    game = get_game("truc")
+    pool = mid_deal_pool(players, seed=seed)
+    rng = random.Random(seed)
+    choices = [card_play_policy(s.legal_actions(), rng) for s in pool]
+    knowledge = []
+    for s in pool:
+        seat = s.to_act
+        assert seat is not None
+        knowledge.append((s.view(seat), s.events(0, seat)))
+    out: list[Latency] = []
+
+    def clone_batch() -> int:
+        for s in pool:
+            s.clone()
+        return len(pool)
+
+    calls, spent = _time_calls(seconds, clone_batch)
+    out.append(Latency(f"truc{players}p_clone", f"Truc {players}p clone()", calls, spent))
+
+    apply_calls = 0
+    apply_spent = 0.0
+    while apply_spent < seconds:
+        copies = [s.clone() for s in pool]
+        t0 = time.perf_counter()
+        for state, action in zip(copies, choices, strict=True):
+            state.apply(action)
+        apply_spent += time.perf_counter() - t0
+        apply_calls += len(copies)
+    out.append(
+        Latency(f"truc{players}p_apply", f"Truc {players}p apply(card)", apply_calls, apply_spent)
+    )
+
+    def sample_batch() -> int:
+        for view, memory in knowledge:
+            game.sample_state(view, memory, rng)
+        return len(knowledge)
+
+    calls, spent = _time_calls(seconds, sample_batch)
+    out.append(
+        Latency(f"truc{players}p_sample_state", f"Truc {players}p sample_state()", calls, spent)
+    )
+    return out
 
 
 def openspiel_missing() -> str | None:
@@ -324,6 +392,7 @@ class BenchReport:
     seed: int
     measurements: tuple[Measurement, ...]
     openspiel: str  # "used", "skipped" or why it is missing
+    latencies: tuple[Latency, ...] = ()
 
     def get(self, key: str) -> Measurement | None:
         for m in self.measurements:
@@ -355,6 +424,7 @@ class BenchReport:
             "implementation": platform.python_implementation(),
             "openspiel": self.openspiel,
             "measurements": [m.to_json() for m in self.measurements],
+            "latencies": [x.to_json() for x in self.latencies],
             "ratios": self.ratios(),
             "target_deals_per_second": TARGET_DEALS_PER_SECOND,
             "target_met": self.target_met(),
@@ -389,7 +459,12 @@ def run_bench(
         if progress is not None:
             progress(name)
         results.append(step())
-    return BenchReport(seconds, seed, tuple(results), openspiel)
+    latencies: list[Latency] = []
+    for players in (2, 4):
+        if progress is not None:
+            progress(f"Le Truc {players}p clone, apply, sample_state")
+        latencies += truc_latencies(players, seconds / 3, seed)
+    return BenchReport(seconds, seed, tuple(results), openspiel, tuple(latencies))
 
 
 # ----------------------------------------------------------------- printing
@@ -456,6 +531,14 @@ def print_report(report: BenchReport) -> None:
         for row in _rows(m):
             table.add_row(*row)
     console.print(table)
+    if report.latencies:
+        calls = Table(title="engine calls, one at a time", title_justify="left")
+        calls.add_column("call")
+        calls.add_column("µs per call", justify="right")
+        calls.add_column("calls timed", justify="right")
+        for x in report.latencies:
+            calls.add_row(x.label, f"{x.microseconds:,.2f}", f"{x.calls:,}")
+        console.print(calls)
     say = partial(console.print, markup=False, highlight=False)
     if report.openspiel == "skipped":
         say("OpenSpiel comparison skipped (--no-openspiel).")

@@ -1,8 +1,13 @@
 """Means with 95% confidence intervals, for the arena's paired (duplicate) samples.
 
-A duplicate pair plays the same cards twice with the seats swapped, so the luck
-of the cards cancels inside a pair; the pairs, not the single deals, are then
-the independent samples, and the interval is computed over the pair means.
+A duplicate pair plays the same cards once per seating, so the luck of the
+cards cancels inside a pair; the pairs, not the single deals, are then the
+independent samples, and intervals are computed over the pair means.
+
+A share (a win rate) gets the Wilson score interval, which never leaves
+0..100% and stays honest for few samples or shares near 0 or 1; a pair's mean
+share varies at most as much as a coin flip, so Wilson over the pairs is, if
+anything, conservative. Points get the normal interval of the mean.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ Z95 = 1.959964
 
 @dataclass(frozen=True, slots=True)
 class Interval:
-    """A sample mean and its normal-approximation 95% confidence interval."""
+    """A sample mean and its 95% confidence interval."""
 
     mean: float
     low: float
@@ -32,6 +37,12 @@ class Interval:
 
     def below(self, x: float) -> bool:
         return self.high < x
+
+    def to_json(self) -> dict[str, float | None]:
+        def num(x: float) -> float | None:
+            return x if math.isfinite(x) else None
+
+        return {"mean": num(self.mean), "low": num(self.low), "high": num(self.high)}
 
 
 def mean_ci(values: Sequence[float], z: float = Z95) -> Interval:
@@ -49,3 +60,16 @@ def mean_ci(values: Sequence[float], z: float = Z95) -> Interval:
     var = math.fsum((x - mean) ** 2 for x in values) / (n - 1)
     half = z * math.sqrt(var / n)
     return Interval(mean, mean - half, mean + half, n)
+
+
+def wilson_ci(shares: Sequence[float], z: float = Z95) -> Interval:
+    """The mean of shares in 0..1 with its Wilson score interval (always within 0..1)."""
+    n = len(shares)
+    if n == 0:
+        return Interval(math.nan, 0.0, 1.0, 0)
+    p = math.fsum(shares) / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    # Rounding must not put the mean outside its own interval.
+    return Interval(p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)), n)

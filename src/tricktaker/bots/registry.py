@@ -52,5 +52,7 @@ def make_bot(level: str, game: str) -> Bot:
     factory = _BOTS.get((game, level)) or _BOTS.get((ANY_GAME, level))
     if factory is None:
         known = ", ".join(levels(game)) or "none"
-        raise TricktakerError(f"no {level[:20]!r} computer player for {game[:20]!r}; levels: {known}")
+        raise TricktakerError(
+            f"no {level[:20]!r} computer player for {game[:20]!r}; levels: {known}"
+        )
     return factory()

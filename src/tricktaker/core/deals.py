@@ -83,6 +83,7 @@ class GivenDeal:
 
 
 def _read_cards(raw: object, what: str, deck: frozenset[int], game_name: str) -> list[int]:
+    """Card names read and checked to be in the game's deck."""
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
         raise RecordError(f'{what} must be a list of cards like "7h"')
     if len(raw) > 52:
@@ -93,7 +94,9 @@ def _read_cards(raw: object, what: str, deck: frozenset[int], game_name: str) ->
         raise RecordError(f"{what}: {exc}") from None
     for c in cards:
         if c not in deck:
-            raise RecordError(f"{what}: {CARD_NAMES[c]} is not in {game_name}'s deck")
+            raise RecordError(
+                f"{what}: {CARD_NAMES[c]} is not in {game_name}'s {len(deck)}-card deck"
+            )
     return cards
 
 
@@ -101,7 +104,7 @@ def read_deal(raw: object, spec: DealSpec, players: int, index: int) -> GivenDea
     """Check one ``deals[index]`` entry of a record against the game's piles."""
     where = f"deal {index}"
     if not isinstance(raw, Mapping):
-        raise RecordError(f"{where} must be an object of piles, e.g. {{\"hands\": [...]}}")
+        raise RecordError(f'{where} must be an object of piles, e.g. {{"hands": [...]}}')
     names = [p.name for p in spec.piles]
     unknown = [str(k)[:20] for k in raw if k not in names]
     if unknown:
@@ -200,7 +203,7 @@ def make_deal(
             piles[stock_pile.name] = tuple(order[pos:])
         return Deal(hands, piles)
     used = set(given.piles.get(stock_pile.name, ())) if stock_pile is not None else set()
-    for name, cards in given.piles.items():
+    for _name, cards in given.piles.items():
         used.update(cards)
     if given.hands is not None:
         used.update(c for h in given.hands for c in h)

@@ -62,7 +62,9 @@ class Told:
 
 
 #: Renders one raw log entry for an observer: (kind, seat, action, data), or None if unseen.
-Render = Callable[[object, int | None], "tuple[str, int | None, str | None, Mapping[str, Any]] | None"]
+Render = Callable[
+    [object, int | None], "tuple[str, int | None, str | None, Mapping[str, Any]] | None"
+]
 
 
 def told_from(memory: Iterable[Event], observer: int | None) -> list[Told]:
@@ -71,12 +73,26 @@ def told_from(memory: Iterable[Event], observer: int | None) -> list[Told]:
 
 
 def render_log(
-    log: Sequence[object], observer: int | None, since: int, render: Render
+    log: Sequence[object],
+    observer: int | None,
+    since: int,
+    render: Render,
+    visible: Callable[[object, int | None], bool] | None = None,
 ) -> list[Event]:
-    """The events of ``log`` that ``observer`` sees, numbered in his stream, from ``since``."""
+    """The events of ``log`` that ``observer`` sees, numbered in his stream, from ``since``.
+
+    ``visible`` (optional, must agree with ``render``) says cheaply whether the
+    observer sees an entry at all, so entries before ``since`` are counted
+    without being rendered: a front end asking for the newest events pays for
+    those alone.
+    """
     out: list[Event] = []
     number = 0
     for entry in log:
+        if number < since and visible is not None and not isinstance(entry, Told):
+            if visible(entry, observer):
+                number += 1
+            continue
         if isinstance(entry, Told):
             if entry.observer != observer:
                 continue

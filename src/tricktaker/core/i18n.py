@@ -47,9 +47,7 @@ def detect_lang(environ: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
-def po_path(
-    lang: str, domain: str = DOMAIN, package: str = PACKAGE
-) -> resources.abc.Traversable:
+def po_path(lang: str, domain: str = DOMAIN, package: str = PACKAGE) -> resources.abc.Traversable:
     """Where the catalog of ``lang`` for ``domain`` is shipped inside ``package``."""
     return resources.files(package) / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
 
@@ -103,9 +101,7 @@ class Translator:
 
 
 @cache
-def translator(
-    lang: str | None = None, domain: str = DOMAIN, package: str = PACKAGE
-) -> Translator:
+def translator(lang: str | None = None, domain: str = DOMAIN, package: str = PACKAGE) -> Translator:
     """The translator for ``lang`` (``None``: from the locale, see ``detect_lang``)."""
     code = lang if lang is not None else detect_lang()
     return Translator(code, load_catalog(code, domain, package))

@@ -78,7 +78,9 @@ class OptionSpec:
             elif isinstance(raw, str) and raw.strip().lower() == str(choice).lower():
                 return choice
         offered = ", ".join(str(c) for c in self.choices)
-        raise OptionError(f"option {self.name}={_short(raw)} is not offered; choose one of: {offered}")
+        raise OptionError(
+            f"option {self.name}={_short(raw)} is not offered; choose one of: {offered}"
+        )
 
     def samples(self) -> tuple[OptionValue, ...]:
         """Values worth testing: every choice, or a range's ends and its default."""
@@ -209,7 +211,9 @@ def parse_option_args(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"cannot read option {_short(pair)}: write name=value, e.g. players=4")
+            raise OptionError(
+                f"cannot read option {_short(pair)}: write name=value, e.g. players=4"
+            )
         out[key.strip()] = value.strip()
     return out
 
@@ -226,7 +230,10 @@ def option_sets(schema: Sequence[OptionSpec], limit: int = 64) -> list[Options]:
     for g in grids:
         total *= len(g)
     if total <= limit:
-        return [Options(schema, dict(zip(names, combo, strict=True))) for combo in itertools.product(*grids)]
+        return [
+            Options(schema, dict(zip(names, combo, strict=True)))
+            for combo in itertools.product(*grids)
+        ]
     out = [Options(schema, {})]
     for spec in schema:
         out += [Options(schema, {spec.name: v}) for v in spec.samples() if v != spec.default]

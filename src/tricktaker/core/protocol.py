@@ -165,8 +165,12 @@ class State(Protocol):
         """Every finished deal of the match, in order, with only cards that were shown."""
         ...
 
-    def clone(self) -> Self:
-        """An independent copy: applying actions to one never changes the other."""
+    def clone(self, stop_after_deal: bool | None = None) -> Self:
+        """An independent copy: applying actions to one never changes the other.
+
+        ``stop_after_deal=True`` makes a search copy that stops (``to_act`` None,
+        unfinished) when the deal in progress ends, dealing nothing beyond it.
+        """
         ...
 
     def to_record(self) -> dict[str, Any]:
@@ -236,7 +240,9 @@ class Words(Protocol):
         """Short tags shown beside a seat's name (dealer, captain...)."""
         ...
 
-    def deal_lines(self, summary: DealSummary, names: Sequence[str], sides: Sequence[str]) -> list[str]:
+    def deal_lines(
+        self, summary: DealSummary, names: Sequence[str], sides: Sequence[str]
+    ) -> list[str]:
         """How a finished deal went, trick by trick, and what it scored."""
         ...
 
@@ -288,7 +294,7 @@ class Game(Protocol):
         ...
 
     def parse_action(self, text: str) -> Action:
-        """The action written ``text`` (``str(action)`` gives it back); IllegalAction if unreadable."""
+        """The action written ``text`` (``str`` gives it back); IllegalAction if unreadable."""
         ...
 
     def action_id(self, action: Action) -> int:

@@ -54,10 +54,13 @@ class Start(Mapping[str, tuple[int, ...]]):
         unknown = [k for k in self._rows if k not in allowed]
         if unknown:
             raise RecordError(
-                f"start: unknown field(s) {', '.join(unknown)}; this game knows: {', '.join(allowed)}"
+                f"start: unknown field(s) {', '.join(unknown)};"
+                f" this game knows: {', '.join(allowed)}"
             )
 
-    def row(self, name: str, length: int, low: int, high: int, default: tuple[int, ...]) -> tuple[int, ...]:
+    def row(
+        self, name: str, length: int, low: int, high: int, default: tuple[int, ...]
+    ) -> tuple[int, ...]:
         """The row ``name`` checked to hold ``length`` numbers in ``low..high``, or ``default``."""
         if name not in self._rows:
             return default
@@ -81,7 +84,7 @@ def parse_start(raw: object) -> Start:
     rows: dict[str, tuple[int, ...]] = {}
     for key, value in raw.items():
         if not isinstance(key, str) or not isinstance(value, (list, tuple)) or len(value) > MAX_ROW:
-            raise RecordError(f'start: {str(key)[:20]!r} must be a short list of whole numbers')
+            raise RecordError(f"start: {str(key)[:20]!r} must be a short list of whole numbers")
         numbers: list[int] = []
         for x in value:
             if not isinstance(x, int) or isinstance(x, bool) or abs(x) > MAX_VALUE:

@@ -446,4 +446,3 @@ class RulesBot:
         if choice not in legal:  # a bug guard: never hand the engine an illegal action
             raise TricktakerError(f"rules bot chose {choice}, not among the legal actions")
         return choice
-

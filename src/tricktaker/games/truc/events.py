@@ -73,6 +73,13 @@ def _said(a: TrucAction, context: int) -> dict[str, Any]:
     return {}
 
 
+def visible(entry: object, observer: int | None) -> bool:
+    """Whether ``observer`` sees the entry at all (only private words are unseen)."""
+    if type(entry) is TrucAction and entry.kind in (SAY, SIGNAL):
+        return observer is not None and (observer & 1) == (entry.seat & 1)
+    return True
+
+
 def render(entry: object, observer: int | None) -> Told | None:
     """The (kind, seat, action, data) ``observer`` sees of one log entry, or None."""
     if type(entry) is TrucAction:
@@ -124,4 +131,3 @@ def render(entry: object, observer: int | None) -> Told | None:
         _, winner, games = entry
         return ("match_end", None, None, {"winner": winner, "games": list(games)})
     raise ValueError(f"unknown Le Truc log entry {entry!r}")
-

@@ -140,9 +140,9 @@ class TrucRules:
         "stock",
         "stock_pos",
         "stop_after_deal",
+        "ties",
         "trick_log",
         "tricks",
-        "ties",
         "value",
         "winner",
     )
@@ -445,7 +445,14 @@ class TrucRules:
         self.redeals += 1
         self.redeal_open = self.repeat
         self.log.append(
-            (EV_NEW_CARDS, caller, dealer, self.hands[caller], self.hands[dealer], len(stock) - pos - 6)
+            (
+                EV_NEW_CARDS,
+                caller,
+                dealer,
+                self.hands[caller],
+                self.hands[dealer],
+                len(stock) - pos - 6,
+            )
         )
         if n == 4 and self.redeal_open:
             self.phase = CALL
@@ -599,8 +606,13 @@ class TrucRules:
                 out.append(entry[1])
         return out
 
-    def clone(self) -> Self:
-        """A deep-enough copy: shared immutable parts, fresh mutable lists."""
+    def clone(self, stop_after_deal: bool | None = None) -> Self:
+        """A deep-enough copy: shared immutable parts, fresh mutable lists.
+
+        ``stop_after_deal=True`` gives a search copy: when the deal in progress
+        ends, the copy stops (``to_act`` None, the match unfinished) instead of
+        shuffling and dealing the next one, which a playout never needs.
+        """
         cls = type(self)
         new = cls.__new__(cls)
         new._legal = self._legal
@@ -639,7 +651,7 @@ class TrucRules:
         new.start = self.start
         new.stock = self.stock
         new.stock_pos = self.stock_pos
-        new.stop_after_deal = self.stop_after_deal
+        new.stop_after_deal = self.stop_after_deal if stop_after_deal is None else stop_after_deal
         new.ties = self.ties
         new.trick_log = self.trick_log[:]
         new.tricks = self.tricks[:]

@@ -11,7 +11,7 @@ from collections.abc import Hashable
 
 from tricktaker.core.errors import IllegalAction
 from tricktaker.core.events import Event, info_key_of, render_log
-from tricktaker.games.truc.events import render
+from tricktaker.games.truc.events import render, visible
 from tricktaker.games.truc.rules import TrucRules
 from tricktaker.games.truc.views import TrucView, build_view
 
@@ -21,7 +21,7 @@ class TrucState(TrucRules):
 
     def _check_seat(self, seat: object) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
-            raise IllegalAction(f"there is no seat {str(seat)[:12]!r} at this table")
+            raise IllegalAction(f"there is no seat {str(seat)[:12]} at this table")
         return seat
 
     def view(self, seat: int) -> TrucView:
@@ -35,7 +35,7 @@ class TrucState(TrucRules):
             self._check_seat(observer)
         if not isinstance(since, int) or isinstance(since, bool) or since < 0:
             raise IllegalAction("events: 'since' must be an event number, 0 or more")
-        return render_log(self.log, observer, since, render)
+        return render_log(self.log, observer, since, render, visible)
 
     def info_key(self, seat: int) -> Hashable:
         return info_key_of(self._check_seat(seat), self.events(0, seat))

@@ -134,7 +134,10 @@ class TrucView:
                 leader=int(data["leader"]),
                 on_table=_plays(data["table"]),
                 tricks=tuple(
-                    (_plays(t["played"]), t["result"] if t["result"] == "spoiled" else int(t["result"]))
+                    (
+                        _plays(t["played"]),
+                        t["result"] if t["result"] == "spoiled" else int(t["result"]),
+                    )
                     for t in data["tricks"]
                 ),
                 stock_left=int(data["stock_left"]),

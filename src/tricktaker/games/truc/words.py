@@ -144,7 +144,9 @@ class TrucWords:
         _ = self._
         players = options.integer("players")
         lines = [
-            _(RULES_COMMON[0]).format(game=self.title, order=rank_order(RANKS_HIGH_TO_LOW, self._lang)),
+            _(RULES_COMMON[0]).format(
+                game=self.title, order=rank_order(RANKS_HIGH_TO_LOW, self._lang)
+            ),
             _(RULES_COMMON[1]),
             _(RULES_COMMON[2]),
             _(RULES_TIES[options.text("ties")]),
@@ -240,13 +242,19 @@ class TrucWords:
         if kind == "action" and event.seat is not None and event.action is not None:
             return f"{names[event.seat]}: {self._said(event)}"
         if kind == "deal":
-            return _("— Deal {n}, dealer: {name} —").format(n=d["deal"] + 1, name=names[d["dealer"]])
+            return _("— Deal {n}, dealer: {name} —").format(
+                n=d["deal"] + 1, name=names[d["dealer"]]
+            )
         if kind == "new_cards":
-            return _("New cards for {a} and {b}.").format(a=names[d["caller"]], b=names[d["dealer"]])
+            return _("New cards for {a} and {b}.").format(
+                a=names[d["caller"]], b=names[d["dealer"]]
+            )
         if kind == "trick":
             result = d["result"]
-            who = _("spoiled") if result == "spoiled" else _("taken by {name}").format(
-                name=names[d["leader"]]
+            who = (
+                _("spoiled")
+                if result == "spoiled"
+                else _("taken by {name}").format(name=names[d["leader"]])
             )
             return _("Trick {n}: {result}.").format(n=d["trick"] + 1, result=who)
         if kind == "deal_end":
@@ -280,8 +288,13 @@ class TrucWords:
             return _("“{text}”").format(text=self.double_text(int(d.get("value", 2))))
         if verb == "rest":
             if d.get("decider"):
-                return _("“{text}”").format(text=_("My rest")) + " — " + _("the deal decides the game")
-            return _("“{text}”").format(text=_("My rest")) + f" ({self.points(int(d.get('claim', 0)))})"
+                return (
+                    _("“{text}”").format(text=_("My rest")) + " — " + _("the deal decides the game")
+                )
+            return (
+                _("“{text}”").format(text=_("My rest"))
+                + f" ({self.points(int(d.get('claim', 0)))})"
+            )
         if verb == "pass":
             return _("no new cards") if d.get("declines") == "cards" else _("no raise")
         words = {
@@ -311,7 +324,9 @@ class TrucWords:
             side=winner, points=self.points(deal["points"]), how=how
         )
 
-    def deal_lines(self, summary: DealSummary, names: Sequence[str], sides: Sequence[str]) -> list[str]:
+    def deal_lines(
+        self, summary: DealSummary, names: Sequence[str], sides: Sequence[str]
+    ) -> list[str]:
         _ = self._
         lines = []
         played = summary.details.get("played", [])
@@ -351,7 +366,12 @@ class TrucWords:
 
     def sheet_row(self, summary: DealSummary, sides: Sequence[str]) -> list[str]:
         score = summary.details.get("score", [0, 0])
-        return [str(summary.number + 1), self.summary_result(summary, sides), str(score[0]), str(score[1])]
+        return [
+            str(summary.number + 1),
+            self.summary_result(summary, sides),
+            str(score[0]),
+            str(score[1]),
+        ]
 
     def match_result(self, view: View, sides: Sequence[str]) -> str:
         v = _v(view)
@@ -384,7 +404,9 @@ class TrucWords:
         v = _v(view)
         text = _("Stake: {n}").format(n=v.value)
         if v.pending == "double" and v.proposer is not None:
-            text += " · " + _("proposed: {n} ({name})").format(name=names[v.proposer], n=v.value * 2)
+            text += " · " + _("proposed: {n} ({name})").format(
+                name=names[v.proposer], n=v.value * 2
+            )
         elif v.pending == "rest" and v.proposer is not None:
             need = GAME_POINTS - v.score[v.proposer % 2]
             text += " · " + _("rest claimed: {n} ({name})").format(
