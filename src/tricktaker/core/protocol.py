@@ -30,7 +30,7 @@ class GameInfo:
     The conformance suite checks that every random match stays inside them:
     returns within ``min_return..max_return`` and summing to zero, no deal
     longer than ``max_deal_actions``, every action id below
-    ``num_distinct_actions``.
+    ``num_distinct_actions``, every deal a partition of ``deck_size`` cards.
     """
 
     id: str
@@ -40,6 +40,7 @@ class GameInfo:
     min_return: float
     max_return: float
     max_deal_actions: int
+    deck_size: int
     zero_sum: bool = True
     hidden_information: bool = True
     chance: str = "a seeded shuffle per deal (core.dealing)"

@@ -13,6 +13,7 @@ from tricktaker.core.options import Options, OptionSpec, build_options
 from tricktaker.core.protocol import GameInfo, View
 from tricktaker.core.start import Start
 from tricktaker.games.truc.actions import BY_ID, TrucAction, action_from_id, intern, parse_action
+from tricktaker.games.truc.cards import DECK
 from tricktaker.games.truc.options import SCHEMA
 from tricktaker.games.truc.rules import GAME_POINTS
 from tricktaker.games.truc.sampling import sample_state
@@ -31,6 +32,7 @@ INFO = GameInfo(
     # proposal and its answer, plus a last rest; four: calls, 12 cards, one
     # proposal per side per trick, a window pass each, and the private words.
     max_deal_actions=96,
+    deck_size=len(DECK),
 )
 
 

@@ -1,0 +1,412 @@
+"""The conformance checks every registered game must pass, through the protocol alone.
+
+In the spirit of OpenSpiel's random simulation test: random legal matches of
+every game and option set, and after each action the invariants below. Each
+check raises AssertionError with what went wrong; ``test_checks_can_fail.py``
+plants a bug for each and shows the check catching it. Nothing here names a
+game: a new game gets all of it by registering.
+
+What "hidden" means is checked generically: a card that a seat holds (as its
+own view shows it) must appear in no other observer's view or new events, and
+never in the public view, public events or public record. A game whose rules
+let an observer see another seat's cards (Truco's hand of eleven shows a
+partner's hand) says so in ``MAY_SEE``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tricktaker.cards import CARD_NAMES
+from tricktaker.core import Action, Game, IllegalAction, Options, State, View
+from tricktaker.core.events import deal_events
+from tricktaker.core.records import load_record, state_from_record
+
+#: A card name inside any JSON text ("7h", "0:play 7h", "1:Tc").
+CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][cdhs])(?![0-9A-Za-z])")
+#: Verbs a random player takes only now and then, so that deals reach their tricks.
+RARE_VERBS = ("fold", "run")
+RARE_SHARE = 0.08
+#: Per game: extra cards an observer may see besides his own and the played ones.
+MAY_SEE: dict[str, Callable[[State, int | None], set[str]]] = {}
+#: Actions that are never legal for anyone, in any game.
+GARBAGE = [
+    "",
+    "0:",
+    ":play 7h",
+    "x:play 7h",
+    "²:play 7h",
+    "0:play",
+    "0:play Zz",
+    "0:" + "a" * 500,
+    "99:play 7h",
+    "0:no-such-verb",
+    "-1:fold",
+    "0:play 7h from x",
+]
+
+
+def tokens(obj: object) -> set[str]:
+    """Every card name mentioned anywhere in a JSON-able object."""
+    text = obj if isinstance(obj, str) else json.dumps(obj)
+    return set(CARD_TOKEN.findall(text))
+
+
+def observers(state: State) -> list[int | None]:
+    return [None, *range(state.players)]
+
+
+def random_action(legal: Sequence[Action], rng: random.Random) -> Action:
+    """Uniform over the legal actions, but rarely giving the deal up."""
+    keep = [a for a in legal if a.verb not in RARE_VERBS]
+    if keep and rng.random() >= RARE_SHARE:
+        return keep[rng.randrange(len(keep))]
+    return legal[rng.randrange(len(legal))]
+
+
+@dataclass
+class Run:
+    """A random match, stepped one action at a time, with what each observer has read."""
+
+    game: Game
+    options: Options
+    state: State
+    rng: random.Random
+    cursors: dict[int | None, int] = field(default_factory=dict)
+    deal_actions: int = 0
+    last: Action | None = None
+    #: What each seat held before the latest action (for checking the events it caused).
+    held: list[set[str]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.held = held_cards(self.state)
+
+    def step(self) -> bool:
+        st = self.state
+        legal = st.legal_actions()
+        if st.to_act is None:
+            assert not legal, "a finished match still offers actions"
+            return False
+        assert legal, "a seat is to act but has no legal action"
+        deals = len(st.finished_deals())
+        action = random_action(legal, self.rng)
+        st.apply(action)
+        self.last = action
+        self.deal_actions = 0 if len(st.finished_deals()) != deals else self.deal_actions + 1
+        assert self.deal_actions <= self.game.info.max_deal_actions, (
+            f"a deal ran past {self.game.info.max_deal_actions} actions"
+        )
+        return True
+
+
+def runs(game: Game, options: Options, seed: int, cap: int) -> Iterator[Run]:
+    """The run after each of at most ``cap`` actions of the match dealt from ``seed``."""
+    rng = random.Random(seed)
+    state = game.new_match(options, seed=seed, dealer=rng.randrange(8) % _players(game, options))
+    run = Run(game, options, state, rng)
+    for _ in range(cap):
+        if not run.step():
+            return
+        yield run
+
+
+def _players(game: Game, options: Options) -> int:
+    return game.new_match(options, seed=0).players
+
+
+def fingerprint(state: State) -> str:
+    """Everything observable about a state, as one comparable string."""
+    return json.dumps(
+        {
+            "to_act": state.to_act,
+            "sides": list(state.sides),
+            "legal": [str(a) for a in state.legal_actions()],
+            "result": repr(state.result()),
+            "returns": list(state.returns()),
+            "deals": [d.to_json() for d in state.finished_deals()],
+            "views": [state.view(s).to_json() for s in range(state.players)],
+            "public": state.public_view().to_json(),
+            "events": [[e.to_json() for e in state.events(0, o)] for o in observers(state)],
+            "record": state.to_record(),
+            "public_record": state.public_record(),
+        },
+        sort_keys=True,
+    )
+
+
+# --------------------------------------------------------------------- checks
+
+
+def held_cards(state: State) -> list[set[str]]:
+    """What each seat holds, as its own view shows it (hidden slots left out)."""
+    return [
+        {CARD_NAMES[c] for c in state.view(s).hand if c is not None} for s in range(state.players)
+    ]
+
+
+def check_cards_conserved(game: Game, state: State) -> None:
+    """No card in two hands or both in a hand and on the table; counts agree everywhere."""
+    public = state.public_view()
+    seen: set[int] = set()
+    for seat in range(state.players):
+        view = state.view(seat)
+        assert len(view.hand) == view.hand_sizes[seat] == public.hand_sizes[seat], (
+            f"seat {seat}: hand of {len(view.hand)} but sizes say {public.hand_sizes[seat]}"
+        )
+        assert view.hand_sizes == public.hand_sizes
+        mine = [c for c in view.hand if c is not None]
+        assert len(set(mine)) == len(mine), f"seat {seat} holds a card twice"
+        assert not seen & set(mine), f"seat {seat} holds another seat's card"
+        seen |= set(mine)
+    table = [c for _, c in public.on_table if c is not None]
+    assert len(set(table)) == len(table), "a card twice on the table"
+    assert not seen & set(table), "a card both in a hand and on the table"
+    played = set()
+    for e in deal_events(state.events(0, None)):
+        played |= tokens(e.data.get("card", ""))
+    assert not played & {CARD_NAMES[c] for c in seen}, "a played card is still in a hand"
+    assert sum(public.hand_sizes) + len(played | {CARD_NAMES[c] for c in table}) <= (
+        game.info.deck_size
+    )
+
+
+def check_deals_partition_the_deck(game: Game, state: State) -> None:
+    """Every deal of the full record gives each card of the deck exactly once."""
+    for i, deal in enumerate(state.to_record()["deals"]):
+        cards = [c for pile in deal.values() for c in _flat(pile)]
+        assert len(cards) == len(set(cards)), f"deal {i}: a card dealt twice"
+        assert len(cards) == game.info.deck_size, f"deal {i}: {len(cards)} cards dealt"
+
+
+def _flat(pile: Any) -> list[str]:
+    if isinstance(pile, str):
+        return [pile]
+    return [c for part in pile for c in _flat(part)]
+
+
+def check_no_hidden_card(
+    game: Game,
+    state: State,
+    cursors: dict[int | None, int] | None = None,
+    held_before: list[set[str]] | None = None,
+) -> list[set[str]]:
+    """No observer sees a card another seat holds; spectators see no held card at all.
+
+    ``cursors`` remembers each observer's events already checked, so a match is
+    checked as it is played, each new event against the hands at the moment it
+    was told: events of the deal in progress against the hands now, events of a
+    deal the last action ended (before the newest ``deal`` event) against the
+    hands before that action, less the card the action itself showed.
+    ``held_before`` are those hands; the hands now are returned for the next call.
+    The public record may show only what the public events showed.
+    """
+    held = held_cards(state)
+    before = held_before if held_before is not None else held
+    extra = MAY_SEE.get(game.info.id)
+    for observer in observers(state):
+        allowed = extra(state, observer) if extra is not None else set()
+        mine = held[observer] if observer is not None else set()
+        forbidden = set().union(*held) - mine - allowed
+        view = state.view(observer) if observer is not None else state.public_view()
+        leak = tokens(view.to_json()) & forbidden
+        assert not leak, f"observer {observer} sees {sorted(leak)} in the view"
+        since = cursors.get(observer, 0) if cursors is not None else 0
+        events = state.events(since, observer)
+        starts = [i for i, e in enumerate(events) if e.kind == "deal"]
+        cut = starts[-1] if starts else 0
+        shown = set().union(*(tokens(e.action or "") for e in events[:cut] if e.kind == "action"))
+        mine_before = before[observer] if observer is not None else set()
+        forbidden_before = set().union(*before) - mine_before - allowed - shown
+        for i, e in enumerate(events):
+            leak = tokens(e.to_json()) & (forbidden if i >= cut else forbidden_before)
+            assert not leak, f"observer {observer} sees {sorted(leak)} in {e}"
+        if cursors is not None and events:
+            cursors[observer] = events[-1].number + 1
+    chunks: list[set[str]] = []
+    for e in state.events(0, None):
+        if e.kind == "deal" or not chunks:
+            chunks.append(set())
+        chunks[-1] |= tokens(e.to_json())
+    public_seen = set().union(*chunks)
+    public = state.public_record()
+    for i, deal in enumerate(public.get("deals", [])):
+        shown = chunks[i] if i < len(chunks) else set()
+        leak = tokens(deal) - shown
+        assert not leak, (
+            f"the public record of deal {i} shows {sorted(leak)}, never shown in public"
+        )
+        assert "hands" not in deal and "stock" not in deal, "the public record holds piles"
+    leak = tokens(public.get("actions", [])) - public_seen
+    assert not leak, f"the public record's actions show {sorted(leak)}"
+    rest = {k: v for k, v in public.items() if k not in ("actions", "deals")}
+    assert not tokens(rest), f"the public record shows {sorted(tokens(rest))} outside its deals"
+    assert "seed" not in public, "the public record holds the seed of the deals"
+    return held
+
+
+def check_returns(game: Game, state: State) -> None:
+    """Returns sum to zero and stay within the game's bounds; one per seat."""
+    returns = state.returns()
+    info = game.info
+    assert len(returns) == state.players == len(state.sides)
+    if info.zero_sum:
+        assert abs(sum(returns)) < 1e-9, f"returns {returns} do not sum to zero"
+    for r in returns:
+        assert info.min_return <= r <= info.max_return, f"return {r} outside the bounds"
+    result = state.result()
+    assert result.finished == (state.to_act is None)
+    assert result.winner is None or result.winner in state.sides
+
+
+def check_record_round_trip(state: State) -> None:
+    """The full record, through JSON, replays to a state that looks the same to everyone."""
+    text = json.dumps(state.to_record())
+    again = state_from_record(load_record(text))
+    assert fingerprint(again) == fingerprint(state), "the replayed record differs"
+
+
+def check_clone_independent(state: State, rng: random.Random) -> None:
+    """A clone looks the same; acting on either leaves the other as it was."""
+    before = fingerprint(state)
+    twin = state.clone()
+    assert fingerprint(twin) == before, "a fresh clone differs from its original"
+    for _ in range(3):
+        legal = twin.legal_actions()
+        if not legal:
+            break
+        twin.apply(random_action(legal, rng))
+    assert fingerprint(state) == before, "acting on a clone changed the original"
+    other = state.clone()
+    legal = state.legal_actions()
+    if legal:
+        state.apply(random_action(legal, rng))
+        assert fingerprint(other) == before, "acting on the original changed its clone"
+
+
+def check_sample_agrees(game: Game, state: State, seat: int, rng: random.Random) -> None:
+    """A determinisation tells the seat exactly its view and its past, and plays on."""
+    view = state.view(seat)
+    memory = state.events(0, seat)
+    sample = game.sample_state(view, memory, rng)
+    assert sample.view(seat).to_json() == view.to_json(), "the sample shows another view"
+    assert sample.events(0, seat) == memory, "the sample tells the seat another past"
+    assert sample.info_key(seat) == state.info_key(seat), "the sample is another information set"
+    if state.to_act == seat:
+        assert [str(a) for a in sample.legal_actions()] == [
+            str(a) for a in state.legal_actions()
+        ], "the seat may do other things in the sample"
+    check_cards_conserved(game, sample)
+    search = sample.clone(stop_after_deal=True)
+    for _ in range(game.info.max_deal_actions + 1):
+        legal = search.legal_actions()
+        if not legal:
+            break
+        search.apply(random_action(legal, rng))
+    assert search.to_act is None, "a search copy of the sample did not stop at the deal's end"
+
+
+def check_illegal_changes_nothing(game: Game, state: State, rng: random.Random) -> None:
+    """Illegal and unreadable actions raise IllegalAction and change nothing."""
+    before = fingerprint(state)
+    order = [str(a) for a in state.legal_actions()]
+    legal = set(order)
+    candidates = list(GARBAGE)
+    for _ in range(8):
+        a = game.action_from_id(rng.randrange(game.info.num_distinct_actions))
+        if str(a) not in legal:
+            candidates.append(str(a))
+    for text in candidates:
+        try:
+            state.apply(text)
+        except IllegalAction as exc:
+            assert str(exc), "an illegal action was refused without a message"
+        else:
+            raise AssertionError(f"{text!r} was accepted but is not legal")
+        # Cheap per refusal; the full fingerprint once all are refused.
+        assert [str(a) for a in state.legal_actions()] == sorted(legal, key=order.index)
+    assert fingerprint(state) == before, "refusing illegal actions changed the state"
+
+
+def check_action_table(game: Game) -> None:
+    """Every id names an action whose text and id come back unchanged."""
+    n = game.info.num_distinct_actions
+    texts = set()
+    for i in range(n):
+        a = game.action_from_id(i)
+        assert game.action_id(a) == i
+        again = game.parse_action(str(a))
+        assert str(again) == str(a) and game.action_id(again) == i
+        texts.add(str(a))
+    assert len(texts) == n, "two ids print the same"
+    for bad in (-1, n, True, "0"):
+        try:
+            game.action_from_id(bad)  # type: ignore[arg-type]
+        except IllegalAction:
+            continue
+        raise AssertionError(f"id {bad!r} was accepted")
+
+
+def check_legal_ids(game: Game, state: State) -> None:
+    """Each legal action has an id in range, and its text and id round-trip."""
+    for a in state.legal_actions():
+        i = game.action_id(a)
+        assert 0 <= i < game.info.num_distinct_actions
+        assert str(game.action_from_id(i)) == str(a)
+        assert str(game.parse_action(str(a))) == str(a)
+        assert a.seat == state.to_act, "a legal action of a seat that is not to act"
+
+
+def check_events_numbered(state: State) -> None:
+    """Each observer's events are numbered 0, 1, 2...; ``since`` returns the tail."""
+    for observer in observers(state):
+        events = state.events(0, observer)
+        assert [e.number for e in events] == list(range(len(events)))
+        half = len(events) // 2
+        assert state.events(half, observer) == events[half:]
+        json.dumps([e.to_json() for e in events])
+
+
+def check_views_canonical(game: Game, state: State) -> None:
+    """A view's JSON reads back to an equal view; views agree on the shared facts."""
+    views: list[View] = [state.view(s) for s in range(state.players)] + [state.public_view()]
+    for view in views:
+        data = json.loads(json.dumps(view.to_json()))
+        again = game.view_from_json(data)
+        assert again == view and again.to_json() == view.to_json()
+        assert view.to_act == state.to_act and view.players == state.players
+        assert view.finished == state.result().finished
+
+
+def check_info_keys(state: State, memo: dict[tuple[int, Any], str]) -> None:
+    """A seat's key is hashable and decides what the seat sees: one key, one view.
+
+    ``memo`` carries the views seen per key across the states of a match, so a
+    key that forgets something the seat knows is caught when the view moves on
+    and the key does not.
+    """
+    for seat in range(state.players):
+        key = state.info_key(seat)
+        hash(key)
+        seen = json.dumps(state.view(seat).to_json(), sort_keys=True)
+        known = memo.setdefault((seat, key), seen)
+        assert known == seen, f"seat {seat}: one information-set key for two different views"
+
+
+def check_search_clone_stops(game: Game, state: State, rng: random.Random) -> None:
+    """A ``stop_after_deal`` clone plays to the end of the deal and no further."""
+    if state.to_act is None:
+        return
+    deals = len(state.finished_deals())
+    search = state.clone(stop_after_deal=True)
+    steps = 0
+    while search.to_act is not None:
+        search.apply(random_action(search.legal_actions(), rng))
+        steps += 1
+        assert steps <= game.info.max_deal_actions
+    assert len(search.finished_deals()) == deals + 1
+    assert len(state.finished_deals()) == deals

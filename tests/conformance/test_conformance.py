@@ -1,0 +1,161 @@
+"""Every registered game, every option set: random matches through the protocol alone.
+
+A new game gets these tests by registering (entry point ``tricktaker.games``).
+The examples per test are sized to keep the suite near a minute on two cores;
+``bench/conformance_soak.py`` runs the same checks over many more matches.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+
+import harness
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from toygame import TOY
+
+from tricktaker.core import Game, OptionError, Options, get_game, register
+from tricktaker.core.options import option_sets
+from tricktaker.core.registry import game_ids, unregister
+
+SEEDS = st.integers(0, 2**32 - 1)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def toy_registered() -> Iterator[None]:
+    """The test-only toy game (dummy hands, hidden slots, a range option) joins the registry."""
+    register(TOY)
+    yield
+    unregister(TOY.id)
+
+
+def cases() -> list[tuple[str, Options]]:
+    out = []
+    for gid in [*game_ids(), TOY.id]:
+        game = TOY if gid == TOY.id else get_game(gid)
+        out += [(gid, opts) for opts in option_sets(game.option_schema())]
+    return out
+
+
+CASES = cases()
+IDS = [f"{gid}-" + "-".join(f"{k}={v}" for k, v in opts.items()) for gid, opts in CASES]
+
+
+def game_of(gid: str) -> Game:
+    return get_game(gid)
+
+
+def examples(n: int) -> settings:
+    return settings(
+        max_examples=n,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
+
+
+# ------------------------------------------------------------ per game
+
+
+@pytest.mark.parametrize("gid", [*game_ids(), TOY.id])
+def test_option_schema_is_typed_and_strict(gid: str) -> None:
+    game = game_of(gid)
+    schema = game.option_schema()
+    assert schema, "a game with no options still says so explicitly"
+    defaults = game.options({})
+    for spec in schema:
+        assert spec.help, f"option {spec.name} has no help"
+        assert defaults[spec.name] == spec.default
+        for value in spec.samples():
+            assert game.options({spec.name: value})[spec.name] == value
+            assert game.options({spec.name: str(value).lower()})[spec.name] == value
+        json.dumps(spec.to_json())
+        for bad in ("no-such-value", 10**40, [1], None, "9" * 5000):
+            with pytest.raises(OptionError):
+                game.options({spec.name: bad})
+    with pytest.raises(OptionError, match="unknown option"):
+        game.options({"no_such_option": 1})
+
+
+@pytest.mark.parametrize("gid", [*game_ids(), TOY.id])
+def test_action_ids_and_texts_round_trip(gid: str) -> None:
+    harness.check_action_table(game_of(gid))
+
+
+@pytest.mark.parametrize("gid", [*game_ids(), TOY.id])
+def test_info_is_consistent(gid: str) -> None:
+    game = game_of(gid)
+    info = game.info
+    assert info.id == gid and info.name
+    assert info.min_return <= 0 <= info.max_return
+    for opts in option_sets(game.option_schema()):
+        state = game.new_match(opts, seed=1)
+        assert state.players in info.players
+        assert len(state.sides) == state.players
+        assert state.returns() == (0.0,) * state.players or info.zero_sum
+
+
+# ------------------------------------------------------- random matches
+
+
+@pytest.mark.parametrize(("gid", "opts"), CASES, ids=IDS)
+@examples(6)
+@given(seed=SEEDS)
+def test_whole_matches_keep_every_invariant(gid: str, opts: Options, seed: int) -> None:
+    """Cards conserved, nothing hidden shown, returns zero-sum, ids in range, at every step."""
+    game = game_of(gid)
+    run = None
+    for run in harness.runs(game, opts, seed, cap=3000):
+        state = run.state
+        harness.check_cards_conserved(game, state)
+        run.held = harness.check_no_hidden_card(game, state, run.cursors, run.held)
+        harness.check_returns(game, state)
+        harness.check_legal_ids(game, state)
+    assert run is not None and run.state.to_act is None, "the match did not end"
+    state = run.state
+    harness.check_deals_partition_the_deck(game, state)
+    harness.check_events_numbered(state)
+    harness.check_views_canonical(game, state)
+    harness.check_record_round_trip(state)
+    result = state.result()
+    assert result.finished and (result.winner is None or result.winner in state.sides)
+
+
+@pytest.mark.parametrize(("gid", "opts"), CASES, ids=IDS)
+@examples(4)
+@given(seed=SEEDS)
+def test_records_clones_and_refusals_mid_match(gid: str, opts: Options, seed: int) -> None:
+    """At random moments: the record round-trips, clones are independent, bad actions change
+    nothing, views read back, a search clone stops at the end of its deal."""
+    game = game_of(gid)
+    rng = random.Random(seed ^ 0xC10E)
+    for run in harness.runs(game, opts, seed, cap=400):
+        if rng.random() > 0.04:
+            continue
+        state = run.state
+        harness.check_record_round_trip(state)
+        harness.check_illegal_changes_nothing(game, state, rng)
+        harness.check_views_canonical(game, state)
+        harness.check_events_numbered(state)
+        harness.check_search_clone_stops(game, state, rng)
+        harness.check_clone_independent(state.clone(), rng)
+
+
+@pytest.mark.parametrize(("gid", "opts"), CASES, ids=IDS)
+@examples(4)
+@given(seed=SEEDS)
+def test_samples_agree_with_what_the_seat_knows(gid: str, opts: Options, seed: int) -> None:
+    """A sampled state shows the seat its view and its past; keys decide views."""
+    game = game_of(gid)
+    rng = random.Random(seed ^ 0x5A3E)
+    memo: dict[tuple[int, object], str] = {}
+    for run in harness.runs(game, opts, seed, cap=400):
+        state = run.state
+        harness.check_info_keys(state, memo)
+        if rng.random() > 0.1:
+            continue
+        if state.to_act is not None:
+            harness.check_sample_agrees(game, state, state.to_act, rng)
+        harness.check_sample_agrees(game, state, rng.randrange(state.players), rng)
