@@ -2,12 +2,13 @@
 
 A new game gets these tests by registering (entry point ``tricktaker.games``).
 The examples per test are sized to keep the suite near a minute on two cores;
-``bench/conformance_soak.py`` runs the same checks over many more matches.
+``TRICKTAKER_SOAK=50`` multiplies them by 50 for a long soak run (bench/README.md).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Iterator
 
@@ -48,9 +49,12 @@ def game_of(gid: str) -> Game:
     return get_game(gid)
 
 
+SOAK = int(os.environ.get("TRICKTAKER_SOAK", "1") or "1")
+
+
 def examples(n: int) -> settings:
     return settings(
-        max_examples=n,
+        max_examples=n * max(1, SOAK),
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
     )

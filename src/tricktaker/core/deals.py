@@ -13,8 +13,8 @@ checks and the same error messages.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from tricktaker.cards import CARD_NAMES, CardError, parse_card
 from tricktaker.core.dealing import shuffled
@@ -41,6 +41,23 @@ class DealSpec:
     deck: Cards
     piles: tuple[PileSpec, ...]
     game_name: str
+    # Derived once: dealing is in every search playout's path.
+    hand_size: int | None = field(init=False)
+    fixed: tuple[PileSpec, ...] = field(init=False)
+    stock: str | None = field(init=False)
+    deck_list: list[Card] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        hands = [p for p in self.piles if p.per_seat]
+        stocks = [p for p in self.piles if p.size is None]
+        if len(hands) != 1 or len(stocks) > 1 or any(p.per_seat and p.size is None for p in hands):
+            raise ValueError("a deal has one pile of hands and at most one stock")
+        object.__setattr__(self, "hand_size", hands[0].size)
+        object.__setattr__(
+            self, "fixed", tuple(p for p in self.piles if p.size is not None and not p.per_seat)
+        )
+        object.__setattr__(self, "stock", stocks[0].name if stocks else None)
+        object.__setattr__(self, "deck_list", list(self.deck))
 
     def pile(self, name: str) -> PileSpec:
         for p in self.piles:
@@ -57,8 +74,7 @@ class DealSpec:
         return total
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(NamedTuple):
     """One deal's cards: ``hands`` in seat order and the other piles by name."""
 
     hands: tuple[Cards, ...]
@@ -184,26 +200,32 @@ def make_deal(
     fixed piles in the spec's order; then the stock: its given cards on top,
     the rest of the shuffle below.
     """
-    fixed = [p for p in spec.piles if p.size is not None and not p.per_seat]
-    hand_pile = next((p for p in spec.piles if p.per_seat), None)
-    stock_pile = next((p for p in spec.piles if p.size is None), None)
-    size = hand_pile.size if hand_pile is not None and hand_pile.size is not None else 0
+    fixed = spec.fixed
+    stock_name = spec.stock
+    size = spec.hand_size or 0
     if given is None:
-        order = shuffled(list(spec.deck), seed, index)
+        order = shuffled(spec.deck_list, seed, index)
         dealt = size * players
-        by_turn = [tuple(order[k:dealt:players]) for k in range(players)]
-        hands = tuple(by_turn[(seat - first) % players] for seat in range(players))
+        hands: tuple[Cards, ...]
+        if players == 2:  # the common case, spelled out: it is in every new deal's path
+            a, b = tuple(order[0:dealt:2]), tuple(order[1:dealt:2])
+            hands = (a, b) if first == 0 else (b, a)
+        else:
+            by_turn = [tuple(order[k:dealt:players]) for k in range(players)]
+            hands = tuple(by_turn[(seat - first) % players] for seat in range(players))
+        if not fixed and stock_name is not None:
+            return Deal(hands, {stock_name: tuple(order[dealt:])})
         pos = dealt
         piles: dict[str, Cards] = {}
         for p in fixed:
             assert p.size is not None
             piles[p.name] = tuple(order[pos : pos + p.size])
             pos += p.size
-        if stock_pile is not None:
-            piles[stock_pile.name] = tuple(order[pos:])
+        if stock_name is not None:
+            piles[stock_name] = tuple(order[pos:])
         return Deal(hands, piles)
-    used = set(given.piles.get(stock_pile.name, ())) if stock_pile is not None else set()
-    for _name, cards in given.piles.items():
+    used: set[int] = set()
+    for cards in given.piles.values():
         used.update(cards)
     if given.hands is not None:
         used.update(c for h in given.hands for c in h)
@@ -226,6 +248,6 @@ def make_deal(
         else:
             piles[p.name] = tuple(rest[pos : pos + p.size])
             pos += p.size
-    if stock_pile is not None:
-        piles[stock_pile.name] = given.piles.get(stock_pile.name, ()) + tuple(rest[pos:])
+    if stock_name is not None:
+        piles[stock_name] = given.piles.get(stock_name, ()) + tuple(rest[pos:])
     return Deal(hands, piles)

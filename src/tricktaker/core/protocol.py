@@ -162,8 +162,9 @@ class State(Protocol):
         """The observer's events numbered ``since`` and later (``None``: a spectator)."""
         ...
 
-    def finished_deals(self) -> list[DealSummary]:
-        """Every finished deal of the match, in order, with only cards that were shown."""
+    def finished_deals(self) -> Sequence[DealSummary]:
+        """Every finished deal of the match, in order, with only cards that were shown
+        (a ``core.summary.DealList``: counting them costs nothing)."""
         ...
 
     def clone(self, stop_after_deal: bool | None = None) -> Self:

@@ -13,7 +13,6 @@ from typing import Any
 
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.deals import Deal
-from tricktaker.core.summary import DealSummary
 from tricktaker.games.truc.actions import (
     ACCEPT,
     DOUBLE,
@@ -39,6 +38,7 @@ from tricktaker.games.truc.rules import (
     PROPOSE_DOUBLE,
     PROPOSE_REST,
     REDEAL_ANSWER,
+    deal_summary,
 )
 
 Told = tuple[str, int | None, str | None, Mapping[str, Any]]
@@ -122,8 +122,7 @@ def render(entry: object, observer: int | None) -> Told | None:
             },
         )
     if code == EV_DEAL_END:
-        summary: DealSummary = entry[1]
-        return ("deal_end", None, None, summary.to_json())
+        return ("deal_end", None, None, deal_summary(entry[1]).to_json())
     if code == EV_GAME_END:
         _, side, score, games = entry
         return ("game_end", None, None, {"side": side, "score": list(score), "games": list(games)})

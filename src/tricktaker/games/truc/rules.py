@@ -24,7 +24,7 @@ from tricktaker.core.errors import IllegalAction, RecordError
 from tricktaker.core.options import Options
 from tricktaker.core.protocol import Result
 from tricktaker.core.start import Start
-from tricktaker.core.summary import DealSummary
+from tricktaker.core.summary import DealList, DealSummary
 from tricktaker.games.truc.actions import (
     ACCEPT,
     DOUBLE,
@@ -79,9 +79,49 @@ def read_start(start: Start | None) -> tuple[list[int], list[int]]:
     return list(score), list(games)
 
 
-#: Play actions of a (hand, seat), strongest card first; filled as hands occur
-#: (at most a few thousand distinct three-card hands per seat).
-_PLAYS_BY_HAND: dict[int, tuple[TrucAction, ...]] = {}
+#: A finished deal as the engine keeps it: number, dealer, trick results, the
+#: plays of each trick (the last one perhaps cut short), winner, points, how it
+#: ended, the stake, the score after it.
+RawDeal = tuple[
+    int,
+    int,
+    tuple[int, ...],
+    tuple[tuple[int, ...], ...],
+    int | None,
+    int,
+    str,
+    int,
+    tuple[int, int],
+]
+
+
+#: "seat:card" as deal summaries write a play, by (seat << 6) | card.
+PLAY_TEXT: dict[int, str] = {(s << 6) | c: f"{s}:{CARD_NAMES[c]}" for s in range(4) for c in DECK}
+
+
+def deal_summary(raw: RawDeal) -> DealSummary:
+    """The typed summary of a finished deal (only cards that were played appear)."""
+    number, dealer, tricks, plays, winner, points, end, value, score = raw
+    return DealSummary(
+        number=number,
+        dealer=dealer,
+        tricks=tuple("spoiled" if t == SPOILED else t for t in tricks),
+        winner=winner,
+        points=points,
+        gains=(float(points), 0.0) if winner == 0 else (0.0, float(points)),
+        end=end,
+        details={
+            # Cards of a trick cut short by a fold or a refusal were shown too.
+            "played": [[PLAY_TEXT[p] for p in t] for t in plays if t],
+            "value": value,
+            "score": list(score),
+        },
+    )
+
+
+#: Legal actions by what decides them (see ``_compute_legal``); filled as
+#: situations occur (a few thousand three-card hands per seat, times a few flags).
+_LEGAL: dict[int, tuple[TrucAction, ...]] = {}
 
 
 def _plays_for(seat: int, hand: int) -> tuple[TrucAction, ...]:
@@ -104,6 +144,7 @@ class TrucRules:
 
     __slots__ = (
         "_legal",
+        "_summaries",
         "actor",
         "deal_no",
         "dealer",
@@ -175,10 +216,12 @@ class TrucRules:
         self.dealt: list[Deal] = []
         self.finished = False
         self.winner: int | None = None
-        self.history: list[DealSummary] = []
+        self.history: list[RawDeal] = []
+        #: Summaries of ``history``, built when first asked for.
+        self._summaries: list[DealSummary] = []
         #: What happened, in order: interned actions and small tuples (see EV_*).
         self.log: list[object] = []
-        self._legal: list[TrucAction] | None = None
+        self._legal: tuple[TrucAction, ...] | None = None
         #: Search playouts set this on a clone: the match then stops (``to_act``
         #: None, not finished) when the deal in progress ends, instead of paying
         #: to shuffle and deal the next one.
@@ -192,8 +235,9 @@ class TrucRules:
         given = self.given[self.deal_no] if self.deal_no < len(self.given) else None
         deal = make_deal(DEAL_SPEC, n, (self.dealer + 1) % n, self.seed, self.deal_no, given)
         self.dealt.append(deal)
+        score, games = self.score, self.games
         self.log.append(
-            (EV_DEAL, deal, self.deal_no, self.dealer, tuple(self.score), tuple(self.games))
+            (EV_DEAL, deal, self.deal_no, self.dealer, (score[0], score[1]), (games[0], games[1]))
         )
         self.hands = [mask_of(h) for h in deal.hands]
         self.stock = deal.piles["stock"]
@@ -291,25 +335,46 @@ class TrucRules:
     def sides(self) -> tuple[int, ...]:
         return SIDES[self.n]
 
-    def legal_actions(self) -> list[TrucAction]:
+    def legal_actions(self) -> tuple[TrucAction, ...]:
         cached = self._legal
         if cached is None:
             cached = self._legal = self._compute_legal()
-        return list(cached)
+        return cached
 
-    def _compute_legal(self) -> list[TrucAction]:
+    def _compute_legal(self) -> tuple[TrucAction, ...]:
+        """The legal actions, from a table keyed by everything they depend on.
+
+        A handful of facts decide them (seat, phase, hand, whether a call or a
+        proposal is open, whether the seat still may talk), so each distinct
+        combination is built once and shared as a tuple: most turns cost one
+        dict lookup.
+        """
         seat = self.actor
         if seat is None:
-            return []
-        simple = SIMPLE[seat]
+            return ()
         phase = self.phase
+        talk = self.n == 4 and not (self.msg_sent >> seat) & 1
+        if phase == PLAY_PHASE:
+            captain = self.n == 2 or self.captain(seat & 1) == seat
+            kind = self._can_propose_now(seat) if captain else NO_PROPOSAL
+            redeal = self.n == 2 and self.redeal_open
+            key = (self.hands[seat] << 10) | (seat << 6) | (kind << 3) | (captain << 2)
+            key |= (redeal << 1) | talk
+        elif phase == WINDOW:
+            kind = self._proposal_kind(seat & 1)
+            key = (phase << 6) | (seat << 3) | (kind << 1) | talk
+        else:
+            key = (phase << 6) | (seat << 3) | (self.pending << 1) | talk
+        found = _LEGAL.get(key)
+        if found is None:
+            found = _LEGAL[key] = self._build_legal(seat, phase, talk)
+        return found
+
+    def _build_legal(self, seat: int, phase: int, talk: bool) -> tuple[TrucAction, ...]:
+        simple = SIMPLE[seat]
         out: list[TrucAction] = []
         if phase == PLAY_PHASE:
-            key = (self.hands[seat] << 2) | seat
-            plays = _PLAYS_BY_HAND.get(key)
-            if plays is None:
-                plays = _PLAYS_BY_HAND[key] = _plays_for(seat, self.hands[seat])
-            out.extend(plays)
+            out.extend(_plays_for(seat, self.hands[seat]))
             is_captain = self.n == 2 or self.captain(seat & 1) == seat
             if self.n == 2 and self.redeal_open:
                 out.append(simple[REDEAL])
@@ -319,7 +384,7 @@ class TrucRules:
                     out.append(simple[DOUBLE])
                 elif kind == PROPOSE_REST:
                     out.append(simple[REST])
-            if self.n == 4 and not (self.msg_sent >> seat) & 1:
+            if talk:
                 out.extend(SAYS[seat] if is_captain else SIGNALS[seat])
             if is_captain:
                 out.append(simple[FOLD])
@@ -333,17 +398,17 @@ class TrucRules:
             out.extend((simple[ACCEPT], simple[REFUSE], simple[FOLD]))
         elif phase == CALL:
             out.extend((simple[REDEAL], simple[PASS]))
-            if not (self.msg_sent >> seat) & 1:
+            if talk:
                 out.extend(SAYS[seat])
             out.append(simple[FOLD])
         elif phase == WINDOW:
             kind = self._proposal_kind(seat & 1)
             out.append(simple[DOUBLE] if kind == PROPOSE_DOUBLE else simple[REST])
             out.append(simple[PASS])
-            if not (self.msg_sent >> seat) & 1:
+            if talk:
                 out.extend(SAYS[seat])
             out.append(simple[FOLD])
-        return out
+        return tuple(out)
 
     # ---------------------------------------------------------------- apply
 
@@ -364,32 +429,38 @@ class TrucRules:
             self.log.append(a)
             self._play(seat, a.card)
             return
-        self.log.append(self._said(a))
+        log = self.log
         if kind == FOLD:
+            log.append(a)
             side = 1 - (seat & 1)
             # After a counter-rest the deal decides the game: folding concedes it.
             points = GAME_POINTS - self.score[side] if self.decider else self.value
             self._finish_deal("folded", side, points)
         elif kind in (DOUBLE, REST):
+            log.append(self._said(a))
             if self.phase == ANSWER:
                 self._counter_rest()
             else:
                 self._propose(seat, kind)
         elif kind == ACCEPT:
+            log.append((EV_SAID, a, self.phase * 4 + self.pending))
             if self.phase == REDEAL_ANSWER:
                 self._redeal()
             else:
                 self._accept()
         elif kind == REFUSE:
+            log.append((EV_SAID, a, self.phase * 4 + self.pending))
             if self.phase == REDEAL_ANSWER:
                 self.redeal_open = False
                 self._after_call()
             else:
                 self._finish_deal("refused", self.proposer & 1, self.value)
         elif kind == REDEAL:
+            log.append(a)
             self.phase = REDEAL_ANSWER
             self.actor = self.dealer
         elif kind == PASS:
+            log.append((EV_SAID, a, self.phase))
             if self.phase == CALL:
                 self.redeal_open = False
                 self._after_call()
@@ -398,22 +469,20 @@ class TrucRules:
                 self.phase = PLAY_PHASE
                 self.actor = self.resume
         else:  # SAY or SIGNAL: a private word to the partner; the turn stays
+            log.append(a)
             self.msg_sent |= 1 << seat
 
     def _said(self, a: TrucAction) -> object:
-        """The log entry of a word: where its meaning depends on the moment, with that."""
-        kind = a.kind
-        if kind == DOUBLE and self.phase != ANSWER:
+        """The log entry of a ``double`` or ``rest``: with the stake or claim it meant then.
+
+        (``accept``/``refuse`` are logged with what they answer, ``pass`` with
+        what it declines; the other verbs mean the same at any moment.)
+        """
+        if a.kind == DOUBLE and self.phase != ANSWER:
             return (EV_SAID, a, self.value * 2)
-        if kind in (DOUBLE, REST):
-            if self.phase == ANSWER or self.rest_side >= 0:
-                return (EV_SAID, a, -1)  # counter-rest: the deal decides the game
-            return (EV_SAID, a, GAME_POINTS - self.score[a.seat & 1])
-        if kind == PASS:
-            return (EV_SAID, a, self.phase)
-        if kind in (ACCEPT, REFUSE):
-            return (EV_SAID, a, self.phase * 4 + self.pending)
-        return a
+        if self.phase == ANSWER or self.rest_side >= 0:
+            return (EV_SAID, a, -1)  # counter-rest: the deal decides the game
+        return (EV_SAID, a, GAME_POINTS - self.score[a.seat & 1])
 
     def _why_illegal(self, a: TrucAction) -> str:
         if self.actor is None:
@@ -534,28 +603,20 @@ class TrucRules:
             points = 0
         else:
             self.score[winner] += points
-        gains = (float(points), 0.0) if winner == 0 else (0.0, float(points))
-        summary = DealSummary(
-            number=self.deal_no,
-            dealer=self.dealer,
-            tricks=tuple("spoiled" if t == SPOILED else t for t in self.tricks),
-            winner=winner,
-            points=points,
-            gains=gains,
-            end=end,
-            details={
-                # Cards of a trick cut short by a fold or a refusal were shown too.
-                "played": [
-                    [f"{p >> 6}:{CARD_NAMES[p & 63]}" for p in t]
-                    for t in (*self.trick_log, self.plays)
-                    if t
-                ],
-                "value": self.value,
-                "score": list(self.score),
-            },
+        # The summary is built from this raw tuple only when someone reads it.
+        raw: RawDeal = (
+            self.deal_no,
+            self.dealer,
+            tuple(self.tricks),
+            (*self.trick_log, tuple(self.plays)),
+            winner,
+            points,
+            end,
+            self.value,
+            (self.score[0], self.score[1]),
         )
-        self.history.append(summary)
-        self.log.append((EV_DEAL_END, summary))
+        self.history.append(raw)
+        self.log.append((EV_DEAL_END, raw))
         self.pending = NO_PROPOSAL
         if winner is not None and self.score[winner] >= GAME_POINTS:
             self.games[winner] += 1
@@ -592,8 +653,8 @@ class TrucRules:
             return (0.0,) * self.n
         return tuple(1.0 if (seat & 1) == self.winner else -1.0 for seat in range(self.n))
 
-    def finished_deals(self) -> list[DealSummary]:
-        return list(self.history)
+    def finished_deals(self) -> DealList:
+        return DealList(self.history, self._summaries, deal_summary)
 
     @property
     def actions(self) -> list[TrucAction]:
@@ -629,6 +690,7 @@ class TrucRules:
         new.given = self.given
         new.hands = self.hands[:]
         new.history = self.history[:]
+        new._summaries = self._summaries[:]
         new.leader = self.leader
         new.log = self.log[:]
         new.msg_sent = self.msg_sent
@@ -682,7 +744,8 @@ class TrucRules:
         record = self._record_head()
         record["actions"] = [str(a) for a in self.actions if a.kind not in (SAY, SIGNAL)]
         record["deals"] = [
-            {k: v for k, v in d.to_json().items() if k in PUBLIC_DEAL_KEYS} for d in self.history
+            {k: v for k, v in d.to_json().items() if k in PUBLIC_DEAL_KEYS}
+            for d in self.finished_deals()
         ]
         return record
 

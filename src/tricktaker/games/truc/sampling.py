@@ -95,6 +95,7 @@ def sample_state(view: TrucView, memory: Sequence[Event], rng: random.Random) ->
     st.finished = view.finished
     st.winner = view.winner
     st.history = []
+    st._summaries = []
     st.log = list(told_from(memory, me))
     st._legal = None
     st.stop_after_deal = False
