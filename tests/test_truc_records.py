@@ -342,3 +342,43 @@ def test_public_record_has_no_hands_no_stock_no_private_words(players: int) -> N
     assert card_tokens(pub["deals"]) <= played
     if players == 4:
         assert any(":say " in a or ":signal " in a for a in st.to_record()["actions"])
+
+
+# ------------------------------------------------------------ starting position
+
+
+def test_a_record_may_start_from_a_score_and_games_won() -> None:
+    rec = {
+        "game": "truc",
+        "dealer": 0,
+        "start": {"score": [11, 7], "games": [1, 0]},
+        "deals": [{"hands": [["7s", "8d", "Kc"], ["7h", "8c", "9d"]]}],
+        "actions": ["1:fold"],
+    }
+    outcome = replay_text(json.dumps(rec))
+    assert outcome.exit_code == 0, outcome.output
+    out = outcome.output
+    # Seat 0 needed one point: the fold wins the game, and with it the match (2 games).
+    assert out["games"] == [2, 0] and out["finished"] is True and out["winner"] == 0
+    assert out["returns"] == [1.0, -1.0]
+    st = replay(rec)
+    assert st.to_record()["start"] == {"score": [11, 7], "games": [1, 0]}
+    again = replay(st.to_record())
+    assert again.result() == st.result()
+
+
+@pytest.mark.parametrize(
+    ("start", "says"),
+    [
+        ({"score": [12, 0]}, "from 0 to 11"),
+        ({"score": [3]}, "must hold 2 numbers"),
+        ({"games": [2, 0]}, "from 0 to 1"),
+        ({"marks": [1, 2]}, "unknown field(s) marks"),
+        ([11, 7], '"start" must be an object'),
+    ],
+)
+def test_a_start_the_rules_do_not_allow_is_malformed(start: object, says: str) -> None:
+    rec = {"game": "truc", "start": start, "actions": []}
+    outcome = replay_text(json.dumps(rec))
+    assert outcome.exit_code == 2
+    assert says in outcome.output["error"]["message"]

@@ -1,0 +1,272 @@
+"""Core machinery on its own: actions, typed options, starts, piles, the sampler, events."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from tricktaker.cards import CARD_NAMES, cards_in, mask_of, parse_card, suit_of
+from tricktaker.core import Action, IllegalAction, OptionError, RecordError, SampleError
+from tricktaker.core.actions import split_action
+from tricktaker.core.deals import DealSpec, PileSpec, make_deal, read_deal
+from tricktaker.core.events import Event, Told, info_key_of, render_log, told_from
+from tricktaker.core.options import OptionSpec, build_options, option_sets, schema_help
+from tricktaker.core.sampling import Pile, deal_unseen
+from tricktaker.core.start import Start, parse_start
+from tricktaker.core.summary import DealList, DealSummary
+
+# ------------------------------------------------------------------ actions
+
+
+def test_actions_print_and_read_back_with_an_owner() -> None:
+    a = Action(0, "play", ("Ah",), owner=2)
+    assert str(a) == "0:play Ah from 2" and a.hand_seat == 2
+    assert split_action("0:play Ah from 2") == (0, "play", ("Ah",), 2)
+    assert split_action(" 1:PASS ") == (1, "pass", (), None)
+    assert Action(1, "fold").hand_seat == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["²:fold", "٣:fold", "0:play Ah from ²", "123:fold", "x:fold", "0:", ":fold", "0:" + "a" * 300],
+)
+def test_unreadable_actions_say_why(text: str) -> None:
+    with pytest.raises(IllegalAction) as info:
+        split_action(text)
+    assert len(str(info.value)) < 200
+
+
+def test_non_text_actions_are_refused() -> None:
+    with pytest.raises(IllegalAction, match="must be text"):
+        split_action(7)
+
+
+# ------------------------------------------------------------------ options
+
+SCHEMA = (
+    OptionSpec("players", "choice", 3, "how many", choices=(3, 4)),
+    OptionSpec("pool", "int", 20, "pool size", low=10, high=100),
+    OptionSpec("open", "bool", False, "open hands"),
+    OptionSpec("rules", "choice", "sochi", "rules", choices=("sochi", "rostov")),
+)
+
+
+def test_typed_options_read_json_and_text() -> None:
+    opts = build_options(SCHEMA, {"players": "4", "pool": "35", "open": "yes", "rules": "ROSTOV"})
+    assert dict(opts) == {"players": 4, "pool": 35, "open": True, "rules": "rostov"}
+    assert opts.integer("pool") == 35 and opts.flag("open") and opts.text("rules") == "rostov"
+    assert build_options(SCHEMA, {}) == build_options(SCHEMA, {"pool": 20})
+    assert hash(build_options(SCHEMA, {})) == hash(build_options(SCHEMA, {"players": 3}))
+
+
+@pytest.mark.parametrize(
+    ("values", "says"),
+    [
+        ({"pool": 9}, "from 10 to 100"),
+        ({"pool": 101}, "from 10 to 100"),
+        ({"pool": "9" * 5000}, "from 10 to 100"),
+        ({"pool": 10**40}, "from 10 to 100"),
+        ({"pool": 2.5}, "whole number"),
+        ({"pool": True}, "whole number"),
+        ({"pool": "²"}, "whole number"),
+        ({"open": "maybe"}, "yes or no"),
+        ({"players": 5}, "choose one of: 3, 4"),
+        ({"colour": 1}, "unknown option 'colour'"),
+        ({7: 1}, "unknown option"),
+    ],
+)
+def test_bad_option_values_are_errors(values: dict[object, object], says: str) -> None:
+    with pytest.raises(OptionError, match=says):
+        build_options(SCHEMA, values)
+
+
+def test_option_sets_cover_every_sample_value_and_help_lists_each_option() -> None:
+    sets = option_sets(SCHEMA, limit=1000)
+    assert len(sets) == 2 * 3 * 2 * 2
+    few = option_sets(SCHEMA, limit=4)
+    for spec in SCHEMA:
+        assert {o[spec.name] for o in few} == set(spec.samples())
+    lines = schema_help(SCHEMA)
+    assert lines[0] == "players=3|4 (default 3): how many"
+    assert lines[1] == "pool=10..100 (default 20): pool size"
+    assert [o.to_json()["name"] for o in SCHEMA] == ["players", "pool", "open", "rules"]
+
+
+# -------------------------------------------------------------------- start
+
+
+def test_start_positions_are_checked_in_shape_then_by_the_game() -> None:
+    start = parse_start({"score": [11, 7], "games": [1, 0]})
+    assert start["score"] == (11, 7) and start.to_json() == {"score": [11, 7], "games": [1, 0]}
+    assert start.row("score", 2, 0, 11, (0, 0)) == (11, 7)
+    assert start.row("marks", 4, 0, 21, (0, 0, 0, 0)) == (0, 0, 0, 0)
+    with pytest.raises(RecordError, match="from 0 to 0, not"):
+        start.row("games", 2, 0, 0, (0, 0))
+    with pytest.raises(RecordError, match="unknown field"):
+        Start({"pool": (1,)}).check_keys(("score",))
+    for bad in ([1], {"score": "11"}, {"score": [True]}, {"score": [10**9]}, {"score": [0] * 40}):
+        with pytest.raises(RecordError):
+            parse_start(bad)
+
+
+# -------------------------------------------------------------------- piles
+
+DECK = tuple(sorted(parse_card(r + s) for r in "789TJQKA" for s in "cdhs"))
+SPEC = DealSpec(
+    DECK,
+    (PileSpec("hands", 10, per_seat=True), PileSpec("talon", 2), PileSpec("stock", None)),
+    "Test",
+)
+
+
+def names(cards: tuple[int, ...]) -> list[str]:
+    return [CARD_NAMES[c] for c in cards]
+
+
+def test_piles_fill_from_the_seed_around_what_is_given() -> None:
+    full = make_deal(SPEC, 3, 1, "s", 0)
+    assert [len(h) for h in full.hands] == [10, 10, 10] and len(full.pile("talon")) == 2
+    assert sorted(c for h in full.hands for c in h) + sorted(full.pile("talon")) != []
+    assert len({*full.pile("talon"), *[c for h in full.hands for c in h]}) == 32
+    assert full.pile("stock") == ()
+    talon = ["7c", "7d"]
+    given = read_deal({"talon": talon}, SPEC, 3, 0)
+    deal = make_deal(SPEC, 3, 1, "s", 0, given)
+    assert names(deal.pile("talon")) == talon
+    assert not {parse_card(c) for c in talon} & {c for h in deal.hands for c in h}
+    assert make_deal(SPEC, 3, 1, "s", 0, given) == deal  # the seed decides the rest
+
+
+@pytest.mark.parametrize(
+    ("raw", "says"),
+    [
+        ({"talon": ["7c"]}, "talon must hold 2"),
+        ({"talon": ["7c", "7c"]}, "dealt twice"),
+        ({"talon": ["2c", "7c"]}, "not in Test's 32-card deck"),
+        ({"photo": ["7c"]}, "unknown field"),
+        ({"hands": [[]]}, "must hold 3 hands"),
+        ({"stock": ["7c"]}, "too many cards"),
+        ({"talon": "7c 7d"}, "list of cards"),
+        ([], "must be an object"),
+    ],
+)
+def test_bad_piles_are_refused_clearly(raw: object, says: str) -> None:
+    with pytest.raises(RecordError, match=says):
+        read_deal(raw, SPEC, 3, 0)
+
+
+# ------------------------------------------------------------------ sampler
+
+
+def test_unconstrained_deals_are_uniform_enough() -> None:
+    rng = random.Random(1)
+    unseen = mask_of(DECK[:8])
+    counts: Counter[int] = Counter()
+    for _ in range(4000):
+        a, b = deal_unseen(unseen, [Pile(4), Pile(4)], rng)
+        assert a | b == unseen and not a & b
+        counts.update(cards_in(a))
+    assert all(1800 < counts[c] < 2200 for c in DECK[:8])
+
+
+def test_voids_and_known_cards_are_respected() -> None:
+    rng = random.Random(2)
+    unseen = mask_of(DECK)
+    hearts = mask_of(c for c in DECK if suit_of(c) == 2)
+    known = mask_of([parse_card("Ah")])
+    for _ in range(300):
+        piles = [
+            Pile(10, allowed=~hearts),  # showed out of hearts
+            Pile(10, known=known),
+            Pile(12),
+        ]
+        dealt = deal_unseen(unseen, piles, rng)
+        assert not dealt[0] & hearts
+        assert dealt[1] & known
+        assert [m.bit_count() for m in dealt] == [10, 10, 12]
+        assert dealt[0] | dealt[1] | dealt[2] == unseen
+
+
+def test_tight_constraints_fall_back_to_placing_card_by_card() -> None:
+    rng = random.Random(3)
+    unseen = mask_of(DECK)
+    suits = [mask_of(c for c in DECK if suit_of(c) == s) for s in range(4)]
+    # Each pile may hold only two suits: rejection almost never fits; placement must.
+    piles = [Pile(8, allowed=suits[s] | suits[(s + 1) % 4]) for s in range(4)]
+    for _ in range(50):
+        dealt = deal_unseen(unseen, piles, rng)
+        for pile, mask in zip(piles, dealt, strict=True):
+            assert not mask & ~pile.allowed and mask.bit_count() == 8
+
+
+def test_impossible_knowledge_is_a_sample_error() -> None:
+    unseen = mask_of(DECK[:4])
+    with pytest.raises(SampleError):
+        deal_unseen(unseen, [Pile(3)], random.Random(1))
+    spades = mask_of(c for c in DECK[:4] if suit_of(c) == 3)
+    with pytest.raises(SampleError):
+        deal_unseen(unseen, [Pile(4, allowed=spades)], random.Random(1))
+
+
+# ------------------------------------------------------------------- events
+
+
+def render(
+    entry: object, observer: int | None
+) -> tuple[str, int | None, str | None, dict[str, object]] | None:
+    assert isinstance(entry, tuple)
+    kind: str = entry[0]
+    seat: int | None = entry[1]
+    secret: bool = entry[2]
+    if secret and observer != seat:
+        return None
+    return (kind, seat, None, {"secret": secret} if observer == seat else {})
+
+
+def test_each_observer_has_his_own_numbering_with_no_gaps() -> None:
+    log = [("a", 0, False), ("b", 1, True), ("c", 0, True), ("d", None, False)]
+    zero = render_log(log, 0, 0, render)
+    assert [(e.number, e.kind) for e in zero] == [(0, "a"), (1, "c"), (2, "d")]
+    assert [(e.number, e.kind) for e in render_log(log, 1, 0, render)] == [
+        (0, "a"),
+        (1, "b"),
+        (2, "d"),
+    ]
+    assert [(e.number, e.kind) for e in render_log(log, None, 0, render)] == [(0, "a"), (1, "d")]
+    assert render_log(log, 0, 2, render) == zero[2:]
+
+
+def test_told_entries_replay_a_memory_to_its_observer_only() -> None:
+    memory = [Event(0, "deal", None, None, {"hand": ["7h"]}), Event(1, "action", 1, "1:fold", {})]
+    log: list[object] = [*told_from(memory, 1), ("later", None, False)]
+    assert isinstance(log[0], Told)
+    seen = render_log(log, 1, 0, render)
+    assert seen[:2] == memory and seen[2].kind == "later"
+    assert [e.kind for e in render_log(log, 0, 0, render)] == ["later"]
+    assert info_key_of(1, seen) != info_key_of(1, seen[:1])
+
+
+# ---------------------------------------------------------------- summaries
+
+
+def test_deal_lists_build_summaries_once_and_lazily() -> None:
+    built: list[int] = []
+
+    def build(raw: int) -> DealSummary:
+        built.append(raw)
+        return DealSummary(raw, 0, (), None, 0, (0.0, 0.0), "drawn")
+
+    raw = [0, 1, 2]
+    cache: list[DealSummary] = []
+    deals = DealList(raw, cache, build)
+    assert len(deals) == 3 and built == []
+    assert deals[1].number == 1 and built == [0, 1]
+    assert [d.number for d in deals] == [0, 1, 2] and built == [0, 1, 2]
+    assert DealList(raw, cache, build) == list(deals) and built == [0, 1, 2]
+    raw.append(3)
+    assert len(deals) == 3  # a snapshot
+    assert deals[-1].number == 2 and deals[0:2] == [deals[0], deals[1]]
+    with pytest.raises(IndexError):
+        deals[3]
