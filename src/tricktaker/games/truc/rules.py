@@ -147,6 +147,7 @@ class TrucRules:
         "_summaries",
         "actor",
         "deal_no",
+        "deal_start",
         "dealer",
         "dealt",
         "decider",
@@ -236,6 +237,7 @@ class TrucRules:
         deal = make_deal(DEAL_SPEC, n, (self.dealer + 1) % n, self.seed, self.deal_no, given)
         self.dealt.append(deal)
         score, games = self.score, self.games
+        self.deal_start = len(self.log)
         self.log.append(
             (EV_DEAL, deal, self.deal_no, self.dealer, (score[0], score[1]), (games[0], games[1]))
         )
@@ -679,6 +681,7 @@ class TrucRules:
         new._legal = self._legal
         new.actor = self.actor
         new.deal_no = self.deal_no
+        new.deal_start = self.deal_start
         new.dealer = self.dealer
         new.dealt = self.dealt[:]
         new.decider = self.decider

@@ -97,6 +97,8 @@ def sample_state(view: TrucView, memory: Sequence[Event], rng: random.Random) ->
     st.history = []
     st._summaries = []
     st.log = list(told_from(memory, me))
+    starts = [i for i, e in enumerate(memory) if e.kind == "deal"]
+    st.deal_start = starts[-1] if starts else 0
     st._legal = None
     st.stop_after_deal = False
     st.hands = hands

@@ -38,4 +38,6 @@ class TrucState(TrucRules):
         return render_log(self.log, observer, since, render, visible)
 
     def info_key(self, seat: int) -> Hashable:
-        return info_key_of(self._check_seat(seat), self.events(0, seat))
+        """The seat and what it saw since the deal began (its cards, the score, every word)."""
+        told = render_log(self.log[self.deal_start :], self._check_seat(seat), 0, render, visible)
+        return info_key_of(seat, told)
