@@ -129,7 +129,7 @@ class QuitScreen(ModalScreen[str]):
     DEFAULT_CSS = """
     QuitScreen { align: center middle; }
     QuitScreen > Vertical {
-        width: auto; max-width: 90%; height: auto;
+        width: 64; max-width: 95%; height: auto;
         border: round $warning; padding: 0 1; background: $surface;
     }
     QuitScreen Static { height: auto; margin-bottom: 1; }
