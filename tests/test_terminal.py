@@ -664,9 +664,9 @@ def test_no_and_fold_say_what_they_cost(tmp_path: Path) -> None:
         await settle(pilot, app)
         assert {a.verb for a in session.legal()} >= {"accept", "refuse", "fold"}
         text = screen_text(app)
-        assert "No: Computer scores 1 point and the deal ends" in text
-        assert "Fold: give up the deal: your opponent scores 1 point" in text
-        assert "Accept: play on for 2 points" in text
+        assert "No — Computer scores 1 point and the deal ends" in text
+        assert "Fold — give up the deal: your opponent scores 1 point" in text
+        assert "Accept — play on for 2 points" in text
 
     run_app(setup, session, tmp_path, body)
 

@@ -142,7 +142,7 @@ def test_a_fold_shows_the_cards_played_before_it() -> None:
     assert RU.sheet_row(summary, NAMES_RU) == [
         "1",
         "1",
-        "Вы: +1 очко (другая сторона сдалась)",
+        "Вы +1 очко (другая сторона сдалась)",
         "1",
         "0",
     ]

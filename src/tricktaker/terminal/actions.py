@@ -173,4 +173,4 @@ class ActionBar(Vertical):
         if keep_focus and kept is not None:
             for button in self.buttons:
                 if button.item.action == kept:
-                    button.focus()
+                    self.screen.set_focus(button)

@@ -209,7 +209,7 @@ class TableScreen(Screen[None]):
             for a in legal:
                 meaning = words.action_help(a, view, self.names)
                 if meaning and not words.is_private(a):
-                    helps.append(f"{words.action_label(a, view)}: {meaning}")
+                    helps.append(f"{words.action_label(a, view)} — {meaning}")
             box = self.query_one("#action-help", Static)
             box.update(joined(helps))
             box.display = bool(helps)
@@ -230,23 +230,24 @@ class TableScreen(Screen[None]):
     # --------------------------------------------------------------- playing
 
     async def after_action(self) -> None:
-        """Tell what happened, redraw, and hold the table at the end of a deal."""
+        """Tell what happened and redraw; at the end of a deal, hold the table still."""
         _ = self.tr
         ending = self._tell(self.session.new_events())
         if self.session.finished and self.saved_to is None:
             self._save()
-        await self.refresh_table()
-        if ending:
-            number = self.summaries[-1].number + 1
-            self.app.push_screen(
-                DealEndScreen(
-                    _("Deal {n} is over").format(n=number),
-                    ending,
-                    _("Press any key to go on"),
-                )
-            )
-        else:
+        if not ending:
+            await self.refresh_table()
             self._schedule_bot()
+            return
+        # The finished deal stays on the table under its summary until a key is
+        # pressed; only then does the next deal (already dealt) appear, and the
+        # computer play on (``on_screen_resume``).
+        title = _("Deal {n} is over").format(n=self.summaries[-1].number + 1)
+        self._shown = ()
+        await self.query_one("#actions", ActionBar).show([])
+        self.query_one("#action-help", Static).display = False
+        self.query_one("#hint", Static).update(styled(title))
+        self.app.push_screen(DealEndScreen(title, ending, _("Press any key to go on")))
 
     def _schedule_bot(self) -> None:
         if self._bot_pending or not self.is_current or not self.session.bot_to_act():
@@ -270,7 +271,8 @@ class TableScreen(Screen[None]):
             )
         await self.after_action()
 
-    def on_screen_resume(self) -> None:
+    async def on_screen_resume(self) -> None:
+        await self.refresh_table()
         self._schedule_bot()
 
     async def take(self, action: Action) -> bool:
@@ -306,7 +308,9 @@ class TableScreen(Screen[None]):
             index = (buttons.index(self.focused) + step) % len(buttons)
         else:
             index = 0 if step > 0 else len(buttons) - 1
-        buttons[index].focus()
+        # At once, not later as ``focus()`` does: an Enter typed right after the
+        # arrow must take the button the arrow marked.
+        self.set_focus(buttons[index])
 
     def action_scroll_log(self, step: int) -> None:
         log = self.query_one("#log", GameLog)
