@@ -51,6 +51,17 @@ EVENT_STYLES = {
 }
 
 
+def status_text(lines: list[str]) -> Text:
+    """The game's status in two lines: the first (the score) bold, the others joined."""
+    if not lines:
+        return Text()
+    out = styled(lines[0], "bold")
+    if len(lines) > 1:
+        out.append("\n")
+        out.append_text(styled(" · ".join(lines[1:])))
+    return out
+
+
 class TableScreen(Screen[None]):
     """The table of one match at a time (a rematch deals the next one onto it)."""
 
@@ -67,7 +78,7 @@ class TableScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     TableScreen { layout: vertical; }
-    TableScreen #status { border: round $primary; height: auto; padding: 0 1; }
+    TableScreen #status { height: auto; padding: 0 1; background: $boost; }
     TableScreen #hint { height: auto; padding: 0 1; color: $warning; text-style: bold; }
     TableScreen #action-help { height: auto; padding: 0 1; color: $text-muted; }
     TableScreen #log { border: round $panel; height: 1fr; min-height: 4; padding: 0 1; }
@@ -87,7 +98,8 @@ class TableScreen(Screen[None]):
         self.names: list[str] = []
         self.sides: list[str] = []
         self.summaries: list[DealSummary] = []
-        self.private: list[str] = []
+        #: The latest private word of each seat of the human's side in this deal.
+        self.private: dict[int, str] = {}
         self.saved_to: Path | None = None
         self._bot_pending = False
         self._shown: tuple[str, ...] | None = None
@@ -97,9 +109,7 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         _ = self.tr
         yield Static(id="status")
-        table = TableWidget(id="table")
-        table.border_title = _("Table")
-        yield table
+        yield TableWidget(id="table")
         yield Static(id="hint")
         yield ActionBar(_("To your partner:"), id="actions")
         yield Static(id="action-help")
@@ -108,7 +118,7 @@ class TableScreen(Screen[None]):
         log.can_focus = False
         yield log
         yield Static(
-            _("1–9, 0: take an action · Tab/←→ then Enter · s: score sheet · ?: rules · q: quit"),
+            _("1–9: act · Tab/←→, Enter · s: score sheet · ?: rules · q: quit"),
             id="keys",
         )
 
@@ -122,7 +132,7 @@ class TableScreen(Screen[None]):
         self.names = seat_names(session.players, session.sides, self.tr)
         self.sides = side_names(session.sides, self.names, self.tr)
         self.summaries = []
-        self.private = []
+        self.private = {}
         self.saved_to = None
         self._shown = None
         log = self.query_one("#log", GameLog)
@@ -143,7 +153,7 @@ class TableScreen(Screen[None]):
             text = self.words.event_text(event, self.names, self.sides)
             private = self._is_private(event)
             if event.kind == "deal":
-                self.private = []
+                self.private = {}
             elif event.kind == "deal_end":
                 summary = DealSummary.from_json(event.data)
                 self.summaries.append(summary)
@@ -152,8 +162,8 @@ class TableScreen(Screen[None]):
                 ending.append(text)
             if text is None:
                 continue
-            if private:
-                self.private.append(text)
+            if private and event.seat is not None:
+                self.private[event.seat] = text
             style = EVENT_STYLES.get(event.kind, "")
             if private:
                 style = "italic cyan"
@@ -182,14 +192,16 @@ class TableScreen(Screen[None]):
         session = self.session
         view = session.view()
         words = self.words
-        status = self.query_one("#status", Static)
-        status.border_title = words.title
-        status.border_subtitle = _("computer: {level}").format(level=session.level)
-        status.update(joined(words.status(view, self.names, self.sides)))
-        table = table_text(
-            view, words, self.names, self.sides, session.level, self.private, self.tr
+        self.query_one("#status", Static).update(
+            status_text(words.status(view, self.names, self.sides))
         )
-        self.query_one("#table", TableWidget).show(table)
+        table_box = self.query_one("#table", TableWidget)
+        table_box.border_title = words.title
+        table_box.border_subtitle = _("computer: {level}").format(level=session.level)
+        table = table_text(
+            view, words, self.names, self.sides, session.level, list(self.private.values()), self.tr
+        )
+        table_box.show(table)
         legal = self.ordered_actions()
         self.query_one("#hint", Static).update(self._hint_text(legal))
         key = tuple(str(a) for a in legal)

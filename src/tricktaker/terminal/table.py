@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Container, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from tricktaker.core.cardwords import card_label
@@ -65,7 +65,8 @@ def seat_text(
     if seat == view.seat:
         note = words.hand_note(view)
         if note:
-            out.append(styled(note, "dim"))
+            out[-1].append(" · ")
+            out[-1].append_text(styled(note, "dim"))
     return Text("\n").join(out)
 
 
@@ -97,22 +98,24 @@ class TableWidget(Vertical):
 
     DEFAULT_CSS = """
     TableWidget { border: round $secondary; height: auto; padding: 0 1; }
-    TableWidget #seats {
-        layout: grid; grid-size: 3; grid-columns: 1fr 1fr 1fr; grid-rows: auto;
-        height: auto;
-    }
-    TableWidget .place { height: auto; width: 1fr; }
-    TableWidget .top, TableWidget .bottom { column-span: 3; text-align: center; }
+    TableWidget .place { height: auto; }
+    TableWidget .top, TableWidget .bottom { width: 100%; text-align: center; }
+    TableWidget #middle { height: auto; }
+    TableWidget .left, TableWidget .center, TableWidget .right { width: 1fr; }
     TableWidget .left { text-align: left; }
-    TableWidget .center { text-align: center; content-align: center middle; }
+    TableWidget .center { text-align: center; }
     TableWidget .right { text-align: right; }
-    TableWidget #deal-lines { height: auto; margin-top: 1; }
+    TableWidget #deal-lines { height: auto; }
     """
 
     def compose(self) -> ComposeResult:
-        with Container(id="seats"):
-            for place in PLACES:
+        # Rows of their own (not a grid with spans, whose rows would be as high
+        # as the spanned text wrapped in one column).
+        yield Static(id=f"place-{TOP}", classes=f"place {TOP}")
+        with Horizontal(id="middle"):
+            for place in (LEFT, CENTER, RIGHT):
                 yield Static(id=f"place-{place}", classes=f"place {place}")
+        yield Static(id=f"place-{BOTTOM}", classes=f"place {BOTTOM}")
         yield Static(id="deal-lines")
 
     def show(self, table: TableText) -> None:

@@ -300,7 +300,7 @@ class TrucWords:
         if verb == "redeal":
             return _("ask the dealer for new cards")
         if verb == "pass" and v.phase == "window":
-            return _("let {name} play at this stake").format(name=names[nxt])
+            return _("{name} plays on at this stake").format(name=names[nxt])
         if verb == "pass":
             return _("keep these cards")
         if verb in PRIVATE_VERBS:
