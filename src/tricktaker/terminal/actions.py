@@ -10,6 +10,7 @@ arrows (visible in any terminal, even without colour).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -112,6 +113,8 @@ class ActionBar(Vertical):
         self.items: list[ActionItem] = []
         self.private_label = private_label
         self._laid_out_for = -1
+        # New actions and a resize may both lay the bar out: one at a time.
+        self._busy = asyncio.Lock()
 
     @property
     def buttons(self) -> list[ActionButton]:
@@ -152,6 +155,10 @@ class ActionBar(Vertical):
         return rows
 
     async def _layout(self, keep_focus: bool) -> None:
+        async with self._busy:
+            await self._lay_out(keep_focus)
+
+    async def _lay_out(self, keep_focus: bool) -> None:
         focused = self.screen.focused if self.is_attached else None
         kept = focused.item.action if isinstance(focused, ActionButton) else None
         if isinstance(focused, ActionButton):

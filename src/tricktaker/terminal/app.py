@@ -20,6 +20,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -78,7 +79,9 @@ class TableScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     TableScreen { layout: vertical; }
-    TableScreen #status { height: auto; padding: 0 1; background: $boost; }
+    TableScreen #status-bar { height: auto; background: $boost; }
+    TableScreen #status { height: auto; width: 1fr; padding: 0 1; }
+    TableScreen #level { height: auto; width: auto; padding: 0 1; color: $text-muted; }
     TableScreen #hint { height: auto; padding: 0 1; color: $warning; text-style: bold; }
     TableScreen #action-help { height: auto; padding: 0 1; color: $text-muted; }
     TableScreen #log { border: round $panel; height: 1fr; min-height: 4; padding: 0 1; }
@@ -108,7 +111,9 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         _ = self.tr
-        yield Static(id="status")
+        with Horizontal(id="status-bar"):
+            yield Static(id="status")
+            yield Static(id="level")
         yield TableWidget(id="table")
         yield Static(id="hint")
         yield ActionBar(_("To your partner:"), id="actions")
@@ -195,9 +200,10 @@ class TableScreen(Screen[None]):
         self.query_one("#status", Static).update(
             status_text(words.status(view, self.names, self.sides))
         )
+        level = _("computer: {level}").format(level=session.level)
+        self.query_one("#level", Static).update(level)
         table_box = self.query_one("#table", TableWidget)
         table_box.border_title = words.title
-        table_box.border_subtitle = _("computer: {level}").format(level=session.level)
         table = table_text(
             view, words, self.names, self.sides, session.level, list(self.private.values()), self.tr
         )
