@@ -802,7 +802,9 @@ def test_a_broken_bot_is_reported_and_replaced_by_a_random_move(tmp_path: Path) 
 
     async def body(app: PlayApp, pilot: Pilot[None]) -> None:
         await settle(pilot, app)
-        assert "The computer (Computer) failed: RuntimeError: no idea" in screen_text(app)
+        text = screen_text(app)
+        assert "The computer (Computer) failed: RuntimeError." in text
+        assert "no idea" not in text  # its words might tell of its cards
 
     run_app(setup, session, tmp_path, body)
 

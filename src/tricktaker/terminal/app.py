@@ -25,10 +25,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tricktaker.core.actions import Action
-from tricktaker.core.errors import TricktakerError
-from tricktaker.core.events import Event
+from tricktaker.core.protocol import View
 from tricktaker.core.summary import DealSummary
 from tricktaker.terminal.actions import KEYS, ActionBar, ActionButton, ActionItem
+from tricktaker.terminal.chronicle import Chronicle
 from tricktaker.terminal.launch import MatchSetup
 from tricktaker.terminal.log import GameLog
 from tricktaker.terminal.modals import (
@@ -39,17 +39,10 @@ from tricktaker.terminal.modals import (
     bullet_lines,
     sheet_table,
 )
-from tricktaker.terminal.names import HUMAN, seat_names, side_names
+from tricktaker.terminal.names import seat_names, side_names
 from tricktaker.terminal.session import Session
 from tricktaker.terminal.styling import joined, styled
 from tricktaker.terminal.table import TableWidget, table_text
-
-EVENT_STYLES = {
-    "deal": "dim",
-    "deal_end": "bold yellow",
-    "game_end": "bold magenta",
-    "match_end": "bold magenta",
-}
 
 
 def status_text(lines: list[str]) -> Text:
@@ -100,9 +93,7 @@ class TableScreen(Screen[None]):
         self.session = session
         self.names: list[str] = []
         self.sides: list[str] = []
-        self.summaries: list[DealSummary] = []
-        #: The latest private word of each seat of the human's side in this deal.
-        self.private: dict[int, str] = {}
+        self.chronicle = Chronicle(setup.game, self.words, [], [])
         self.saved_to: Path | None = None
         self._bot_pending = False
         self._shown: tuple[str, ...] | None = None
@@ -136,54 +127,31 @@ class TableScreen(Screen[None]):
         self.session = session
         self.names = seat_names(session.players, session.sides, self.tr)
         self.sides = side_names(session.sides, self.names, self.tr)
-        self.summaries = []
-        self.private = {}
+        self.chronicle = Chronicle(session.game, self.words, self.names, self.sides)
         self.saved_to = None
         self._shown = None
         log = self.query_one("#log", GameLog)
         log.reset()
         intro = _("{game} against the computer ({level}). Press ? for the rules.")
         log.add(Text(intro.format(game=self.words.title, level=session.level), style="bold"))
-        self._tell(session.new_events())
+        self._tell()
         await self.refresh_table()
         self._schedule_bot()
 
     # ------------------------------------------------------------- rendering
 
-    def _tell(self, fresh: list[Event]) -> list[str]:
-        """Log what the human saw happen; the lines for the end of a deal, if one ended."""
-        log = self.query_one("#log", GameLog)
-        ending: list[str] = []
-        for event in fresh:
-            text = self.words.event_text(event, self.names, self.sides)
-            private = self._is_private(event)
-            if event.kind == "deal":
-                self.private = {}
-            elif event.kind == "deal_end":
-                summary = DealSummary.from_json(event.data)
-                self.summaries.append(summary)
-                ending = self.words.deal_lines(summary, self.names, self.sides)
-            elif event.kind in ("game_end", "match_end") and ending and text:
-                ending.append(text)
-            if text is None:
-                continue
-            if private and event.seat is not None:
-                self.private[event.seat] = text
-            style = EVENT_STYLES.get(event.kind, "")
-            if private:
-                style = "italic cyan"
-            elif event.seat == HUMAN:
-                style = "bold"
-            log.add(styled(text, style))
-        return ending
+    @property
+    def summaries(self) -> list[DealSummary]:
+        """Every deal finished so far in this match (the score sheet's rows)."""
+        return self.chronicle.summaries
 
-    def _is_private(self, event: Event) -> bool:
-        if event.kind != "action" or event.action is None:
-            return False
-        try:
-            return self.words.is_private(self.session.game.parse_action(event.action))
-        except TricktakerError:
-            return False
+    def _tell(self) -> list[str]:
+        """Log what the human saw happen since last time; the summary of a deal that ended."""
+        lines, ending = self.chronicle.tell(self.session.new_events())
+        log = self.query_one("#log", GameLog)
+        for line in lines:
+            log.add(line)
+        return ending
 
     def ordered_actions(self) -> list[Action]:
         """The human's legal actions as numbered on screen: public first, private words last."""
@@ -193,46 +161,53 @@ class TableScreen(Screen[None]):
 
     async def refresh_table(self) -> None:
         """Redraw every panel from the human's view; rebuild the buttons if they changed."""
-        _ = self.tr
-        session = self.session
-        view = session.view()
-        words = self.words
-        self.query_one("#status", Static).update(
-            status_text(words.status(view, self.names, self.sides))
-        )
-        level = _("computer: {level}").format(level=session.level)
-        self.query_one("#level", Static).update(level)
-        table_box = self.query_one("#table", TableWidget)
-        table_box.border_title = words.title
-        table = table_text(
-            view, words, self.names, self.sides, session.level, list(self.private.values()), self.tr
-        )
-        table_box.show(table)
+        view = self.session.view()
+        self._show_status(view)
+        self._show_table(view)
         legal = self.ordered_actions()
         self.query_one("#hint", Static).update(self._hint_text(legal))
         key = tuple(str(a) for a in legal)
         if key != self._shown:
             self._shown = key
-            items = [
-                ActionItem(
-                    a,
-                    words.action_label(a, view),
-                    KEYS[i] if i < len(KEYS) else "",
-                    words.is_private(a),
-                )
-                for i, a in enumerate(legal)
-            ]
-            await self.query_one("#actions", ActionBar).show(items)
-            helps = []
-            for a in legal:
-                meaning = words.action_help(a, view, self.names)
-                if meaning and not words.is_private(a):
-                    helps.append(f"{words.action_label(a, view)} — {meaning}")
-            box = self.query_one("#action-help", Static)
-            box.update(joined(helps))
-            box.display = bool(helps)
+            await self._show_actions(view, legal)
         log = self.query_one("#log", GameLog)
         self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
+
+    def _show_status(self, view: View) -> None:
+        _ = self.tr
+        lines = self.words.status(view, self.names, self.sides)
+        self.query_one("#status", Static).update(status_text(lines))
+        level = _("computer: {level}").format(level=self.session.level)
+        self.query_one("#level", Static).update(level)
+
+    def _show_table(self, view: View) -> None:
+        box = self.query_one("#table", TableWidget)
+        box.border_title = self.words.title
+        private = list(self.chronicle.private.values())
+        level = self.session.level
+        box.show(table_text(view, self.words, self.names, self.sides, level, private, self.tr))
+
+    async def _show_actions(self, view: View, legal: list[Action]) -> None:
+        """The buttons, numbered as the keys take them, and what the unclear ones mean."""
+        words = self.words
+        items = [
+            ActionItem(
+                a,
+                words.action_label(a, view),
+                KEYS[i] if i < len(KEYS) else "",
+                words.is_private(a),
+            )
+            for i, a in enumerate(legal)
+        ]
+        await self.query_one("#actions", ActionBar).show(items)
+        helps = []
+        for a in legal:
+            meaning = words.action_help(a, view, self.names)
+            if meaning and not words.is_private(a):
+                helps.append(f"{words.action_label(a, view)} — {meaning}")
+        box = self.query_one("#action-help", Static)
+        box.update(joined(helps))
+        box.display = bool(helps)
 
     def _hint_text(self, legal: list[Action]) -> Text:
         _ = self.tr
@@ -250,7 +225,7 @@ class TableScreen(Screen[None]):
     async def after_action(self) -> None:
         """Tell what happened and redraw; at the end of a deal, hold the table still."""
         _ = self.tr
-        ending = self._tell(self.session.new_events())
+        ending = self._tell()
         if self.session.finished and self.saved_to is None:
             self._save()
         if not ending:
@@ -285,7 +260,7 @@ class TableScreen(Screen[None]):
             _ = self.tr
             message = _("The computer ({name}) failed: {error}. It made a random move instead.")
             self.query_one("#log", GameLog).add(
-                Text(message.format(name=self.names[failure.seat], error=failure.message), "red")
+                Text(message.format(name=self.names[failure.seat], error=failure.error), "red")
             )
         await self.after_action()
 

@@ -37,10 +37,14 @@ def seed_value(text: str | None) -> int | str:
 
 @dataclass(frozen=True, slots=True)
 class BotFailure:
-    """A computer seat failed to choose (a bug in a bot); it moved at random instead."""
+    """A computer seat failed to choose (a bug in a bot); it moved at random instead.
+
+    ``error`` names the kind of failure only: the exception's text may speak of
+    the bot's own cards, which the human must not see.
+    """
 
     seat: int
-    message: str
+    error: str
 
 
 class Session:
@@ -149,7 +153,7 @@ class Session:
         except Exception as exc:
             # A broken bot must not end the human's match: say so, and move at random.
             self._apply(legal[rng.randrange(len(legal))])
-            return BotFailure(seat, f"{type(exc).__name__}: {exc}")
+            return BotFailure(seat, type(exc).__name__)
         return None
 
     # ---------------------------------------------------------------- saving
