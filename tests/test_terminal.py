@@ -35,7 +35,7 @@ from tricktaker.core.records import replay_text
 from tricktaker.core.start import Start
 from tricktaker.games.truc import TrucState
 from tricktaker.games.truc.rules import EV_DEAL, EV_NEW_CARDS
-from tricktaker.games.truc.words import TrucWords
+from tricktaker.games.truc.words import SAY_TEXTS, SIGNAL_TEXTS, TrucWords
 from tricktaker.terminal.actions import ActionBar, ActionButton
 from tricktaker.terminal.app import PlayApp
 from tricktaker.terminal.launch import MatchSetup, resume_match, run_play, setup_match
@@ -48,6 +48,7 @@ GAME = get_game("truc")
 SIZE = (100, 40)
 CARD_ON_SCREEN = re.compile(r"(10|[789JQKAВДКТ])([♣♦♥♠])")
 TERMINAL = Path(__file__).parent.parent / "src" / "tricktaker" / "terminal"
+PRIVATE_TEXTS = [*SAY_TEXTS.values(), *SIGNAL_TEXTS.values()]  # as English shows them
 NEVER = 10_000.0  # a bot delay no test waits out: the computer "thinks" while we look
 
 
@@ -417,11 +418,20 @@ def test_whole_matches_show_no_card_the_human_may_not_know(
     rng = random.Random(2)
     screens = 0
 
+    opponents = [
+        name
+        for seat, name in enumerate(seat_names(players, (0, 1) * 2, translator(lang)))
+        if seat % 2 == 1
+    ]
+    secret = [f"{name}: “{text}”" for name in opponents for text in PRIVATE_TEXTS]
+
     def check(app: PlayApp) -> None:
         nonlocal screens
-        shown = cards_on_screen(screen_text(app), lang)
+        text = screen_text(app)
+        shown = cards_on_screen(text, lang)
         leaked = shown - known_to_human(state_of(session))
         assert not leaked, sorted(leaked)
+        assert not [word for word in secret if word in text]  # the opponents' private words
         screens += 1
 
     async def body(app: PlayApp, pilot: Pilot[None]) -> None:
@@ -447,6 +457,8 @@ def test_whole_matches_show_no_card_the_human_may_not_know(
 
     run_app(setup, session, tmp_path, body)
     assert screens > 10
+    if players == 4:  # the opponents did pass private words, unseen
+        assert any(a.seat % 2 and a.verb in ("say", "signal") for a in state_of(session).actions)
 
 
 class TalkativeBot:
