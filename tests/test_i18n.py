@@ -1,4 +1,12 @@
-"""The translation catalogs: complete, consistent, and really Russian where it matters."""
+"""The translation catalogs: each complete for its own package, consistent, and really Russian.
+
+Two kinds of catalog: the shared one (``tricktaker/locale``, domain
+``tricktaker``) holds the front ends' texts and the card letters, and is
+checked against the messages of the whole package but its games; each game's
+own (``tricktaker/games/<game>/locale``, domain ``<game>``) is checked against
+the messages of that game's package alone. So a game's words cannot hide in
+the shared catalog, nor a front end's in a game's.
+"""
 
 from __future__ import annotations
 
@@ -10,20 +18,40 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
 import tricktaker
-from tricktaker.i18n import LANGUAGES, detect_lang, load_catalog, translator
+from tricktaker.core.i18n import LANGUAGES, detect_lang, load_catalog, translator
 
 MsgKey = tuple[str | None, str | tuple[str, ...]]
 PACKAGE = Path(tricktaker.__file__).parent
+GAMES = PACKAGE / "games"
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
+LATIN = re.compile(r"[A-Za-z]")
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+#: Words a Russian player would not use at the table (anglicisms, the seed's odd spellings).
+NOT_RUSSIAN = ("спойл", "дилер", "фокус", "раунд", "фолд", "летрук", "матч")
+#: "Трюк" is the game's name (Ле Трюк), never a trick (that is a «взятка»).
+TRICK_AS_TRUK = re.compile(r"(?<!Ле )трюк", re.IGNORECASE)
 
 
-def used_messages() -> set[MsgKey]:
-    """Every (context, msgid) the package's sources mark for translation."""
+def game_catalogs() -> list[str]:
+    """Games that keep a catalog of their own (``games/<id>/locale``)."""
+    return sorted(p.name for p in GAMES.iterdir() if (p / "locale").is_dir())
+
+
+#: (domain, package, source folder, a folder left out of it)
+CATALOGS = [("tricktaker", "tricktaker", PACKAGE, GAMES)] + [
+    (game, f"tricktaker.games.{game}", GAMES / game, None) for game in game_catalogs()
+]
+
+
+def used_messages(root: Path, left_out: Path | None) -> set[MsgKey]:
+    """Every (context, msgid) the sources under ``root`` mark for translation."""
     found: set[MsgKey] = set()
-    for _file, _line, msgid, _comments, context in extract_from_dir(
-        str(PACKAGE), method_map=[("**.py", "python")], keywords=DEFAULT_KEYWORDS
+    for filename, _line, msgid, _comments, context in extract_from_dir(
+        str(root), method_map=[("**.py", "python")], keywords=DEFAULT_KEYWORDS
     ):
-        found.add((context, msgid))
+        if left_out is not None and (root / filename).is_relative_to(left_out):
+            continue
+        found.add((context, as_key(msgid)))
     return found
 
 
@@ -35,28 +63,45 @@ def catalog_keys(catalog: Catalog) -> set[MsgKey]:
     return {(m.context, as_key(m.id)) for m in catalog if m.id}
 
 
+def strings_of(message: object) -> tuple[str, ...]:
+    raw = getattr(message, "string", "")
+    return (raw,) if isinstance(raw, str) else tuple(raw or ("",))
+
+
+def test_every_game_has_its_own_catalog() -> None:
+    assert "truc" in game_catalogs()
+
+
 def test_sources_use_translations() -> None:
-    used = used_messages()
-    # The key phrases of the game are among them, so extraction really ran.
-    assert (None, "Two if I play?") in used
-    assert (None, "My rest") in used
-    assert ("rank", "A") in used
-    assert (None, ("{n} point", "{n} points")) in used
-    assert len(used) > 80
+    shared = used_messages(PACKAGE, GAMES)
+    truc = used_messages(GAMES / "truc", None)
+    # The key phrases are found, each in its own package, so extraction really ran.
+    assert (None, "Two if I play?") in truc and (None, "Two if I play?") not in shared
+    assert (None, "My rest") in truc
+    assert (None, ("{n} point", "{n} points")) in truc
+    assert ("rank", "A") in shared and ("rank", "A") not in truc
+    assert (None, "You") in shared
+    assert len(truc) > 80 and len(shared) > 30
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_catalog_has_every_msgid_and_nothing_stale(lang: str) -> None:
-    catalog = load_catalog(lang)
-    used = used_messages()
+@pytest.mark.parametrize(("domain", "package", "root", "left_out"), CATALOGS)
+def test_catalog_has_every_msgid_and_nothing_stale(
+    lang: str, domain: str, package: str, root: Path, left_out: Path | None
+) -> None:
+    catalog = load_catalog(lang, domain, package)
+    used = used_messages(root, left_out)
     have = catalog_keys(catalog)
-    assert sorted(map(str, used - have)) == [], f"{lang} catalog lacks these messages"
-    assert sorted(map(str, have - used)) == [], f"{lang} catalog has unused messages"
+    assert sorted(map(str, used - have)) == [], f"{domain}/{lang} lacks these messages"
+    assert sorted(map(str, have - used)) == [], f"{domain}/{lang} has unused messages"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> None:
-    catalog = load_catalog(lang)
+@pytest.mark.parametrize(("domain", "package", "root", "left_out"), CATALOGS)
+def test_every_message_is_translated_with_the_same_placeholders(
+    lang: str, domain: str, package: str, root: Path, left_out: Path | None
+) -> None:
+    catalog = load_catalog(lang, domain, package)
     forms = 3 if lang == "ru" else 2
     assert catalog.num_plurals == forms
     for message in catalog:
@@ -64,19 +109,39 @@ def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> No
             continue
         assert not message.fuzzy, message.id
         ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
-        raw = message.string
-        strings = (raw,) if isinstance(raw, str) else tuple(raw or ("",))
+        strings = strings_of(message)
         if not isinstance(message.id, str):
             assert len(strings) == forms, message.id
-        assert all(strings), f"{lang}: empty translation of {message.id!r}"
+        assert all(strings), f"{domain}/{lang}: empty translation of {message.id!r}"
         wanted = set(PLACEHOLDER.findall(ids[-1]))
         for s in strings:
             assert set(PLACEHOLDER.findall(s)) == wanted, (lang, message.id, s)
 
 
+@pytest.mark.parametrize(("domain", "package", "root", "left_out"), CATALOGS)
+def test_the_russian_is_russian(
+    domain: str, package: str, root: Path, left_out: Path | None
+) -> None:
+    catalog = load_catalog("ru", domain, package)
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+        words = PLACEHOLDER.sub("", ids[0])
+        for s in strings_of(message):
+            text = PLACEHOLDER.sub("", s)
+            if LATIN.search(words) and len(words) > 1:
+                # Keys and option values stay Latin (Esc, repeat): some Russian must be there.
+                assert CYRILLIC.search(text), (message.id, s)
+            for bad in NOT_RUSSIAN:
+                assert bad not in s.lower(), (message.id, s)
+            assert not TRICK_AS_TRUK.search(s), (message.id, s)
+
+
 @pytest.mark.parametrize(
     ("msgid", "russian"),
     [
+        ("Le Truc", "Ле Трюк"),
         ("Two if I play?", "Два, если я играю?"),
         ("Four if I play?", "Четыре, если я играю?"),
         ("My rest", "Мой остаток"),
@@ -84,25 +149,33 @@ def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> No
         ("Accept", "Принимаю"),
         ("No", "Нет"),
         ("Fold", "Сдаюсь"),
-        ("Pass", "Пас"),
+        ("spoiled", "испорчена"),
+        ("dealer", "сдатчик"),
+        ("the deal decides the game", "сдача решает круг"),
     ],
 )
-def test_key_phrases(msgid: str, russian: str) -> None:
-    ru, en = translator("ru"), translator("en")
+def test_key_phrases_of_le_truc(msgid: str, russian: str) -> None:
+    ru = translator("ru", "truc", "tricktaker.games.truc")
+    en = translator("en", "truc", "tricktaker.games.truc")
     assert ru(msgid) == russian
     assert en(msgid) == msgid
-    assert ru(msgid) != en(msgid)
+    # ...and not in the shared catalog, where only the front ends' words live.
+    assert translator("ru")(msgid) == msgid
 
 
 def test_russian_plurals_and_contexts() -> None:
-    ru, en = translator("ru"), translator("en")
+    ru = translator("ru", "truc", "tricktaker.games.truc")
     got = [ru.ngettext("{n} point", "{n} points", n).format(n=n) for n in (1, 2, 5, 11, 21, 24)]
     assert got == ["1 очко", "2 очка", "5 очков", "11 очков", "21 очко", "24 очка"]
-    assert [en.ngettext("{n} point", "{n} points", n).format(n=n) for n in (1, 2)] == [
-        "1 point",
-        "2 points",
+    shared = translator("ru")
+    cards = [shared.ngettext("{n} card", "{n} cards", n).format(n=n) for n in (1, 3, 0)]
+    assert cards == ["1 карта", "3 карты", "0 карт"]
+    en = translator("en")
+    assert [en.ngettext("{n} card", "{n} cards", n).format(n=n) for n in (1, 2)] == [
+        "1 card",
+        "2 cards",
     ]
-    assert ru.pgettext("rank", "A") == "Т"
+    assert shared.pgettext("rank", "A") == "Т"
     assert en.pgettext("rank", "A") == "A"
 
 

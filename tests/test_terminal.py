@@ -1,8 +1,11 @@
-"""Terminal play, headless: the screen shows the human's view only, and matches are saved.
+"""Terminal play, headless: the screen shows the human's knowledge only, and plays well.
 
-The textual app runs under ``App.run_test`` with no pause for the computer;
-keys are pressed as a player would press them. What is "on the screen" is the
-text of the rendered screen, line by line.
+The textual app runs under ``App.run_test`` with no pause for the computer
+(or an endless one, where a test looks at the table while the computer would
+be thinking); keys are pressed as a player would press them. What is "on the
+screen" is the text of the rendered screen, line by line, modal boxes
+included. The tests may look at the hidden state (``session._state``) to
+check the screen against the truth; the screen never does.
 """
 
 from __future__ import annotations
@@ -15,170 +18,448 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 
 import pytest
+from rich.table import Table
+from rich.text import Text
 from textual.pilot import Pilot
 
-from tricktaker.bots import Bot, make_bot
-from tricktaker.cards import CARD_NAMES, parse_card
+from tricktaker.bots import Bot
+from tricktaker.cards import parse_card
+from tricktaker.cli import main as cli_main
+from tricktaker.core import get_game
 from tricktaker.core.actions import Action
-from tricktaker.core.errors import TricktakerError
+from tricktaker.core.cardwords import SUITS, rank_text
+from tricktaker.core.events import Event
+from tricktaker.core.i18n import translator
 from tricktaker.core.protocol import View
 from tricktaker.core.records import replay_text
-from tricktaker.games.truc import GAME, TrucAction, TrucState
-from tricktaker.i18n import Translator, translator
-from tricktaker.terminal import app as app_module
-from tricktaker.terminal import words
-from tricktaker.terminal.app import run_play, setup_session
-from tricktaker.terminal.session import ActionEvent, Session, events_between
-from tricktaker.terminal.truc_app import KEYS, ActionButton, TrucApp
+from tricktaker.core.start import Start
+from tricktaker.games.truc import TrucState
+from tricktaker.games.truc.rules import EV_DEAL, EV_NEW_CARDS
+from tricktaker.games.truc.words import SAY_TEXTS, SIGNAL_TEXTS, TrucWords
+from tricktaker.terminal.actions import ActionBar, ActionButton
+from tricktaker.terminal.app import PlayApp
+from tricktaker.terminal.launch import MatchSetup, resume_match, setup_match
+from tricktaker.terminal.log import GameLog
+from tricktaker.terminal.modals import DealEndScreen, HelpScreen, SheetScreen
+from tricktaker.terminal.names import seat_names
+from tricktaker.terminal.play import run_play
+from tricktaker.terminal.session import Session
 
-SIZE = (110, 44)
-CARD_ON_SCREEN = re.compile(r"(10|[2-9JQKAВДКТ])([♣♦♥♠])")
+GAME = get_game("truc")
+SIZE = (100, 40)
+CARD_ON_SCREEN = re.compile(r"(10|[789JQKAВДКТ])([♣♦♥♠])")
+TERMINAL = Path(__file__).parent.parent / "src" / "tricktaker" / "terminal"
+PRIVATE_TEXTS = [*SAY_TEXTS.values(), *SIGNAL_TEXTS.values()]  # as English shows them
+NEVER = 10_000.0  # a bot delay no test waits out: the computer "thinks" while we look
 
 
-def screen_text(app: TrucApp) -> str:
-    """The rendered screen, as the terminal would show it (one line per row)."""
+def screen_text(app: PlayApp) -> str:
+    """The rendered screen, as the terminal shows it (one line per row), modals included."""
     strips = app.screen._compositor.render_strips()
     return "\n".join(strip.text for strip in strips)
 
 
-def cards_on_screen(text: str, tr: Translator) -> set[int]:
-    back = {words.rank_text(r, tr): r for r in "789TJQKA"}
-    suits = dict(zip(words.SUITS, "cdhs", strict=True))
-    return {parse_card(back[rank] + suits[suit]) for rank, suit in CARD_ON_SCREEN.findall(text)}
-
-
 def state_of(session: Session) -> TrucState:
-    """The hidden state, for the test's eyes only (the screen never reads it)."""
-    state: TrucState = session._state
+    """The hidden state, for the test's eyes only."""
+    state = session._state
+    assert isinstance(state, TrucState)
     return state
 
 
-async def settle(pilot: Pilot[None], session: Session) -> None:
-    """Let the computer play until the human must act or the match is over."""
-    for _ in range(500):
-        if session.finished or session.to_act == 0:
-            await pilot.pause()
-            return
-        await pilot.pause()
-    raise AssertionError("the computer never handed the turn back")
-
-
-def key_for(app: TrucApp, action: TrucAction) -> str:
-    ordered = words.ordered_actions(app.session.legal())
-    return KEYS[ordered.index(action)]
-
-
 def make_session(
-    players: int, seed: int, bots: Mapping[int, Bot] | None = None, dealer: int = 1
-) -> Session:
-    state = GAME.new_match(GAME.options({"players": players}), seed=seed, dealer=dealer)
-    seats = range(1, players)
-    chosen = dict(bots) if bots else {s: make_bot("random", "truc") for s in seats}
-    names = words.seat_names(players, translator("en"))
-    return Session(state, chosen, names, seed)
+    players: int = 2,
+    seed: int = 1,
+    lang: str = "en",
+    level: str = "random",
+    bots: Mapping[int, Bot] | None = None,
+    dealer: int = 1,
+    start: Start | None = None,
+    options: Mapping[str, object] | None = None,
+) -> tuple[MatchSetup, Session]:
+    opts = GAME.options({"players": players, **(options or {})})
+    setup = MatchSetup(GAME, opts, level, lang)
+    state = GAME.new_match(opts, seed=seed, dealer=dealer, start=start)
+    session = setup.session_for(state, seed)
+    if bots:
+        session._bots.update(bots)
+        for seat in bots:
+            session._rngs[seat] = random.Random(seat)
+    return setup, session
 
 
 def run_app(
+    setup: MatchSetup,
     session: Session,
-    lang: str,
     save_dir: Path,
-    body: Callable[[TrucApp, Pilot[None]], Awaitable[None]],
-) -> TrucApp:
-    tr = translator(lang)
-    app = TrucApp(session, tr, save_dir, bot_delay=0)
+    body: Callable[[PlayApp, Pilot[None]], Awaitable[None]],
+    size: tuple[int, int] = SIZE,
+    delay: float = 0.0,
+) -> PlayApp:
+    app = PlayApp(setup, session, save_dir, bot_delay=delay)
 
     async def main() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot, session)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
             await body(app, pilot)
 
     asyncio.run(main())
     return app
 
 
-def check_human_screen(app: TrucApp, lang: str) -> None:
-    """At the human's turn: his hand, the score, and every legal action in words."""
+async def settle(pilot: Pilot[None], app: PlayApp, dismiss: bool = True) -> None:
+    """Let the computer play until the human must act or the match is over.
+
+    A deal's end waits for a key: ``dismiss`` presses one (else it returns there)."""
+    for _ in range(3000):
+        if isinstance(app.screen, DealEndScreen):
+            if not dismiss:
+                return
+            await pilot.press("space")
+            continue
+        session = app.session
+        await pilot.pause()
+        if (session.finished or session.to_act == 0) and app.screen is app.table:
+            return
+    raise AssertionError("the computer never handed the turn back")
+
+
+def help_text(app: PlayApp) -> str:
+    """The open help's text, on one line (the screen wraps it inside a box)."""
+    screen = app.screen
+    assert isinstance(screen, HelpScreen) and isinstance(screen.body, Text)
+    return " ".join(screen.body.plain.split())
+
+
+def on_table(app: PlayApp) -> bool:
+    """Whether nothing is open over the table."""
+    return app.screen is app.table
+
+
+def key_for(app: PlayApp, action: Action) -> str:
+    ordered = app.table.ordered_actions()
+    return "1234567890"[ordered.index(action)]
+
+
+def cards_on_screen(text: str, lang: str) -> set[int]:
     tr = translator(lang)
-    session = app.session
-    text = screen_text(app)
-    view = session.view()
-    assert tr("Your cards: ").strip() in text
-    for card in view.hand:
-        assert words.card_plain(card, tr) in text
-    score = tr("Score: {a} {x} — {b} {y} (to {g})").format(
-        a=app.sides[0], x=view.score[0], b=app.sides[1], y=view.score[1], g=12
-    )
-    assert score in text
-    for i, action in enumerate(words.ordered_actions(session.legal())):
-        label = words.action_label(action, view, tr).plain
-        assert f"{KEYS[i]} {label}" in text, (label, text)
-    state = state_of(session)
-    if state.deal_no == 0:
-        # Nothing but the human's cards and the cards played can be on the screen.
-        hidden = {
-            c for seat in range(1, state.n) for c in range(52) if (state.hands[seat] >> c) & 1
-        }
-        hidden |= set(state.stock[state.stock_pos :])
-        shown = cards_on_screen(text, tr)
-        played = {c for trick in view.tricks for _s, c in trick[0]} | {c for _s, c in view.table}
-        assert not shown & hidden, [CARD_NAMES[c] for c in shown & hidden]
-        assert shown <= set(view.hand) | set(view.set_aside) | played
+    back = {rank_text(r, tr): r for r in "789TJQKA"}
+    suits = dict(zip(SUITS, "cdhs", strict=True))
+    return {parse_card(back[rank] + suits[suit]) for rank, suit in CARD_ON_SCREEN.findall(text)}
+
+
+def known_to_human(state: TrucState) -> set[int]:
+    """Every card the human may know, from the engine's own log: his hands and cards played."""
+    known: set[int] = set()
+    for entry in state.log:
+        if isinstance(entry, tuple) and entry[0] == EV_DEAL:
+            known |= set(entry[1].hands[0])
+        elif isinstance(entry, tuple) and entry[0] == EV_NEW_CARDS:
+            _code, caller, dealer, caller_hand, dealer_hand, _left = entry
+            mine = caller_hand if caller == 0 else dealer_hand if dealer == 0 else 0
+            known |= {c for c in range(52) if (mine >> c) & 1}
+    known |= {a.card for a in state.actions if a.verb == "play"}
+    return known
+
+
+# ------------------------------------------------------------------ layering
+
+
+def test_the_terminal_knows_no_game() -> None:
+    for path in TERMINAL.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "tricktaker.games" not in text, path.name
+        assert "Truc" not in text, path.name
 
 
 # ------------------------------------------------------------------ playing
 
 
 @pytest.mark.parametrize(("players", "lang"), [(2, "en"), (2, "ru"), (4, "en"), (4, "ru")])
-def test_play_a_deal_with_keys(players: int, lang: str, tmp_path: Path) -> None:
-    session = make_session(players, seed=11 + players)
+def test_play_two_deals_with_keys(players: int, lang: str, tmp_path: Path) -> None:
+    setup, session = make_session(players, seed=11 + players, lang=lang)
+    words = GAME.words(lang)
     rng = random.Random(5)
-    screens: list[str] = []
+    turns = 0
 
-    async def body(app: TrucApp, pilot: Pilot[None]) -> None:
-        while len(session.view().deals) < 2:
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        nonlocal turns
+        await settle(pilot, app)
+        while len(app.table.summaries) < 2:
             assert not session.finished
-            if session.to_act == 0:
-                check_human_screen(app, lang)
-                screens.append(screen_text(app))
-                chosen = rng.choice(session.legal())
-                before = len(state_of(session).actions)
-                await pilot.press(key_for(app, chosen))
-                assert state_of(session).actions[before] == chosen
-            await settle(pilot, session)
-        text = screen_text(app)
-        tr = translator(lang)
-        assert tr("Last deal: ").strip() in text
-        assert words.deal_result(session.view().deals[-1], app.sides, tr) in text
+            text = screen_text(app)
+            view = session.view()
+            for line in words.status(view, app.table.names, app.table.sides):
+                assert line[:30] in text
+            tr = translator(lang)
+            hand = " ".join(
+                words.action_label(a, view) for a in session.legal() if a.verb == "play"
+            )
+            assert tr("Your cards: {cards}").format(cards=hand) in text
+            for i, action in enumerate(app.table.ordered_actions()):
+                label = words.action_label(action, view)
+                assert f"{'1234567890'[i]} {label}" in text, (label, text)
+            chosen = rng.choice(session.legal())
+            before = len(state_of(session).actions)
+            await pilot.press(key_for(app, chosen))
+            assert state_of(session).actions[before] == chosen
+            turns += 1
+            await settle(pilot, app)
 
-    run_app(session, lang, tmp_path, body)
-    assert screens, "the human never had a turn"
+    run_app(setup, session, tmp_path, body)
+    assert turns
 
 
-def test_a_key_with_no_action_does_nothing(tmp_path: Path) -> None:
-    session = make_session(2, seed=3)
+def test_keys_without_an_action_do_nothing(tmp_path: Path) -> None:
+    setup, session = make_session(2, seed=3)
 
-    async def body(app: TrucApp, pilot: Pilot[None]) -> None:
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
         before = len(state_of(session).actions)
-        await pilot.press("9")
-        await pilot.press("x")
+        await pilot.press("9", "x", "enter", "space")
+        await pilot.pause()
         assert len(state_of(session).actions) == before
         assert session.to_act == 0
 
-    run_app(session, "en", tmp_path, body)
+    run_app(setup, session, tmp_path, body)
+
+
+def test_enter_takes_only_the_action_the_player_marked(tmp_path: Path) -> None:
+    setup, session = make_session(2, seed=4)
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
+        assert app.screen.focused is None
+        before = len(state_of(session).actions)
+        await pilot.press("enter")
+        assert len(state_of(session).actions) == before
+        await pilot.press("tab", "right")
+        focused = app.screen.focused
+        assert isinstance(focused, ActionButton)
+        marked = focused.game_action
+        assert marked == app.table.ordered_actions()[1]
+        assert "▶2 " in screen_text(app)  # the mark is visible without colour
+        await pilot.press("enter")
+        assert state_of(session).actions[before] == marked
+        await settle(pilot, app)
+        # New buttons: none is marked, so Enter cannot take one by accident.
+        assert not isinstance(app.screen.focused, ActionButton)
+        count = len(state_of(session).actions)
+        await pilot.press("enter")
+        assert len(state_of(session).actions) == count
+
+    run_app(setup, session, tmp_path, body)
 
 
 def test_buttons_can_be_clicked(tmp_path: Path) -> None:
-    session = make_session(2, seed=4)
+    setup, session = make_session(2, seed=4)
 
-    async def body(app: TrucApp, pilot: Pilot[None]) -> None:
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
         fold = next(a for a in session.legal() if a.verb == "fold")
         button = next(b for b in app.query(ActionButton) if b.game_action == fold)
         await pilot.click(button)
-        await settle(pilot, session)
-        assert session.view().deals[0]["end"] == "folded"
-        assert session.view().deals[0]["winner"] == 1
+        await settle(pilot, app)
+        first = app.table.summaries[0]
+        assert first.end == "folded" and first.winner == 1
 
-    run_app(session, "en", tmp_path, body)
+    run_app(setup, session, tmp_path, body)
+
+
+class ScriptBot:
+    """Takes the first legal action whose verb it prefers, in order; else the first legal one."""
+
+    name = "script"
+
+    def __init__(self, *verbs: str) -> None:
+        self.verbs = verbs
+        self.views: list[View] = []
+
+    def act(
+        self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        self.views.append(view)
+        for verb in self.verbs:
+            for action in legal:
+                if action.verb == verb:
+                    return action
+        return legal[0]
+
+
+def test_trick_line_names_who_plays_next_not_who_answers(tmp_path: Path) -> None:
+    setup, session = make_session(2, seed=5, dealer=1)
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        assert session.to_act == 0
+        double = next(a for a in session.legal() if a.verb == "double")
+        await pilot.press(key_for(app, double))
+        await pilot.pause()
+        text = screen_text(app)
+        assert session.to_act == 1  # the computer must answer the raise...
+        assert "Computer is considering the proposal…" in text
+        assert "Trick 1 · to play: You" in text  # ...but the next card is still ours
+        assert "to play: Computer" not in text
+
+    run_app(setup, session, tmp_path, body, delay=NEVER)
+
+
+def test_after_a_card_the_trick_line_names_the_next_player(tmp_path: Path) -> None:
+    setup, session = make_session(2, seed=5, dealer=1)
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        card = next(a for a in session.legal() if a.verb == "play")
+        await pilot.press(key_for(app, card))
+        await pilot.pause()
+        label = GAME.words("en").action_label(card, session.view())
+        text = screen_text(app)
+        assert f"Trick 1: You {label} · to play: Computer" in text
+        assert f"trick: {label}" in text  # and the card lies at the human's seat
+
+    run_app(setup, session, tmp_path, body, delay=NEVER)
+
+
+# ------------------------------------------------------------- end of a deal
+
+
+def test_the_end_of_a_deal_stays_until_a_key_is_pressed(tmp_path: Path) -> None:
+    # The computer folds as soon as it may: the human's card stays in the cut-short trick.
+    setup, session = make_session(2, seed=6, dealer=1, bots={1: ScriptBot("fold")})
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        card = next(a for a in session.legal() if a.verb == "play")
+        label = GAME.words("en").action_label(card, session.view())
+        await pilot.press(key_for(app, card))
+        await settle(pilot, app, dismiss=False)
+        assert isinstance(app.screen, DealEndScreen)
+        text = screen_text(app)
+        assert "Deal 1 is over" in text
+        assert f"Trick 1: You {label} → cut short" in text
+        assert "You +1 point (the other side folded)" in text
+        assert "Score after the deal: You 1 — Computer 0" in text
+        # The next deal waits behind it: the computer (to lead now) does not move.
+        count = len(state_of(session).actions)
+        assert session.to_act == 1
+        for _ in range(5):
+            await pilot.pause()
+        assert len(state_of(session).actions) == count
+        assert isinstance(app.screen, DealEndScreen)
+        await pilot.press("x")
+        await settle(pilot, app, dismiss=False)
+        # The computer plays on (and, being what it is, folds the next deal at once).
+        assert len(state_of(session).actions) > count
+        assert "Deal 2 is over" in screen_text(app)
+
+    run_app(setup, session, tmp_path, body)
+
+
+def test_the_end_of_a_match_shows_the_last_deal_and_the_game_won(tmp_path: Path) -> None:
+    start = Start({"score": (0, 11), "games": (0, 1)})
+    setup, session = make_session(2, seed=7, dealer=1, start=start)
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        fold = next(a for a in session.legal() if a.verb == "fold")
+        await pilot.press(key_for(app, fold))
+        await settle(pilot, app, dismiss=False)
+        text = screen_text(app)
+        assert "Computer +1 point (the other side folded)" in text
+        assert "Game won by Computer: 0 — 12. Games: 0 — 2." in text
+        assert "Match won by Computer: games 0 — 2." in text
+        await pilot.press("space")
+        await pilot.pause()
+        text = screen_text(app)
+        assert session.finished
+        assert "Deal 1 · dealer: Computer" in text  # the last deal's number, not one more
+        assert "Game won by Computer: 0 — 12" in text
+        assert "(game to 12)" not in text and "12 (to" not in text
+        assert "r: a new match with the same rules" in text
+
+    app = run_app(setup, session, tmp_path, body)
+    assert app.saved and app.saved[0][1] is True
+
+
+def test_rematch_deals_a_new_match_with_the_same_rules(tmp_path: Path) -> None:
+    start = Start({"score": (11, 0), "games": (1, 0)})
+    setup, session = make_session(
+        2, seed=8, dealer=0, start=start, bots={1: ScriptBot("fold")}, options={"ties": "spoil"}
+    )
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
+        assert session.finished and state_of(session).winner == 0
+        await pilot.press("r")
+        await pilot.pause()
+        fresh = app.session
+        assert fresh is not session and not fresh.finished
+        assert fresh.options == session.options and fresh.options["ties"] == "spoil"
+        assert fresh.level == session.level and fresh.computer_seats == [1]
+        assert fresh.seed != session.seed
+        assert app.table.summaries == []
+        text = screen_text(app)
+        assert "Deal 1 ·" in text and "Games: 0 — 0" in text
+        log = app.table.query_one("#log", GameLog)
+        assert not any("Match won" in entry.plain for entry in log.entries)
+
+    app = run_app(setup, session, tmp_path, body)
+    assert len(app.saved) == 1  # the finished match, saved before the rematch
+
+
+# ---------------------------------------------------------- hidden information
+
+
+@pytest.mark.parametrize(("players", "lang", "start"), [(2, "ru", None), (4, "en", (1, 1))])
+def test_whole_matches_show_no_card_the_human_may_not_know(
+    players: int, lang: str, start: tuple[int, int] | None, tmp_path: Path
+) -> None:
+    # Four players: from one game all, so that the match stays short.
+    position = Start({"games": start}) if start else None
+    setup, session = make_session(players, seed=31, lang=lang, level="rules", start=position)
+    rng = random.Random(2)
+    screens = 0
+
+    opponents = [
+        name
+        for seat, name in enumerate(seat_names(players, (0, 1) * 2, translator(lang)))
+        if seat % 2 == 1
+    ]
+    secret = [f"{name}: “{text}”" for name in opponents for text in PRIVATE_TEXTS]
+
+    def check(app: PlayApp) -> None:
+        nonlocal screens
+        text = screen_text(app)
+        shown = cards_on_screen(text, lang)
+        leaked = shown - known_to_human(state_of(session))
+        assert not leaked, sorted(leaked)
+        assert not [word for word in secret if word in text]  # the opponents' private words
+        screens += 1
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        for _ in range(5000):
+            if isinstance(app.screen, DealEndScreen):
+                check(app)
+                await pilot.press("space")
+                continue
+            await pilot.pause()
+            if app.screen is not app.table:
+                continue
+            if session.finished:
+                break
+            if session.to_act == 0:
+                check(app)
+                legal = session.legal()
+                # Fold now and then, so that the match ends in good time.
+                fold = [a for a in legal if a.verb == "fold"]
+                chosen = fold[0] if fold and rng.random() < 0.25 else rng.choice(legal)
+                await pilot.press(key_for(app, chosen))
+        assert session.finished
+        check(app)
+
+    run_app(setup, session, tmp_path, body)
+    assert screens > 10
+    if players == 4:  # the opponents did pass private words, unseen
+        assert any(a.seat % 2 and a.verb in ("say", "signal") for a in state_of(session).actions)
 
 
 class TalkativeBot:
@@ -190,7 +471,9 @@ class TalkativeBot:
         self.words = {"say": say, "signal": signal}
         self.views: list[View] = []
 
-    def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    def act(
+        self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         self.views.append(view)
         for a in legal:
             if a.verb in self.words and a.args == (self.words[a.verb],):
@@ -199,257 +482,409 @@ class TalkativeBot:
         return quiet[rng.randrange(len(quiet))]
 
 
-def test_four_players_partner_messages_shown_opponents_hidden(tmp_path: Path) -> None:
+def test_four_players_partner_words_shown_opponents_never(tmp_path: Path) -> None:
     partner = TalkativeBot("high", "7")
     opponents = {s: TalkativeBot("best", "A") for s in (1, 3)}
-    session = make_session(4, seed=21, bots={2: partner, **opponents})
-    tr = translator("en")
+    setup, session = make_session(4, seed=21, bots={2: partner, **opponents})
     seen: list[str] = []
 
-    async def body(app: TrucApp, pilot: Pilot[None]) -> None:
-        while len(session.view().deals) < 3:
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
+        while len(app.table.summaries) < 3:
             seen.append(screen_text(app))
             legal = [a for a in session.legal() if a.verb not in ("say", "signal")]
             if legal:
                 await pilot.press(key_for(app, legal[0]))
-            await settle(pilot, session)
+            await settle(pilot, app)
         seen.append(screen_text(app))
 
-    run_app(session, "en", tmp_path, body)
+    run_app(setup, session, tmp_path, body)
     everything = "\n".join(seen)
-    # Words are shown as 'Name: “text”' (messages line and log); the human's own
-    # buttons may offer the same texts, so look for them with a speaker's name.
-    partner_words = {
-        f"Partner: “{tr(w)}”" for w in (words.SAY_TEXTS["high"], words.SIGNAL_TEXTS["7"])
-    }
+    partner_words = {"Partner: “Play high” (privately)", "Partner: “I have a seven” (privately)"}
     assert any(w in everything for w in partner_words)
-    assert tr("Private messages: ").strip() in everything
     for name in ("West", "East"):
-        for word in (words.SAY_TEXTS["best"], words.SIGNAL_TEXTS["A"]):
-            assert f"{name}: “{tr(word)}”" not in everything
-        assert f"{name}: “" in everything  # they do speak in public ("Pass", "Accept"...)
-    # The opponents did talk; their words just never reached the human.
+        for word in ("Play your best card", "I have an ace"):
+            assert f"{name}: “{word}”" not in everything
+        assert f"{name}: “" in everything  # they do speak in public
     opponent_said = [
         a for a in state_of(session).actions if a.seat % 2 == 1 and a.verb in ("say", "signal")
     ]
-    assert opponent_said
-    # And every bot saw only its own seat's view.
+    assert opponent_said  # they did talk; it just never reached the human
     for seat, bot in [(2, partner), *opponents.items()]:
         assert bot.views and all(v.seat == seat for v in bot.views)
 
 
-def test_events_never_carry_an_opponents_private_word() -> None:
-    state = GAME.new_match(GAME.options({"players": 4}), seed=2, dealer=0)
-    before = state.view(0)
-    # Seat 3 (right of the dealer) is an opponent captain and may speak in the call phase.
-    assert state.to_act == 3
-    state.apply("3:say best")
-    assert events_between(before, state.view(0)) == []
-    seen_by_partner = events_between(before, state.view(1))
-    assert seen_by_partner == [ActionEvent(3, "say", "best", "call")]
+def test_the_human_can_speak_to_his_partner(tmp_path: Path) -> None:
+    setup, session = make_session(
+        4, seed=2, dealer=3, bots={s: ScriptBot("pass") for s in (1, 2, 3)}
+    )
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
+        text = screen_text(app)
+        assert "To your partner:" in text
+        signal = next(a for a in app.table.ordered_actions() if a.verb == "signal")
+        await pilot.press(key_for(app, signal))
+        await pilot.pause()
+        said = TrucWords("en").word_text("signal", signal.args[0])
+        assert f"You: “{said}” (privately)" in screen_text(app)
+
+    run_app(setup, session, tmp_path, body)
+
+
+# --------------------------------------------------------------- the table
+
+
+def test_four_players_sit_around_the_table(tmp_path: Path) -> None:
+    setup, session = make_session(4, seed=9, dealer=1, level="rules")
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+
+        def where(text: str) -> tuple[int, int]:
+            for row, line in enumerate(lines):
+                if text in line:
+                    return row, line.index(text)
+            raise AssertionError(f"{text!r} is not on the screen")
+
+        partner, west, east = where("Partner (rules)"), where("West (rules)"), where("East (rules)")
+        you = where("Your cards")
+        assert partner[0] < west[0] == east[0] < you[0]
+        assert west[1] < partner[1] < east[1]
+        assert "West (rules) · dealer · captain" in screen_text(app)
+        assert "▶ You · captain" in screen_text(app)  # right of the dealer: calls for cards
+        assert "3 cards" in screen_text(app)
+        assert "computer: rules" in screen_text(app)
+
+    run_app(setup, session, tmp_path, body, delay=NEVER)
+
+
+def test_two_players_the_opponent_sits_on_top(tmp_path: Path) -> None:
+    setup, session = make_session(2, seed=9, dealer=1)
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        text = screen_text(app)
+        assert text.index("Computer (random) · dealer") < text.index("Your cards:")
+        assert "computer: random" in text
+
+    run_app(setup, session, tmp_path, body, delay=NEVER)
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_action_rows_wrap_and_no_button_is_cut_off(width: int, tmp_path: Path) -> None:
+    # Four players, the right of the dealer to call: cards, pass, five words, fold.
+    setup, session = make_session(4, seed=2, dealer=1, lang="ru")
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        assert session.to_act == 0 and len(session.legal()) >= 8
+
+        def check() -> None:
+            buttons = app.query_one(ActionBar).buttons
+            assert len(buttons) == len(session.legal())
+            rows = {b.region.y for b in buttons}
+            assert len(rows) >= 2
+            for b in buttons:
+                assert b.region.right <= app.size.width - 1, b.item.label
+                assert b.region.width == ActionButton.width_of(b.item) - 1, b.item.label
+            text = screen_text(app)
+            for b in buttons:
+                assert b.item.label in text
+
+        check()
+        await pilot.resize_terminal(width + 30, 40)
+        await pilot.pause()
+        await pilot.resize_terminal(width, 40)
+        await pilot.pause()
+        check()
+
+    run_app(setup, session, tmp_path, body, size=(width, 40), delay=NEVER)
+
+
+def test_a_resize_rewraps_the_log(tmp_path: Path) -> None:
+    setup, session = make_session(2, seed=2)
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
+        log = app.table.query_one("#log", GameLog)
+        long = "word " * 30 + "END"
+        log.add(Text(long))
+        await pilot.pause()
+        entries = len(log.entries)
+        await pilot.resize_terminal(60, 40)
+        await pilot.pause()
+        assert len(log.entries) == entries
+        assert all(line.cell_length <= log.scrollable_content_region.width for line in log.lines)
+        assert "END" in screen_text(app)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert "word " * 15 in screen_text(app)  # wider lines again, not the narrow ones
+
+    run_app(setup, session, tmp_path, body, size=(100, 40))
+
+
+# ---------------------------------------------------------------- panels
+
+
+def test_help_fits_players_and_options(tmp_path: Path) -> None:
+    setup, session = make_session(
+        4, seed=6, dealer=0, lang="ru", options={"ties": "spoil", "redeal": "once"}
+    )
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Как играть в Ле Трюк" in screen_text(app)
+        text = help_text(app)
+        assert "Старшинство от старшей к младшей: 7 8 Т К Д В 10 9" in text
+        assert "игрок справа от сдатчика может потребовать карты" in text
+        assert "Требовать карты можно только один раз за сдачу" in text
+        assert "Равные карты всегда портят взятку" in text
+        assert "капитаны" in text
+        before = len(state_of(session).actions)
+        await pilot.press("1")  # not an action while the rules are open
+        await pilot.pause()
+        assert len(state_of(session).actions) == before
+        await pilot.press("escape")
+        await pilot.pause()
+        assert on_table(app)
+
+    run_app(setup, session, tmp_path, body, size=(100, 50), delay=NEVER)
+
+
+def test_help_for_two_players_by_default(tmp_path: Path) -> None:
+    setup, session = make_session(2, seed=6)
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = help_text(app)
+        assert "the player who is not dealing may call for cards" in text
+        assert "dealer's right" not in text and "captains" not in text
+        assert "Equal cards spoil a trick while nobody has won one" in text
+
+    run_app(setup, session, tmp_path, body, size=(100, 50), delay=NEVER)
+
+
+def test_no_and_fold_say_what_they_cost(tmp_path: Path) -> None:
+    setup, session = make_session(2, seed=12, dealer=0, bots={1: ScriptBot("double")})
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
+        assert {a.verb for a in session.legal()} >= {"accept", "refuse", "fold"}
+        text = screen_text(app)
+        assert "No — Computer scores 1 point and the deal ends" in text
+        assert "Fold — give up the deal: your opponent scores 1 point" in text
+        assert "Accept — play on for 2 points" in text
+
+    run_app(setup, session, tmp_path, body)
+
+
+def test_the_score_sheet_lists_every_finished_deal(tmp_path: Path) -> None:
+    setup, session = make_session(2, seed=13, dealer=1)
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert "No deal has been finished yet." in screen_text(app)
+        await pilot.press("s")
+        await pilot.pause()
+        for _ in range(3):
+            fold = next(a for a in session.legal() if a.verb == "fold")
+            await pilot.press(key_for(app, fold))
+            await settle(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Score sheet" in text
+        assert all(title in text for title in ("Deal", "Stake", "Result", "You", "Computer"))
+        assert "Computer +1 point (the other side folded)" in text
+        assert isinstance(app.screen, SheetScreen)
+        sheet = app.screen.body
+        assert isinstance(sheet, Table) and sheet.row_count == 3
+        await pilot.press("escape")
+        await pilot.pause()
+        assert on_table(app)
+
+    run_app(setup, session, tmp_path, body)
 
 
 # ------------------------------------------------------------------- saving
 
 
-def test_quit_mid_match_offers_saving(tmp_path: Path) -> None:
-    session = make_session(2, seed=8)
+def test_quit_mid_match_offers_saving_and_the_save_resumes(tmp_path: Path) -> None:
+    setup, session = make_session(2, seed=8)
+    played: list[str] = []
 
-    async def body(app: TrucApp, pilot: Pilot[None]) -> None:
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
         await pilot.press(key_for(app, session.legal()[0]))
-        await settle(pilot, session)
+        await settle(pilot, app)
         await pilot.press("q")
         await pilot.pause()
-        assert "Save it to replay it later?" in screen_text(app)
+        assert "Save it to play on later?" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.is_running and app.saved_to is None
+        assert app.is_running and not app.saved
         await pilot.press("q")
         await pilot.pause()
         await pilot.press("s")
         await pilot.pause()
+        played.extend(str(a) for a in state_of(session).actions)
 
-    app = run_app(session, "en", tmp_path, body)
-    assert app.saved_to is not None and app.saved_to.parent == tmp_path
-    record = json.loads(app.saved_to.read_text(encoding="utf-8"))
-    assert record["names"] == ["You", "Computer"]
-    outcome = replay_text(app.saved_to.read_text(encoding="utf-8"))
-    assert outcome.exit_code == 0 and outcome.output["ok"] is True
-    assert outcome.output["finished"] is False
-    assert outcome.output["applied"] == len(state_of(session).actions) > 0
+    app = run_app(setup, session, tmp_path, body)
+    assert len(app.saved) == 1 and app.saved[0][1] is False
+    path = app.saved[0][0]
+    assert path.parent == tmp_path and re.fullmatch(r"[\d-]+-truc\.json", path.name)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["names"] == ["You", "Computer (random)"]
+    outcome = replay_text(path.read_text(encoding="utf-8"))
+    assert outcome.exit_code == 0 and outcome.output["finished"] is False
+    # --resume plays on from there: the same actions, the human to act, bots at the others.
+    setup2, resumed = resume_match(str(path), None, [], "rules", "ru")
+    assert [str(a) for a in state_of(resumed).actions] == played
+    assert resumed.started and resumed.level == "rules" and resumed.computer_seats == [1]
+
+    async def go_on(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
+        text = screen_text(app)
+        assert "Ваши карты" in text and "Вы:" in text  # the history is in the log
+        before = len(state_of(resumed).actions)
+        chosen = resumed.legal()[0]
+        await pilot.press(key_for(app, chosen))
+        assert state_of(resumed).actions[before] == chosen
+
+    run_app(setup2, resumed, tmp_path, go_on)
 
 
 def test_a_finished_match_is_saved_and_replays(tmp_path: Path) -> None:
-    session = make_session(2, seed=9)
+    setup, session = make_session(2, seed=9, start=Start({"score": (0, 10), "games": (0, 1)}))
 
-    async def body(app: TrucApp, pilot: Pilot[None]) -> None:
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
         while not session.finished:
-            # The human gives every deal away: the quickest way to a finished match.
             fold = next(a for a in session.legal() if a.verb == "fold")
             await pilot.press(key_for(app, fold))
-            await settle(pilot, session)
+            await settle(pilot, app)
         text = screen_text(app)
-        assert "Match over — winner: Computer" in text
-        assert app.saved_to is not None
-        # The path may wrap on screen: look for its file name and the command.
-        assert "tricktaker replay" in text and app.saved_to.name in text
+        assert "Match won by Computer" in text
+        assert app.saved
+        assert app.saved[0][0].name in re.sub(r"\s", "", text)  # it may wrap
 
-    app = run_app(session, "en", tmp_path, body)
-    assert app.saved_to is not None
-    assert re.fullmatch(r"\d{4}-\d\d-\d\d-\d{6}-truc\.json", app.saved_to.name)
-    text = app.saved_to.read_text(encoding="utf-8")
-    record = json.loads(text)
-    assert record["names"] == ["You", "Computer"]
-    assert record["seed"] == 9
+    app = run_app(setup, session, tmp_path, body)
+    text = app.saved[0][0].read_text(encoding="utf-8")
+    assert json.loads(text)["seed"] == 9
     outcome = replay_text(text)
     assert outcome.exit_code == 0
-    assert outcome.output["ok"] is True
-    assert outcome.output["finished"] is True
-    assert outcome.output["winner"] == 1
-    assert outcome.output["games"] == [0, 2]
+    assert outcome.output["finished"] is True and outcome.output["winner"] == 1
+
+
+def test_a_failed_save_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the save folder should be", encoding="utf-8")
+    setup, session = make_session(2, seed=8)
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
+        await pilot.press(key_for(app, session.legal()[0]))
+        await settle(pilot, app)
+        await pilot.press("q", "s")
+        await pilot.pause()
+        assert app.is_running and not app.saved
+        assert "Could not save the match" in screen_text(app)
+
+    run_app(setup, session, blocker, body)
+
+
+def test_a_broken_bot_is_reported_and_replaced_by_a_random_move(tmp_path: Path) -> None:
+    class Broken:
+        name = "broken"
+
+        def act(
+            self, view: View, memory: Sequence[Event], legal: Sequence[Action], r: random.Random
+        ) -> Action:
+            raise RuntimeError("no idea")
+
+    setup, session = make_session(2, seed=3, dealer=0, bots={1: Broken()})
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
+        text = screen_text(app)
+        assert "The computer (Computer) failed: RuntimeError." in text
+        assert "no idea" not in text  # its words might tell of its cards
+
+    run_app(setup, session, tmp_path, body)
 
 
 # -------------------------------------------------------------- command line
 
 
 @pytest.mark.parametrize(
-    ("options", "message"),
+    ("args", "message"),
     [
-        (["players=5"], "players"),
-        (["speed=fast"], "unknown option"),
-        (["players"], "name=value"),
+        (["truc", "--option", "players=5"], "players"),
+        (["truc", "--option", "speed=fast"], "unknown option"),
+        (["truc", "--option", "players"], "name=value"),
+        (["chess"], "unknown game"),
+        (["truc", "--bots", "genius"], "unknown bot level"),
+        (["--resume", "missing.json"], "cannot read"),
+        (["--resume", "not-json.json"], "not valid JSON"),
+        (["--resume", "wrong-game.json"], "unknown game"),
+        (["--resume", "illegal.json"], "action 0"),
+        (["--resume", "over.json"], "already over"),
+        (["--resume", "ok.json", "--option", "players=4"], "drop --option"),
     ],
 )
-def test_bad_options_exit_2_before_the_screen(
-    options: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert run_play("truc", options, "random", "en", "1", str(tmp_path)) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("tricktaker: ") and message in err
-    assert not list(tmp_path.iterdir())
-
-
-def test_unknown_game_and_level_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_play("chess", [], "random", "en", "1", "saved") == 2
-    assert "unknown game" in capsys.readouterr().err
-    assert run_play("truc", [], "genius", "en", "1", "saved") == 2
-    assert "unknown bot level" in capsys.readouterr().err
-
-
-def test_rules_level_falls_back_to_random_only_while_missing(
+def test_bad_command_lines_exit_2_before_the_screen(
+    args: list[str],
+    message: str,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    real = make_bot
-
-    def without_rules(level: str, game: str) -> object:
-        if level == "rules":
-            raise TricktakerError("unknown bot level 'rules'; levels: random")
-        return real(level, game)
-
-    monkeypatch.setattr(app_module, "make_bot", without_rules)
-    monkeypatch.setattr(app_module, "levels", lambda: ["random"])
-    session, tr, notices = setup_session("truc", [], "rules", "ru", "3")
-    assert notices and "random" in notices[0] and "rules" in notices[0]
-    assert notices[0] != translator("en")(
-        "The “{level}” computer is not available yet: you play against “{fallback}”."
-    ).format(level="rules", fallback="random")
-    assert session.names == ["Вы", "Компьютер (random)"]
-    assert tr.lang == "ru"
-    # Once "rules" is registered, its errors are not swallowed.
-    monkeypatch.setattr(app_module, "levels", lambda: ["random", "rules"])
-    with pytest.raises(TricktakerError):
-        setup_session("truc", [], "rules", "en", "3")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(PlayApp, "run", lambda self: pytest.fail("the screen started"))
+    Path("not-json.json").write_text("{nope", encoding="utf-8")
+    Path("wrong-game.json").write_text('{"game": "chess"}', encoding="utf-8")
+    Path("illegal.json").write_text('{"game": "truc", "actions": ["0:fold"]}', encoding="utf-8")
+    Path("ok.json").write_text('{"game": "truc"}', encoding="utf-8")
+    finished = Start({"score": (11, 0), "games": (1, 0)})
+    over = GAME.new_match(GAME.options({}), seed=1, start=finished)
+    over.apply(next(a for a in over.legal_actions() if a.verb == "fold"))
+    Path("over.json").write_text(json.dumps(over.to_record()), encoding="utf-8")
+    save_dir = tmp_path / "saved"
+    assert cli_main(["play", *args, "--save-dir", str(save_dir), "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tricktaker: ") and message in err, err
+    assert "Traceback" not in err
+    assert not save_dir.exists()
 
 
-def test_seed_and_options_reach_the_match() -> None:
-    session, _tr, _notices = setup_session(
-        "truc", ["players=4", "ties=spoil"], "random", "en", "123"
-    )
+def test_run_play_checks_before_the_screen(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_play("truc", ["ties=never"], None, "en", "1", "saved") == 2
+    assert "ties" in capsys.readouterr().err
+
+
+def test_setup_picks_the_level_and_the_seed_reaches_the_match() -> None:
+    setup = setup_match(None, ["players=4", "ties=spoil"], None, "ru")
+    assert setup.game.id == "truc" and setup.level == "rules"
+    session = setup.new_session(123)
     record = session.record()
     assert record["seed"] == 123
     assert record["options"] == {"players": 4, "redeal": "repeat", "ties": "spoil"}
-    assert len(record["names"]) == 4
-    other, _tr, _notices = setup_session("truc", [], "random", "en", None)
-    assert isinstance(other.record()["seed"], int)
+    assert record["names"] == ["Вы", "Запад (rules)", "Партнёр (rules)", "Восток (rules)"]
+    assert isinstance(setup.new_session().seed, int)
 
 
-def test_labels_in_the_games_own_words() -> None:
-    ru, en = translator("ru"), translator("en")
-    state = GAME.new_match(GAME.options({}), seed=1, dealer=1)
-    view = state.view(0)
-    labels = {a.verb: words.action_label(a, view, ru).plain for a in state.legal_actions()}
-    assert labels["double"] == "Два, если я играю?"
-    assert labels["redeal"] == "Прошу карты"
-    assert labels["fold"] == "Сдаюсь"
-    assert all(labels[v].startswith("Сыграть ") for v in labels if v == "play")
-    state.apply("0:double")
-    state.apply("1:accept")
-    state.apply(next(a for a in state.legal_actions() if a.verb == "play"))
-    state.apply("1:double")
-    view = state.view(0)
-    assert [words.action_label(a, view, en).plain for a in state.legal_actions()] == [
-        "Accept",
-        "No",
-        "Fold",
-    ]
-    assert "double the stake to 4" in words.hint(view, state.legal_actions(), ["You", "C"], en)
-    state.apply("0:accept")
-    state.apply(next(a for a in state.legal_actions() if a.verb == "play"))
-    double = next(a for a in state.legal_actions() if a.verb == "double")
-    assert state.to_act is not None
-    assert words.action_label(double, state.view(state.to_act), ru).plain == (
-        "Восемь, если я играю?"
-    )
-
-
-def test_rest_in_words() -> None:
-    """Kabanov 7, Danilov 2, stake 4 (seed 000): "My rest" claims 5; the answer may be a rest."""
-    ru, en = translator("ru"), translator("en")
-    state = GAME.new_match(GAME.options({}), seed=1, dealer=1)
-    state.score = [7, 2]  # set up the seed's example directly (test only)
-    state.value = 4
-    state._legal = None
-    rest = next(a for a in state.legal_actions() if a.verb == "rest")
-    assert words.action_label(rest, state.view(0), en).plain == "My rest (5 points)"
-    assert words.action_label(rest, state.view(0), ru).plain == "Мой остаток (5 очков)"
-    state.apply(rest)
-    view = state.view(1)
-    assert "claims his rest (5 points)" in words.hint(view, state.legal_actions(), ["K", "D"], en)
-    assert words.stake_text(view, ["K", "D"], en) == "Stake: 4 · rest claimed: 5 points (K)"
-    labels = [words.action_label(a, view, ru).plain for a in state.legal_actions()]
-    assert labels == ["Принимаю", "Нет", "Мой остаток — сдача решает круг", "Сдаюсь"]
-
-
-def test_help_shows_the_rules_and_blocks_action_keys(tmp_path: Path) -> None:
-    session = make_session(4, seed=6, dealer=0)
-
-    async def body(app: TrucApp, pilot: Pilot[None]) -> None:
-        await pilot.press("question_mark")
-        await pilot.pause()
-        text = screen_text(app)
-        assert "Как играть" in text
-        assert "Старшинство от старшей к младшей: 7 8 Т К Д В 10 9" in text
-        before = len(state_of(session).actions)
-        await pilot.press("1")  # not an action while the rules are open
-        assert len(state_of(session).actions) == before
-        await pilot.press("escape")
-        await settle(pilot, session)
-        assert "Как играть" not in screen_text(app)
-
-    run_app(session, "ru", tmp_path, body)
-
-
-def test_a_failed_save_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:
-    blocker = tmp_path / "not-a-folder"
-    blocker.write_text("a file where the save folder should be", encoding="utf-8")
-    session = make_session(2, seed=8)
-
-    async def body(app: TrucApp, pilot: Pilot[None]) -> None:
-        await pilot.press(key_for(app, session.legal()[0]))
-        await settle(pilot, session)
-        await pilot.press("q", "s")
-        await pilot.pause()
-        assert app.is_running and app.saved_to is None
-        assert "Could not save the match" in screen_text(app)
-
-    run_app(session, "en", blocker, body)
+def test_seat_names_follow_the_sides() -> None:
+    en = translator("en")
+    assert seat_names(2, (0, 1), en) == ["You", "Computer"]
+    assert seat_names(4, (0, 1, 0, 1), en) == ["You", "West", "Partner", "East"]
+    assert seat_names(4, (0, 1, 2, 3), en) == ["You", "West", "North", "East"]
+    assert seat_names(3, (0, 1, 2), en) == ["You", "West", "East"]

@@ -49,9 +49,11 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from tricktaker.terminal.app import run_play
+    from tricktaker.terminal.play import run_play
 
-    return run_play(args.game, args.option, args.bots, args.lang, args.seed, args.save_dir)
+    return run_play(
+        args.game, args.option, args.bots, args.lang, args.seed, args.save_dir, args.resume
+    )
 
 
 def _cmd_arena(args: argparse.Namespace) -> int:
@@ -89,18 +91,17 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("game", nargs="?", default="truc", help="which game (default: truc)")
+    p.add_argument("game", nargs="?", default=None, help="the game (default: truc)")
     p.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
     )
-    p.add_argument(
-        "--bots", default="rules", help="computer level: random or rules (default: rules)"
-    )
+    p.add_argument("--bots", default=None, metavar="LEVEL", help="computer level (default: rules)")
     p.add_argument(
         "--lang", choices=["ru", "en"], default=None, help="language (default: your locale)"
     )
     p.add_argument("--seed", default=None, help="seed for the deals (default: random)")
     p.add_argument("--save-dir", default="saved", help="where matches are saved (default: saved)")
+    p.add_argument("--resume", default=None, metavar="FILE", help="play on a saved match")
     p.set_defaults(func=_cmd_play)
 
     p = sub.add_parser(

@@ -399,11 +399,20 @@ class ToyWords:
     def action_label(self, action: Action, view: View) -> str:
         return str(action)
 
-    def action_help(self, action: Action, view: View) -> str | None:
+    def action_help(self, action: Action, view: View, names: Sequence[str]) -> str | None:
         return None
 
-    def event_text(self, event: Event, names: Sequence[str]) -> str | None:
+    def is_private(self, action: Action) -> bool:
+        return False
+
+    def event_text(self, event: Event, names: Sequence[str], sides: Sequence[str]) -> str | None:
         return event.action
+
+    def table_lines(self, view: View, names: Sequence[str], sides: Sequence[str]) -> list[str]:
+        return []
+
+    def hand_note(self, view: View) -> str | None:
+        return None
 
     def hint(self, view: View, legal: Sequence[Action], names: Sequence[str]) -> str:
         return ""

@@ -193,7 +193,10 @@ class Words(Protocol):
     """A game's own words in one language, shared by the terminal and the web table.
 
     Plain text only (no markup); cards are written with ``core.cardwords``, so
-    a front end can colour them by their suit symbols.
+    a front end can colour them by their suit symbols. ``names`` are the
+    front end's names of the seats (by seat number) and ``sides`` its names of
+    the sides (by side number, ``State.sides``): the words never name a seat
+    themselves, so a front end may call the observer "You".
     """
 
     @property
@@ -222,11 +225,17 @@ class Words(Protocol):
         """The words on the button for one of the observer's own legal actions."""
         ...
 
-    def action_help(self, action: Action, view: View) -> str | None:
-        """What choosing the action means now, where that is not obvious."""
+    def action_help(self, action: Action, view: View, names: Sequence[str]) -> str | None:
+        """What choosing the action means now, where that is not obvious (None: obvious).
+
+        Shown under the buttons, so that "No" or "Fold" say what they cost."""
         ...
 
-    def event_text(self, event: Event, names: Sequence[str]) -> str | None:
+    def is_private(self, action: Action) -> bool:
+        """Whether the action is a word to partners only (a front end sets it apart)."""
+        ...
+
+    def event_text(self, event: Event, names: Sequence[str], sides: Sequence[str]) -> str | None:
         """One log line for an event (None: nothing worth a line)."""
         ...
 
@@ -242,6 +251,16 @@ class Words(Protocol):
         """Short tags shown beside a seat's name (dealer, captain...)."""
         ...
 
+    def table_lines(self, view: View, names: Sequence[str], sides: Sequence[str]) -> list[str]:
+        """The deal so far, beside the cards on the table: tricks already taken,
+        and whose card the table waits for (which may differ from ``to_act``,
+        who may be answering a proposal)."""
+        ...
+
+    def hand_note(self, view: View) -> str | None:
+        """A short note beside the observer's hand (cards set aside, the order of ranks)."""
+        ...
+
     def deal_lines(
         self, summary: DealSummary, names: Sequence[str], sides: Sequence[str]
     ) -> list[str]:
@@ -249,11 +268,11 @@ class Words(Protocol):
         ...
 
     def sheet_row(self, summary: DealSummary, sides: Sequence[str]) -> list[str]:
-        """One row of the score sheet: deal, dealer, result, points, running score."""
+        """One row of the score sheet: deal, result, points, running score."""
         ...
 
     def sheet_header(self, sides: Sequence[str]) -> list[str]:
-        """The score sheet's column titles."""
+        """The score sheet's column titles (as many as ``sheet_row`` has cells)."""
         ...
 
     def match_result(self, view: View, sides: Sequence[str]) -> str:

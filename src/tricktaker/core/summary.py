@@ -44,6 +44,26 @@ class DealSummary(NamedTuple):
         out.update(self.details)
         return out
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DealSummary:
+        """The summary ``to_json`` wrote (a ``deal_end`` event's data, a replay's ``deals[]``).
+
+        ``gains`` are not in the JSON: they come back empty. Every key beyond
+        the fixed ones returns to ``details``.
+        """
+        fixed = ("deal", "dealer", "tricks", "winner", "points", "end")
+        winner = data["winner"]
+        return cls(
+            number=int(data["deal"]),
+            dealer=int(data["dealer"]),
+            tricks=tuple(t if isinstance(t, str) else int(t) for t in data["tricks"]),
+            winner=None if winner is None else int(winner),
+            points=int(data["points"]),
+            gains=(),
+            end=str(data["end"]),
+            details={k: v for k, v in data.items() if k not in fixed},
+        )
+
 
 class DealList(Sequence[DealSummary]):
     """The finished deals of a match, summarised only when read.

@@ -1,98 +1,420 @@
-"""``tricktaker play``: check the command line, set the match up, run the screen.
+"""The textual table: any registered game against the computer, the human at seat 0.
 
-Everything that can be wrong with the command line (an unknown game, a bad
-option, an unknown computer level) is reported before the screen starts, with
-exit status 2, so the player never sees a half-drawn screen and a traceback.
+Everything shown is built from the human's view, his own legal actions and
+his own events, put into words by the game (``Game.words``): this module
+knows no game. The computer moves one action at a time after a short pause
+(``bot_delay`` seconds; 0 in tests) so the human can follow, and waits while
+anything is open over the table (the end of a deal stays until a key is
+pressed). Keys: 1–9 and 0 take the numbered actions, Tab or the arrows mark
+one and Enter takes it, ``s`` the score sheet, ``?`` the rules, ``r`` a new
+match once this one is over, ``q`` quits (offering to save a match in
+progress).
 """
 
 from __future__ import annotations
 
-import os
-import random
-import sys
+from pathlib import Path
+from typing import ClassVar
 
-from tricktaker.bots import Bot, levels, make_bot
-from tricktaker.core import get_game
-from tricktaker.core.errors import TricktakerError
-from tricktaker.core.options import parse_option_args
-from tricktaker.games.truc import TrucState
-from tricktaker.i18n import Translator, translator
-from tricktaker.terminal import words
-from tricktaker.terminal.session import HUMAN, Session, seed_value
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Static
 
-FALLBACK_LEVEL = "random"
-PENDING_LEVEL = "rules"
-DEFAULT_BOT_DELAY = 0.8
-BOT_DELAY_ENV = "TRICKTAKER_BOT_DELAY"
+from tricktaker.core.actions import Action
+from tricktaker.core.protocol import View
+from tricktaker.core.summary import DealSummary
+from tricktaker.terminal.actions import KEYS, ActionBar, ActionButton, ActionItem
+from tricktaker.terminal.chronicle import Chronicle
+from tricktaker.terminal.launch import MatchSetup
+from tricktaker.terminal.log import GameLog
+from tricktaker.terminal.modals import (
+    DealEndScreen,
+    HelpScreen,
+    QuitScreen,
+    SheetScreen,
+    bullet_lines,
+    sheet_table,
+)
+from tricktaker.terminal.names import seat_names, side_names
+from tricktaker.terminal.session import Session
+from tricktaker.terminal.styling import joined, styled
+from tricktaker.terminal.table import TableWidget, table_text
 
 
-def make_bots(
-    level: str, game: str, seats: list[int], _: Translator
-) -> tuple[dict[int, Bot], list[str]]:
-    """A bot for each computer seat, and notices for the player.
+def status_text(lines: list[str]) -> Text:
+    """The game's status in two lines: the first (the score) bold, the others joined."""
+    if not lines:
+        return Text()
+    out = styled(lines[0], "bold")
+    if len(lines) > 1:
+        out.append("\n")
+        out.append_text(styled(" · ".join(lines[1:])))
+    return out
 
-    The ``rules`` level may not be registered yet in this build: only then does
-    the computer fall back to ``random``, with a notice. Any other unknown level
-    is the player's mistake and is reported as such.
+
+class TableScreen(Screen[None]):
+    """The table of one match at a time (a rematch deals the next one onto it)."""
+
+    AUTO_FOCUS = ""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "request_quit", show=False),
+        Binding("question_mark,h,f1", "help", show=False),
+        Binding("s", "sheet", show=False),
+        Binding("r", "rematch", show=False),
+        Binding("left", "move_focus(-1)", show=False),
+        Binding("right", "move_focus(1)", show=False),
+        Binding("pageup", "scroll_log(-1)", show=False),
+        Binding("pagedown", "scroll_log(1)", show=False),
+    ]
+    DEFAULT_CSS = """
+    TableScreen { layout: vertical; }
+    TableScreen #status-bar { height: auto; background: $boost; }
+    TableScreen #status { height: auto; width: 1fr; padding: 0 1; }
+    TableScreen #level { height: auto; width: auto; padding: 0 1; color: $text-muted; }
+    TableScreen #hint { height: auto; padding: 0 1; color: $warning; text-style: bold; }
+    TableScreen #action-help { height: auto; padding: 0 1; color: $text-muted; }
+    TableScreen #log { border: round $panel; height: 1fr; min-height: 4; padding: 0 1; }
+    TableScreen #keys { height: auto; padding: 0 1; color: $text-muted; }
     """
-    try:
-        return {seat: make_bot(level, game) for seat in seats}, []
-    except TricktakerError:
-        if level != PENDING_LEVEL or PENDING_LEVEL in levels():
-            raise
-    notice = _("The “{level}” computer is not available yet: you play against “{fallback}”.")
-    bots = {seat: make_bot(FALLBACK_LEVEL, game) for seat in seats}
-    return bots, [notice.format(level=level, fallback=FALLBACK_LEVEL)]
+
+    def __init__(
+        self, setup: MatchSetup, session: Session, save_dir: Path, bot_delay: float
+    ) -> None:
+        super().__init__()
+        self.setup = setup
+        self.tr = setup.tr
+        self.words = setup.game.words(setup.lang)
+        self.save_dir = save_dir
+        self.bot_delay = bot_delay
+        self.session = session
+        self.names: list[str] = []
+        self.sides: list[str] = []
+        self.chronicle = Chronicle(setup.game, self.words, [], [])
+        self.saved_to: Path | None = None
+        self._bot_pending = False
+        self._shown: tuple[str, ...] | None = None
+
+    # ----------------------------------------------------------------- layout
+
+    def compose(self) -> ComposeResult:
+        _ = self.tr
+        with Horizontal(id="status-bar"):
+            yield Static(id="status")
+            yield Static(id="level")
+        yield TableWidget(id="table")
+        yield Static(id="hint")
+        yield ActionBar(_("To your partner:"), id="actions")
+        yield Static(id="action-help")
+        log = GameLog(id="log")
+        log.border_title = _("Log")
+        log.can_focus = False
+        yield log
+        yield Static(
+            _("1–9: act · Tab/←→, Enter · s: score sheet · ?: rules · q: quit"),
+            id="keys",
+        )
+
+    async def on_mount(self) -> None:
+        await self.start(self.session)
+
+    async def start(self, session: Session) -> None:
+        """Show ``session`` from its beginning (a new match, a rematch, a resumed one)."""
+        _ = self.tr
+        self.session = session
+        self.names = seat_names(session.players, session.sides, self.tr)
+        self.sides = side_names(session.sides, self.names, self.tr)
+        self.chronicle = Chronicle(session.game, self.words, self.names, self.sides)
+        self.saved_to = None
+        self._shown = None
+        log = self.query_one("#log", GameLog)
+        log.reset()
+        intro = _("{game} against the computer ({level}). Press ? for the rules.")
+        log.add(Text(intro.format(game=self.words.title, level=session.level), style="bold"))
+        self._tell()
+        await self.refresh_table()
+        self._schedule_bot()
+
+    # ------------------------------------------------------------- rendering
+
+    @property
+    def summaries(self) -> list[DealSummary]:
+        """Every deal finished so far in this match (the score sheet's rows)."""
+        return self.chronicle.summaries
+
+    def _tell(self) -> list[str]:
+        """Log what the human saw happen since last time; the summary of a deal that ended."""
+        lines, ending = self.chronicle.tell(self.session.new_events())
+        log = self.query_one("#log", GameLog)
+        for line in lines:
+            log.add(line)
+        return ending
+
+    def ordered_actions(self) -> list[Action]:
+        """The human's legal actions as numbered on screen: public first, private words last."""
+        legal = self.session.legal()
+        public = [a for a in legal if not self.words.is_private(a)]
+        return public + [a for a in legal if self.words.is_private(a)]
+
+    async def refresh_table(self) -> None:
+        """Redraw every panel from the human's view; rebuild the buttons if they changed."""
+        view = self.session.view()
+        self._show_status(view)
+        self._show_table(view)
+        legal = self.ordered_actions()
+        self.query_one("#hint", Static).update(self._hint_text(legal))
+        key = tuple(str(a) for a in legal)
+        if key != self._shown:
+            self._shown = key
+            await self._show_actions(view, legal)
+        log = self.query_one("#log", GameLog)
+        self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
+
+    def _show_status(self, view: View) -> None:
+        _ = self.tr
+        lines = self.words.status(view, self.names, self.sides)
+        self.query_one("#status", Static).update(status_text(lines))
+        level = _("computer: {level}").format(level=self.session.level)
+        self.query_one("#level", Static).update(level)
+
+    def _show_table(self, view: View) -> None:
+        box = self.query_one("#table", TableWidget)
+        box.border_title = self.words.title
+        private = list(self.chronicle.private.values())
+        level = self.session.level
+        box.show(table_text(view, self.words, self.names, self.sides, level, private, self.tr))
+
+    async def _show_actions(self, view: View, legal: list[Action]) -> None:
+        """The buttons, numbered as the keys take them, and what the unclear ones mean."""
+        words = self.words
+        items = [
+            ActionItem(
+                a,
+                words.action_label(a, view),
+                KEYS[i] if i < len(KEYS) else "",
+                words.is_private(a),
+            )
+            for i, a in enumerate(legal)
+        ]
+        await self.query_one("#actions", ActionBar).show(items)
+        helps = []
+        for a in legal:
+            meaning = words.action_help(a, view, self.names)
+            if meaning and not words.is_private(a):
+                helps.append(f"{words.action_label(a, view)} — {meaning}")
+        box = self.query_one("#action-help", Static)
+        box.update(joined(helps))
+        box.display = bool(helps)
+
+    def _hint_text(self, legal: list[Action]) -> Text:
+        _ = self.tr
+        view = self.session.view()
+        if not view.finished:
+            return styled("▶ " + self.words.hint(view, legal, self.names))
+        out = styled(self.words.match_result(view, self.sides))
+        if self.saved_to is not None:
+            out.append(" " + _("Saved to {path}.").format(path=self.saved_to))
+        out.append("\n" + _("r: a new match with the same rules · s: score sheet · q: quit"))
+        return out
+
+    # --------------------------------------------------------------- playing
+
+    async def after_action(self) -> None:
+        """Tell what happened and redraw; at the end of a deal, hold the table still."""
+        _ = self.tr
+        ending = self._tell()
+        if self.session.finished and self.saved_to is None:
+            self._save()
+        if not ending:
+            await self.refresh_table()
+            self._schedule_bot()
+            return
+        # The finished deal stays on the table under its summary until a key is
+        # pressed; only then does the next deal (already dealt) appear, and the
+        # computer play on (``on_screen_resume``).
+        title = _("Deal {n} is over").format(n=self.summaries[-1].number + 1)
+        self._shown = ()
+        await self.query_one("#actions", ActionBar).show([])
+        self.query_one("#action-help", Static).display = False
+        self.query_one("#hint", Static).update(styled(title))
+        self.app.push_screen(DealEndScreen(title, ending, _("Press any key to go on")))
+
+    def _schedule_bot(self) -> None:
+        if self._bot_pending or not self.is_current or not self.session.bot_to_act():
+            return
+        self._bot_pending = True
+        if self.bot_delay > 0:
+            self.set_timer(self.bot_delay, self._bot_turn)
+        else:
+            self.call_later(self._bot_turn)
+
+    async def _bot_turn(self) -> None:
+        self._bot_pending = False
+        if not self.is_current or not self.session.bot_to_act():
+            return
+        failure = self.session.step_bot()
+        if failure is not None:
+            _ = self.tr
+            message = _("The computer ({name}) failed: {error}. It made a random move instead.")
+            self.query_one("#log", GameLog).add(
+                Text(message.format(name=self.names[failure.seat], error=failure.error), "red")
+            )
+        await self.after_action()
+
+    async def on_screen_resume(self) -> None:
+        await self.refresh_table()
+        self._schedule_bot()
+
+    async def take(self, action: Action) -> bool:
+        """Take one of the human's actions; False (and nothing done) if it is not legal now."""
+        if not self.is_current or str(action) not in {str(a) for a in self.session.legal()}:
+            return False
+        self.session.play(action)
+        await self.after_action()
+        return True
+
+    async def on_action_button_chosen(self, message: ActionButton.Chosen) -> None:
+        message.stop()
+        if not await self.take(message.action):
+            self.app.bell()
+
+    async def on_key(self, event: events.Key) -> None:
+        if event.character is None or event.character not in KEYS:
+            return
+        event.stop()
+        index = KEYS.index(event.character)
+        legal = self.ordered_actions()
+        if index < len(legal):
+            await self.take(legal[index])
+        else:
+            self.app.bell()
+
+    def action_move_focus(self, step: int) -> None:
+        buttons = self.query_one("#actions", ActionBar).buttons
+        if not buttons:
+            return
+        if self.focused in buttons:
+            assert isinstance(self.focused, ActionButton)
+            index = (buttons.index(self.focused) + step) % len(buttons)
+        else:
+            index = 0 if step > 0 else len(buttons) - 1
+        # At once, not later as ``focus()`` does: an Enter typed right after the
+        # arrow must take the button the arrow marked.
+        self.set_focus(buttons[index])
+
+    def action_scroll_log(self, step: int) -> None:
+        log = self.query_one("#log", GameLog)
+        if step < 0:
+            log.scroll_page_up()
+        else:
+            log.scroll_page_down()
+
+    # ---------------------------------------------------------------- panels
+
+    def action_help(self) -> None:
+        _ = self.tr
+        lines = self.words.rules(self.session.options)
+        body = bullet_lines(lines)
+        keys = [
+            _("1–9 and 0 take the numbered actions; Tab or ←→ mark one, Enter takes it."),
+            _("s: the score sheet · r: a new match once this one is over · q: quit."),
+        ]
+        if self.session.players == 4:
+            keys.insert(
+                0,
+                _("You sit at the bottom, your partner opposite."),
+            )
+        body.append("\n\n")
+        body.append_text(bullet_lines(keys))
+        title = _("How to play {game}").format(game=self.words.title)
+        self.app.push_screen(HelpScreen(title, body, _("Esc: back to the game")))
+
+    def action_sheet(self) -> None:
+        _ = self.tr
+        rows = [self.words.sheet_row(s, self.sides) for s in self.summaries]
+        table = sheet_table(
+            self.words.sheet_header(self.sides), rows, _("No deal has been finished yet.")
+        )
+        self.app.push_screen(SheetScreen(_("Score sheet"), table, _("Esc: back to the game")))
+
+    async def action_rematch(self) -> None:
+        if not self.session.finished:
+            self.app.bell()
+            return
+        await self.start(self.setup.new_session())
+
+    # ------------------------------------------------------------- quitting
+
+    def _save(self) -> bool:
+        """Save the record; say where (or why not) in the log."""
+        _ = self.tr
+        log = self.query_one("#log", GameLog)
+        try:
+            self.saved_to = self.session.save(self.save_dir)
+        except OSError as exc:
+            failed = _("Could not save the match in {path}: {error}")
+            log.add(Text(failed.format(path=self.save_dir, error=exc), style="bold red"))
+            return False
+        saved = _("Saved to {path}; replay it with: tricktaker replay {path}")
+        log.add(Text(saved.format(path=self.saved_to), style="bold green"))
+        app = self.app
+        if isinstance(app, PlayApp):
+            app.saved.append((self.saved_to, self.session.finished))
+        return True
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether a match in progress would be lost on quitting now."""
+        session = self.session
+        return session.started and not session.finished and self.saved_to is None
+
+    def action_request_quit(self) -> None:
+        if not self.unsaved:
+            self.app.exit()
+            return
+        self.app.push_screen(QuitScreen(self.tr), self._quit_chosen)
+
+    def _quit_chosen(self, choice: str | None) -> None:
+        if choice == "save":
+            if self._save():
+                self.app.exit()
+        elif choice == "quit":
+            self.app.exit()
 
 
-def bot_delay_from_env() -> float:
-    """Seconds the computer waits before each action (``TRICKTAKER_BOT_DELAY``)."""
-    raw = os.environ.get(BOT_DELAY_ENV, "")
-    try:
-        return max(0.0, float(raw)) if raw else DEFAULT_BOT_DELAY
-    except ValueError:
-        return DEFAULT_BOT_DELAY
+class PlayApp(App[None]):
+    """The terminal front end: one table screen, and the screens opened over it."""
 
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q,ctrl+c", "request_quit", show=False, priority=True),
+    ]
 
-def setup_session(
-    game_id: str, options: list[str], bots: str, lang: str | None, seed: str | None
-) -> tuple[Session, Translator, list[str]]:
-    """Check everything and deal the match; TricktakerError on bad input."""
-    game = get_game(game_id)
-    if game.id != "truc":
-        raise TricktakerError(f"terminal play knows only truc so far, not {game.id!r}")
-    opts = game.options(parse_option_args(options))
-    _ = translator(lang)
-    seed_used = seed_value(seed)
-    players: int = opts.players
-    first_dealer = random.Random(f"{seed_used}:dealer").randrange(players)
-    state = game.new_match(opts, seed=seed_used, dealer=first_dealer)
-    if not isinstance(state, TrucState):
-        raise TricktakerError("terminal play needs a Le Truc match")
-    computer_seats = [s for s in range(players) if s != HUMAN]
-    seat_bots, notices = make_bots(bots, game.id, computer_seats, _)
-    names = words.seat_names(players, _)
-    record_names = [names[0]] + [f"{names[s]} ({seat_bots[s].name})" for s in computer_seats]
-    session = Session(state, seat_bots, record_names, seed_used)
-    return session, _, notices
+    def __init__(
+        self, setup: MatchSetup, session: Session, save_dir: str | Path, bot_delay: float = 0.8
+    ) -> None:
+        super().__init__()
+        self.setup = setup
+        #: Every match saved while the app ran, and whether it was over (or saved on quitting).
+        self.saved: list[tuple[Path, bool]] = []
+        self.table = TableScreen(setup, session, Path(save_dir), bot_delay)
+        self.title = self.table.words.title
 
+    def get_default_screen(self) -> Screen[None]:
+        return self.table
 
-def run_play(
-    game: str, options: list[str], bots: str, lang: str | None, seed: str | None, save_dir: str
-) -> int:
-    """Play one match in the terminal; print where it was saved. Exit status 0, or 2."""
-    try:
-        session, _, notices = setup_session(game, options, bots, lang, seed)
-    except TricktakerError as exc:
-        print(f"tricktaker: {exc}", file=sys.stderr)
-        return 2
-    from tricktaker.terminal.truc_app import TrucApp
+    @property
+    def session(self) -> Session:
+        return self.table.session
 
-    app = TrucApp(session, _, save_dir, bot_delay=bot_delay_from_env(), notices=notices)
-    app.run()
-    if app.saved_to is not None:
-        print(_("The match is saved in {path}").format(path=app.saved_to))
-        print(_("Replay it with: tricktaker replay {path}").format(path=app.saved_to))
-    else:
-        print(_("The match was not saved."))
-    return 0
+    @property
+    def unsaved(self) -> bool:
+        return self.table.unsaved
+
+    def action_request_quit(self) -> None:
+        while self.screen is not self.table and len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.table.action_request_quit()

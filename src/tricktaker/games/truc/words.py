@@ -1,15 +1,20 @@
 """Le Truc in its players' words, Russian and English: actions, hints, log lines, results.
 
-Pure functions of views, events and summaries, shared by the terminal and the
-web table; plain text, cards written by ``core.cardwords``. The game's own
-phrases are the seed's: «Два, если я играю?» ("Two if I play?"), «Мой
-остаток» ("My rest"), «Прошу карты» ("Cards, please"). The catalogs are
-``locale/<lang>/LC_MESSAGES/truc.po`` beside this module.
+Pure functions of views, events and summaries (the Words protocol), shared by
+the terminal and the web table; plain text, cards written by
+``core.cardwords``. The game's own phrases are the seeds': «Два, если я
+играю?» ("Two if I play?"), «Мой остаток» ("My rest"), «Прошу карты»
+("Cards, please"), a game to 12 is a «круг», the match a «роббер». The
+catalogs are ``locale/<lang>/LC_MESSAGES/truc.po`` beside this module.
+
+Russian verbs agree with their subject, and a seat may be «Вы»; so a seat's
+name is only ever written where no verb has to agree with it: before a colon
+(«Запад: «Нет»»), after one («ходит: Вы»), or in parentheses.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.cards import parse_card
@@ -20,14 +25,18 @@ from tricktaker.core.i18n import N_, Translator, translator
 from tricktaker.core.options import Options, OptionSpec
 from tricktaker.core.protocol import View
 from tricktaker.core.summary import DealSummary
+from tricktaker.games.truc.cards import STRENGTH
+from tricktaker.games.truc.views import TrucView
 
 DOMAIN = "truc"
 PACKAGE = "tricktaker.games.truc"
 GAME_POINTS = 12
 GAMES_TO_WIN = 2
+HAND = 3
 RANKS_HIGH_TO_LOW = "78AKQJT9"
+PRIVATE_VERBS = ("say", "signal")
 
-#: What a captain may tell his partner, in the game's words (four players).
+#: What a captain may tell his partner (four players), as the seed words it.
 SAY_TEXTS = {
     "low": N_("Play low"),
     "high": N_("Play high"),
@@ -49,8 +58,8 @@ DOUBLE_TEXTS = {
     8: N_("Eight if I play?"),
 }
 PHASE_TEXTS = {
-    "call": N_("calling for new cards"),
-    "redeal_answer": N_("answering a call for new cards"),
+    "call": N_("calling for cards"),
+    "redeal_answer": N_("answering a call for cards"),
     "window": N_("a captain may raise before his partner plays"),
     "play": N_("playing a card"),
     "answer": N_("answering a proposal"),
@@ -58,63 +67,97 @@ PHASE_TEXTS = {
 }
 OPTION_HELP = {
     "players": N_("two players, or four in two partnerships sitting opposite"),
-    "redeal": N_("calls for new cards: repeat (as often as the stock allows) or once per deal"),
+    "redeal": N_("calls for cards: repeat (as often as the stock allows) or once per deal"),
     "ties": N_(
         "equal cards: leader (spoiled only until a trick is won, then to the first played)"
         " or spoil (always spoiled)"
     ),
 }
-RULES_COMMON = (
-    N_("{game}: 32 cards, three to each player. Ranks from high to low: {order}."),
-    N_("Suits do not matter and you need not follow suit: the higher card takes the trick."),
-    N_("Take two of the three tricks to win the deal."),
-    N_(
-        "A deal is worth 1. Before playing a card you may propose “Two if I play?”. "
-        "If the opponent says “No”, you score the stake at once; if he accepts, it doubles."
-    ),
-    N_(
-        "Nobody may double past 12: say “My rest” instead, a claim to exactly the points "
-        "you need. The answer may be “My rest” too: then the deal decides the game."
-    ),
-    N_(
-        "“Fold” gives the deal away at its current stake. A game is 12 points; "
-        "the first to win two games wins the match."
-    ),
+RULES_DECK = N_("{game}: 32 cards, three to each player. Ranks from high to low: {order}.")
+RULES_SUITS = N_(
+    "Suits do not matter and you need not follow suit: the higher card takes the trick."
 )
+RULES_TRICKS = {
+    2: N_("Take two of the three tricks to win the deal."),
+    4: N_(
+        "Partners sit opposite and play passes to the left. The side that takes two of "
+        "the three tricks wins the deal; a trick goes to the side of the highest card."
+    ),
+}
 RULES_TIES = {
     "leader": N_(
-        "Equal cards spoil a trick while nobody has won one; it then goes to the winner "
-        "of the next trick. Once a trick is won, a tie goes to whoever played first."
+        "Equal cards spoil a trick while nobody has won one: it is set aside and goes to "
+        "whoever wins the next trick. Once a trick has been won, equal cards go to whoever "
+        "played first. Three spoiled tricks: nobody scores."
     ),
     "spoil": N_(
-        "Equal cards always spoil the trick. One trick each: the earlier one wins the deal."
+        "Equal cards always spoil the trick. One trick each: the earlier of the two wins "
+        "the deal. Three spoiled tricks: nobody scores."
     ),
 }
+RULES_STAKE = N_(
+    "A deal is worth 1. Before playing a card you may ask “Two if I play?”. If the answer "
+    "is “No”, you score the stake as it was and the deal ends; if it is accepted, the stake "
+    "doubles (then “Four if I play?”, and so on)."
+)
+RULES_REST = N_(
+    "Nobody may raise past 12: say “My rest” instead, a claim to exactly the points you "
+    "still need. The answer may be “My rest” too: then whoever wins the deal wins the game."
+)
 RULES_REDEAL = {
     2: N_(
-        "Before the first card, the player after the dealer may ask for new cards "
-        "(“Cards, please”); the dealer accepts or refuses."
+        "Before the first card the player who is not dealing may call for cards "
+        "(“Cards, please”): if the dealer accepts, both get three new cards from the stock; "
+        "if he refuses, the caller leads."
     ),
     4: N_(
-        "Before the first card, the player on the dealer's right may ask the dealer for new "
-        "cards (“Cards, please”); only their two hands are replaced."
+        "Before the first card the player on the dealer's right may call for cards "
+        "(“Cards, please”): if the dealer accepts, only the two of them get three new cards "
+        "from the stock; their partners have no say."
     ),
 }
-RULES_FOUR = N_(
-    "Partners sit opposite. Only the captains (the dealer and the player on his right) "
-    "propose, answer and fold; a captain proposes at most once per trick, just before his "
-    "side's first card. Partners may pass private words."
+RULES_REDEAL_REPEAT = N_(
+    "After new cards the call may be repeated while the stock lasts; when it runs out, "
+    "the deal is void and passes on."
 )
-RULES_ONCE = N_("New cards may be asked for only once per deal.")
+RULES_REDEAL_ONCE = N_("Cards may be called for only once per deal.")
+RULES_FOLD = N_(
+    "“Fold” gives the deal away at its current stake. A game is 12 points; the first to "
+    "win two games wins the match (the robber)."
+)
+RULES_FOUR = N_(
+    "Only the captains (the dealer, and the player on his right for the other side) "
+    "propose, answer and fold; a captain proposes at most once per trick, just before "
+    "his side's first card. Partners may pass private words that only they see."
+)
 
 
 def points_text(n: int, _: Translator) -> str:
     return _.ngettext("{n} point", "{n} points", n).format(n=n)
 
 
-def _v(view: View) -> Any:
+def _v(view: View) -> TrucView:
     """Le Truc's own view (the protocol's View has only the common fields)."""
+    if not isinstance(view, TrucView):
+        raise TypeError(f"Le Truc's words need a Le Truc view, not {type(view).__name__}")
     return view
+
+
+def _parts(text: str) -> tuple[int, str, str]:
+    """Seat, verb and first argument of an action's notation (``"1:play 7h"``)."""
+    seat, _, rest = text.partition(":")
+    words = rest.split()
+    return int(seat), words[0], (words[1] if len(words) > 1 else "")
+
+
+def trick_taker(plays: Sequence[tuple[int, int]], side: int) -> int:
+    """The seat whose card took a trick won by ``side``: its highest, the first played if equal."""
+    best = -1
+    seat = plays[0][0]
+    for s, card in plays:
+        if s % 2 == side and STRENGTH[card] > best:
+            best, seat = STRENGTH[card], s
+    return seat
 
 
 class TrucWords:
@@ -138,25 +181,27 @@ class TrucWords:
     def points(self, n: int) -> str:
         return points_text(n, self._)
 
+    def quoted(self, text: str) -> str:
+        return self._("“{text}”").format(text=text)
+
     # ------------------------------------------------------------------ rules
 
     def rules(self, options: Options) -> list[str]:
         _ = self._
         players = options.integer("players")
+        order = rank_order(RANKS_HIGH_TO_LOW, self._lang)
+        redeal = RULES_REDEAL_ONCE if options.text("redeal") == "once" else RULES_REDEAL_REPEAT
         lines = [
-            _(RULES_COMMON[0]).format(
-                game=self.title, order=rank_order(RANKS_HIGH_TO_LOW, self._lang)
-            ),
-            _(RULES_COMMON[1]),
-            _(RULES_COMMON[2]),
+            _(RULES_DECK).format(game=self.title, order=order),
+            _(RULES_SUITS),
+            _(RULES_TRICKS[players]),
             _(RULES_TIES[options.text("ties")]),
-            _(RULES_COMMON[3]),
-            _(RULES_COMMON[4]),
+            _(RULES_STAKE),
+            _(RULES_REST),
             _(RULES_REDEAL[players]),
+            _(redeal),
+            _(RULES_FOLD),
         ]
-        if options.text("redeal") == "once":
-            lines.append(_(RULES_ONCE))
-        lines.append(_(RULES_COMMON[5]))
         if players == 4:
             lines.append(_(RULES_FOUR))
         return lines
@@ -166,7 +211,7 @@ class TrucWords:
         return self._(text) if text is not None else spec.help
 
     def phase(self, view: View) -> str:
-        return self._(PHASE_TEXTS.get(_v(view).phase, "playing a card"))
+        return self._(PHASE_TEXTS.get(_v(view).phase, PHASE_TEXTS["play"]))
 
     # ---------------------------------------------------------------- actions
 
@@ -176,13 +221,21 @@ class TrucWords:
             return self._(fixed)
         return self._("{n} if I play?").format(n=value)
 
+    def word_text(self, verb: str, arg: str) -> str:
+        """A private word's text, unquoted."""
+        table = SAY_TEXTS if verb == "say" else SIGNAL_TEXTS
+        return self._(table[arg])
+
+    def _need(self, v: TrucView, side: int) -> int:
+        return GAME_POINTS - v.score[side]
+
     def rest_text(self, view: View) -> str:
+        _ = self._
         v = _v(view)
         seat = v.seat if v.seat is not None else 0
         if v.pending == "rest" or v.rest_side is not None:
-            return self._("My rest") + " — " + self._("the deal decides the game")
-        need = GAME_POINTS - v.score[seat & 1]
-        return f"{self._('My rest')} ({self.points(need)})"
+            return _("My rest") + " — " + _("the deal decides the game")
+        return f"{_('My rest')} ({self.points(self._need(v, seat % 2))})"
 
     def action_label(self, action: Action, view: View) -> str:
         _ = self._
@@ -195,10 +248,8 @@ class TrucWords:
             return self.double_text(v.value * 2)
         if verb == "rest":
             return self.rest_text(view)
-        if verb == "say":
-            return _("“{text}”").format(text=_(SAY_TEXTS[arg]))
-        if verb == "signal":
-            return _("“{text}”").format(text=_(SIGNAL_TEXTS[arg]))
+        if verb in PRIVATE_VERBS:
+            return self.quoted(self.word_text(verb, arg))
         if verb == "pass":
             return _("No new cards") if v.phase == "call" else _("No raise")
         simple = {
@@ -209,120 +260,160 @@ class TrucWords:
         }
         return simple.get(verb, str(action))
 
-    def action_help(self, action: Action, view: View) -> str | None:
+    def action_help(self, action: Action, view: View, names: Sequence[str]) -> str | None:
         _ = self._
         v = _v(view)
         verb = action.verb
-        if verb == "refuse":
-            if v.phase == "redeal_answer":
-                return _("keep these cards: the caller must lead")
-            return _("give {v} to the proposer; the deal ends").format(v=self.points(v.value))
+        nxt = v.next_to_play if v.next_to_play is not None else v.leader
+        if v.phase == "redeal_answer":
+            if verb == "accept":
+                caller = names[(v.dealer - 1) % v.players]
+                if v.stock_left < 2 * HAND:
+                    return _("too few cards in the stock: the deal is void, nobody scores")
+                return _("you and {name} get three new cards each").format(name=caller)
+            if verb == "refuse":
+                return _("the cards stay as dealt; {name} leads").format(name=names[nxt])
+        if verb == "refuse" and v.proposer is not None:
+            return _("{name} scores {v} and the deal ends").format(
+                name=names[v.proposer], v=self.points(v.value)
+            )
         if verb == "fold":
-            points = GAME_POINTS - v.score[1 - ((v.seat or 0) & 1)] if v.decider else v.value
-            return _("give up the deal: the other side scores {v}").format(v=self.points(points))
+            other = 1 - ((v.seat or 0) % 2)
+            points = self._need(v, other) if v.decider else v.value
+            if v.players == 2:
+                return _("give up the deal: your opponent scores {v}").format(v=self.points(points))
+            return _("give up the deal: your opponents score {v}").format(v=self.points(points))
         if verb == "accept":
-            if v.phase == "redeal_answer":
-                return _("both hands are replaced from the stock")
             if v.pending == "double":
-                return _("play on for {n}").format(n=self.points(v.value * 2))
-            return _("play on for the claimed rest")
-        if verb in ("say", "signal"):
-            return _("only your partner hears it")
+                return _("play on for {v}").format(v=self.points(v.value * 2))
+            if v.proposer is not None:
+                need = self._need(v, v.proposer % 2)
+                return _("play on for {v}, whoever wins the deal").format(v=self.points(need))
+        if verb == "rest":
+            if v.pending == "rest" or v.rest_side is not None:
+                return _("whoever wins this deal wins the game")
+            return _("claim the {v} you need; if refused, you score {s}").format(
+                v=self.points(self._need(v, (v.seat or 0) % 2)), s=self.points(v.value)
+            )
+        if verb == "double":
+            return _("if refused, you score {v}").format(v=self.points(v.value))
+        if verb == "redeal":
+            return _("ask the dealer for new cards")
+        if verb == "pass" and v.phase == "window":
+            return _("{name} plays on at this stake").format(name=names[nxt])
+        if verb == "pass":
+            return _("keep these cards")
+        if verb in PRIVATE_VERBS:
+            return _("only your partner sees it")
         return None
 
     def is_private(self, action: Action) -> bool:
-        return action.verb in ("say", "signal")
+        return action.verb in PRIVATE_VERBS
 
     # ----------------------------------------------------------------- events
 
-    def event_text(self, event: Event, names: Sequence[str]) -> str | None:
+    def event_text(self, event: Event, names: Sequence[str], sides: Sequence[str]) -> str | None:
         _ = self._
         d = event.data
         kind = event.kind
-        if kind == "action" and event.seat is not None and event.action is not None:
-            return f"{names[event.seat]}: {self._said(event)}"
+        if kind == "action" and event.action is not None:
+            seat = event.seat if event.seat is not None else _parts(event.action)[0]
+            return f"{names[seat]}: {self.said(event.action, d)}"
         if kind == "deal":
-            return _("— Deal {n}, dealer: {name} —").format(
+            line = _("— Deal {n} · dealer: {name} —").format(
                 n=d["deal"] + 1, name=names[d["dealer"]]
             )
+            if "hand" in d:
+                line += " " + _("Your cards: {cards}").format(cards=self.cards(d["hand"]))
+            return line
         if kind == "new_cards":
-            return _("New cards for {a} and {b}.").format(
-                a=names[d["caller"]], b=names[d["dealer"]]
+            line = _("New cards: {a} and {b} (left in the stock: {n}).").format(
+                a=names[d["caller"]], b=names[d["dealer"]], n=d["stock_left"]
             )
+            if "hand" in d:
+                line += " " + _("Your cards: {cards}").format(cards=self.cards(d["hand"]))
+            return line
         if kind == "trick":
-            result = d["result"]
-            who = (
-                _("spoiled")
-                if result == "spoiled"
-                else _("taken by {name}").format(name=names[d["leader"]])
-            )
-            return _("Trick {n}: {result}.").format(n=d["trick"] + 1, result=who)
+            if d["result"] == "spoiled":
+                return _("Trick {n} is spoiled (equal cards).").format(n=d["trick"] + 1)
+            return _("Trick {n} goes to {name}.").format(n=d["trick"] + 1, name=names[d["leader"]])
         if kind == "deal_end":
-            return _("Deal {n} over: ").format(n=d["deal"] + 1) + self.result_text(d)
+            return _("Deal {n} over: {result}").format(
+                n=d["deal"] + 1, result=self.summary_result(DealSummary.from_json(d), sides)
+            )
         if kind == "game_end":
-            return _("Game over — winner: {side} ({x}:{y}).").format(
-                side=names[d["side"]] if len(names) == 2 else self._side(d["side"], names),
+            return _("Game won by {side}: {x} — {y}. Games: {a} — {b}.").format(
+                side=sides[d["side"]],
                 x=d["score"][0],
                 y=d["score"][1],
+                a=d["games"][0],
+                b=d["games"][1],
             )
         if kind == "match_end":
-            return _("Match over: {x}:{y} in games.").format(x=d["games"][0], y=d["games"][1])
+            return _("Match won by {side}: games {x} — {y}.").format(
+                side=sides[d["winner"]], x=d["games"][0], y=d["games"][1]
+            )
         return None
 
-    def _side(self, side: int, names: Sequence[str]) -> str:
-        return f"{names[side]} & {names[side + 2]}"
+    def cards(self, names: Sequence[str]) -> str:
+        return " ".join(self.card(n) for n in names)
 
-    def _said(self, event: Event) -> str:
+    def said(self, notation: str, d: Mapping[str, Any]) -> str:
+        """What a seat said or did, as a log line's body (speech in quotes)."""
         _ = self._
-        assert event.action is not None
-        parts = event.action.split(":", 1)[1].split()
-        verb, arg = parts[0], (parts[1] if len(parts) > 1 else "")
-        d = event.data
+        _seat, verb, arg = _parts(notation)
         if verb == "play":
             return self.card(arg)
-        if verb == "say":
-            return _("“{text}”").format(text=_(SAY_TEXTS[arg])) + " " + _("(privately)")
-        if verb == "signal":
-            return _("“{text}”").format(text=_(SIGNAL_TEXTS[arg])) + " " + _("(privately)")
+        if verb in PRIVATE_VERBS:
+            return self.quoted(self.word_text(verb, arg)) + " " + _("(privately)")
         if verb == "double":
-            return _("“{text}”").format(text=self.double_text(int(d.get("value", 2))))
+            return self.quoted(self.double_text(int(d.get("value", 2))))
         if verb == "rest":
             if d.get("decider"):
-                return (
-                    _("“{text}”").format(text=_("My rest")) + " — " + _("the deal decides the game")
-                )
-            return (
-                _("“{text}”").format(text=_("My rest"))
-                + f" ({self.points(int(d.get('claim', 0)))})"
-            )
+                return self.quoted(_("My rest")) + " — " + _("the deal decides the game")
+            return self.quoted(_("My rest")) + f" ({self.points(int(d.get('claim', 0)))})"
         if verb == "pass":
-            return _("no new cards") if d.get("declines") == "cards" else _("no raise")
+            if d.get("declines") == "cards":
+                return self.quoted(_("No new cards"))
+            return self.quoted(_("No raise"))
         words = {
-            "redeal": _("“{text}”").format(text=_("Cards, please")),
-            "accept": _("“{text}”").format(text=_("Accept")),
-            "refuse": _("“{text}”").format(text=_("No")),
-            "fold": _("folds"),
+            "redeal": _("Cards, please"),
+            "accept": _("Accept"),
+            "refuse": _("No"),
+            "fold": _("I fold"),
         }
-        return words.get(verb, verb)
+        return self.quoted(words.get(verb, verb))
 
     # --------------------------------------------------------------- results
 
-    def result_text(self, deal: dict[str, Any] | Any) -> str:
+    def summary_result(self, summary: DealSummary, sides: Sequence[str]) -> str:
+        """Who scored what, and how the deal ended."""
         _ = self._
-        end = deal["end"]
-        winner = deal["winner"]
-        if end == "void":
-            return _("void: the stock ran out of cards for new hands (no score)")
-        if end == "drawn" or winner is None:
-            return _("drawn: no trick was won (no score)")
+        if summary.end == "void":
+            return _("void: too few cards left in the stock for new hands; nobody scores")
+        if summary.winner is None:
+            return _("drawn: all three tricks spoiled; nobody scores")
         how = {
             "tricks": _("won on tricks"),
-            "refused": _("the stake was refused"),
+            "refused": _("the raise was refused"),
             "folded": _("the other side folded"),
-        }.get(end, end)
-        return _("side {side} +{points} ({how})").format(
-            side=winner, points=self.points(deal["points"]), how=how
+        }.get(summary.end, summary.end)
+        return _("{side} +{points} ({how})").format(
+            side=sides[summary.winner], points=self.points(summary.points), how=how
         )
+
+    def _trick_line(
+        self, n: int, plays: Sequence[tuple[int, int]], result: object, names: Sequence[str]
+    ) -> str:
+        _ = self._
+        cards = ", ".join(f"{names[s]} {card_label(c, self._lang)}" for s, c in plays)
+        if result is None:
+            who = _("cut short")
+        elif result == "spoiled":
+            who = _("spoiled")
+        else:
+            who = names[trick_taker(plays, int(str(result)))]
+        return _("Trick {n}: {cards} → {who}").format(n=n + 1, cards=cards, who=who)
 
     def deal_lines(
         self, summary: DealSummary, names: Sequence[str], sides: Sequence[str]
@@ -331,52 +422,46 @@ class TrucWords:
         lines = []
         played = summary.details.get("played", [])
         for i, trick in enumerate(played):
-            cards = ", ".join(
-                f"{names[int(p.split(':')[0])]} {self.card(p.split(':')[1])}" for p in trick
-            )
+            plays = [(int(p.split(":")[0]), parse_card(p.split(":")[1])) for p in trick]
             result = summary.tricks[i] if i < len(summary.tricks) else None
-            if result is None:
-                who = _("not finished")
-            elif result == "spoiled":
-                who = _("spoiled")
-            else:
-                who = sides[int(result)]
-            lines.append(_("Trick {n}: {cards} → {who}").format(n=i + 1, cards=cards, who=who))
+            lines.append(self._trick_line(i, plays, result, names))
+        if not played:
+            lines.append(_("No card was played."))
         lines.append(self.summary_result(summary, sides))
+        value = summary.details.get("value")
+        if value is not None and summary.end != "void":
+            lines.append(_("Stake: {n}").format(n=value))
+        score = summary.details.get("score")
+        if score is not None:
+            lines.append(
+                _("Score after the deal: {a} {x} — {b} {y}").format(
+                    a=sides[0], x=score[0], b=sides[1], y=score[1]
+                )
+            )
         return lines
-
-    def summary_result(self, summary: DealSummary, sides: Sequence[str]) -> str:
-        _ = self._
-        if summary.end == "void":
-            return _("void: the stock ran out of cards for new hands (no score)")
-        if summary.winner is None:
-            return _("drawn: no trick was won (no score)")
-        how = {
-            "tricks": _("won on tricks"),
-            "refused": _("the stake was refused"),
-            "folded": _("the other side folded"),
-        }.get(summary.end, summary.end)
-        return _("{side} +{points} ({how})").format(
-            side=sides[summary.winner], points=self.points(summary.points), how=how
-        )
 
     def sheet_header(self, sides: Sequence[str]) -> list[str]:
         _ = self._
-        return [_("Deal"), _("Result"), sides[0], sides[1]]
+        return [_("Deal"), _("Stake"), _("Result"), sides[0], sides[1]]
 
     def sheet_row(self, summary: DealSummary, sides: Sequence[str]) -> list[str]:
         score = summary.details.get("score", [0, 0])
+        cells = [str(x) for x in score]
+        for side in (0, 1):
+            if score[side] >= GAME_POINTS and summary.winner == side:
+                cells[side] += " " + self._("(game)")
+        value = summary.details.get("value", "")
         return [
             str(summary.number + 1),
+            str(value),
             self.summary_result(summary, sides),
-            str(score[0]),
-            str(score[1]),
+            *cells,
         ]
 
     def match_result(self, view: View, sides: Sequence[str]) -> str:
         v = _v(view)
         winner = v.winner if v.winner is not None else 0
-        return self._("Match over — winner: {side} (games {x}:{y}).").format(
+        return self._("Match won by {side}: games {x} — {y}.").format(
             side=sides[winner], x=v.games[0], y=v.games[1]
         )
 
@@ -408,9 +493,8 @@ class TrucWords:
                 name=names[v.proposer], n=v.value * 2
             )
         elif v.pending == "rest" and v.proposer is not None:
-            need = GAME_POINTS - v.score[v.proposer % 2]
             text += " · " + _("rest claimed: {n} ({name})").format(
-                name=names[v.proposer], n=self.points(need)
+                name=names[v.proposer], n=self.points(self._need(v, v.proposer % 2))
             )
         if v.decider:
             text += " · " + _("the deal decides the game")
@@ -422,7 +506,7 @@ class TrucWords:
         _ = self._
         v = _v(view)
         deal = _("Deal {n} · dealer: {name}").format(n=v.deal_number + 1, name=names[v.dealer])
-        deal += " · " + _("stock: {n}").format(n=v.stock_left)
+        deal += " · " + _("cards in the stock: {n}").format(n=v.stock_left)
         return [self.score_line(view, sides), deal, self.stake_line(view, names)]
 
     def seat_tags(self, view: View, seat: int) -> list[str]:
@@ -431,9 +515,34 @@ class TrucWords:
         tags = []
         if seat == v.dealer:
             tags.append(_("dealer"))
-        if v.players == 4 and seat in v.captains:
+        if v.players == 4 and seat in v.captains and not v.finished:
             tags.append(_("captain"))
         return tags
+
+    # ------------------------------------------------------------------ table
+
+    def table_lines(self, view: View, names: Sequence[str], sides: Sequence[str]) -> list[str]:
+        _ = self._
+        v = _v(view)
+        lines = [
+            self._trick_line(i, plays, result, names) for i, (plays, result) in enumerate(v.tricks)
+        ]
+        if v.next_to_play is not None and v.to_act is not None:
+            now = _("Trick {n}").format(n=len(v.tricks) + 1)
+            if v.on_table:
+                played = ", ".join(f"{names[s]} {card_label(c, self._lang)}" for s, c in v.on_table)
+                now += ": " + played
+            lines.append(now + " · " + _("to play: {name}").format(name=names[v.next_to_play]))
+        return lines
+
+    def hand_note(self, view: View) -> str | None:
+        _ = self._
+        v = _v(view)
+        note = _("ranks: {order}").format(order=rank_order(RANKS_HIGH_TO_LOW, self._lang))
+        if v.set_aside:
+            aside = " ".join(card_label(c, self._lang) for c in v.set_aside)
+            note = _("set aside: {cards}").format(cards=aside) + " · " + note
+        return note
 
     # ------------------------------------------------------------------ hints
 
@@ -445,47 +554,53 @@ class TrucWords:
         if actor is None:
             return _("The match is over.")
         if actor != me:
-            if v.phase == "answer" and v.proposer is not None and v.proposer % 2 == me % 2:
+            if v.phase == "answer" and v.proposer is not None:
                 return _("{name} is considering the proposal…").format(name=names[actor])
             return _("{name} is thinking…").format(name=names[actor])
-        verbs = {a.verb for a in legal}
         phase = v.phase
         if phase == "call":
-            return _("You may ask the dealer for new cards (“Cards, please”) or pass.")
+            return _("You may call for new cards (“Cards, please”) or keep these.")
         if phase == "redeal_answer":
-            caller = (v.dealer - 1) % v.players
-            return _("{name} asks for new cards: accept (both get new hands) or refuse?").format(
-                name=names[caller]
-            )
+            caller = names[(v.dealer - 1) % v.players]
+            return _(
+                "{name} calls for cards: accept (new cards for both of you) or refuse?"
+            ).format(name=caller)
         if phase == "answer" and v.proposer is not None:
             proposer = names[v.proposer]
             if v.pending == "double":
                 return _(
-                    "{name} proposes to double the stake to {n}: accept, or refuse and give {v}?"
+                    "{name} asks to raise the stake to {n}: accept, or say “No” and give {v}?"
                 ).format(name=proposer, n=v.value * 2, v=self.points(v.value))
-            need = GAME_POINTS - v.score[v.proposer % 2]
             return _(
-                "{name} claims his rest ({n}): accept, refuse and give {v}, "
-                "or answer “My rest” (the deal decides the game)?"
-            ).format(name=proposer, n=self.points(need), v=self.points(v.value))
+                "{name} claims the rest ({n}): accept, say “No” and give {v}, "
+                "or answer “My rest” (the deal then decides the game)?"
+            ).format(
+                name=proposer,
+                n=self.points(self._need(v, v.proposer % 2)),
+                v=self.points(v.value),
+            )
         if phase == "window":
-            return _("Your partner is about to play: propose a higher stake first, or pass.")
-        first = _("Your lead: play a card.") if not v.on_table else _("Your turn: play a card.")
+            return _("Your partner is to play: you may raise the stake first.")
+        return self._play_hint(v, {a.verb for a in legal})
+
+    def _play_hint(self, v: TrucView, verbs: set[str]) -> str:
+        _ = self._
+        first = _("Your lead: choose a card.") if not v.on_table else _("Your turn: choose a card.")
         redeal = "redeal" in verbs
         if "double" in verbs:
             extra = (
-                _("You may first ask for new cards or propose to double.")
+                _("You may first call for cards or ask to raise the stake.")
                 if redeal
-                else _("You may first propose to double.")
+                else _("You may first ask to raise the stake.")
             )
         elif "rest" in verbs and v.rest_side is not None:
             extra = _("You may first say “My rest”: the deal then decides the game.")
         elif "rest" in verbs:
             extra = (
-                _("You may first ask for new cards or claim your rest.")
+                _("You may first call for cards or claim your rest.")
                 if redeal
                 else _("You may first claim your rest.")
             )
         else:
-            extra = _("You may first ask for new cards.") if redeal else ""
+            extra = _("You may first call for cards.") if redeal else ""
         return f"{first} {extra}".strip()
