@@ -380,3 +380,97 @@ def test_replay_seat_shows_that_seat_only(capsys: pytest.CaptureFixture[str]) ->
     assert out["legal"] == [] and out["to_act"] == 1  # not his turn: nothing of seat 1's shown
     code, out = _replay_cli(text, capsys, "--seat", "7")
     assert code == 2 and "seats 0 to 1" in out["error"]["message"]
+
+
+# ------------------------------------------------ found in review: no leak, no crash
+
+
+def test_replay_for_another_seat_does_not_list_the_actors_cards(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = json.dumps(record(actions=["1:redeal", "0:refuse", "1:pass"]))
+    code, out = _replay_cli(text, capsys, "--seat", "0")
+    assert code == 3 and out["error"]["message"] == "'1:pass' is not allowed now"
+    assert not set(HANDS[1]) & card_tokens(out)
+    code, out = _replay_cli(text, capsys, "--seat", "1")  # the actor himself is told why
+    assert "allowed:" in out["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"game": "truc", "seed": "\\ud800"}',
+        '{"game": "truc", "actions": ["0:play \\udfff"]}',
+        '{"game": "truc", "names": ["\\ud83d"]}',
+    ],
+)
+def test_lone_surrogates_are_refused_with_exit_2(
+    text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = _replay_cli(text, capsys)
+    assert code == 2 and "not valid Unicode" in out["error"]["message"]
+
+
+def test_an_endless_input_is_not_read_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tricktaker.core.records import MAX_RECORD_CHARS
+
+    path = tmp_path / "big.json"
+    path.write_text(" " * (MAX_RECORD_CHARS + 10), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert "too large" in capsys.readouterr().out
+
+
+def test_forged_or_foreign_action_objects_are_illegal_actions() -> None:
+    from tricktaker.games.truc.actions import TrucAction
+
+    st = new_state()
+    before = fingerprint(st)
+    for bad in (
+        TrucAction(0, "fold"),  # not the interned object (no kind, no id), and not legal
+        Action(0, "say", ["low"]),  # type: ignore[arg-type]
+        Action(1, "play", ("7s",), owner=0),
+    ):
+        with pytest.raises(IllegalAction):
+            st.apply(bad)
+        assert fingerprint(st) == before
+    assert GAME.action_id(TrucAction(1, "fold")) == GAME.action_id(GAME.parse_action("1:fold"))
+
+
+def test_options_and_starts_built_by_hand_are_still_checked() -> None:
+    from tricktaker.core import Options, Start
+
+    with pytest.raises(OptionError, match="players=3"):
+        GAME.new_match(Options(GAME.option_schema(), {"players": 3}))
+    with pytest.raises(RecordError, match="from 0 to 11"):
+        GAME.new_match(GAME.options({}), start=Start({"score": (5.5, True)}))  # type: ignore[dict-item]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"players": 1e999},
+        {"players": 3},
+        {"phase": "nope"},
+        {"hand": [1]},
+        {"hand_sizes": [3]},
+        {"tricks": [{"played": [], "result": 1e999}]},
+        {"seat": 9},
+    ],
+)
+def test_views_that_are_not_views_are_record_errors(change: dict[str, Any]) -> None:
+    data = {**new_state().view(0).to_json(), **change}
+    with pytest.raises(RecordError, match="not a Le Truc view"):
+        GAME.view_from_json(data)
+
+
+def test_a_deal_summarys_json_is_a_copy() -> None:
+    st = new_state(deals=[{"hands": HANDS}])
+    for a in ("1:redeal", "0:refuse", "1:play 8c", "0:play 7s", "0:fold"):
+        st.apply(a)
+    j = st.finished_deals()[0].to_json()
+    j["played"].append(["0:Ah"])
+    j["score"][0] = 99
+    again = st.finished_deals()[0].to_json()
+    assert ["0:Ah"] not in again["played"] and again["score"][0] != 99

@@ -105,9 +105,10 @@ def test_a_game_knows_core_cards_and_itself_only(module: str) -> None:
     ),
 )
 def test_front_ends_and_arena_reach_games_through_the_registry_only(module: str) -> None:
+    game_bots = {m for m in _bot_packages() if m.split(".")[2] in _game_packages()}
     for imported in GRAPH[module]:
         assert not _in(imported, "tricktaker.games"), f"{module} imports {imported}"
-        assert not (_in(imported, "tricktaker.bots.") and imported.count(".") > 2), (
+        assert not any(_in(imported, b) for b in game_bots), (
             f"{module} imports a game's bot module {imported}"
         )
 
@@ -126,4 +127,18 @@ def test_bots_live_by_game_and_see_only_their_game(module: str) -> None:
 
 
 def _bot_packages() -> set[str]:
-    return {m for m in GRAPH if m.count(".") == 2 and (MODULES[m].name == "__init__.py")}
+    """``tricktaker.bots.<name>`` packages (a game's bots live in one named after it)."""
+    return {
+        m
+        for m in GRAPH
+        if _in(m, "tricktaker.bots") and m.count(".") == 2 and MODULES[m].name == "__init__.py"
+    }
+
+
+def _game_packages() -> set[str]:
+    return {m.split(".")[2] for m in GRAPH if _in(m, "tricktaker.games") and m.count(".") >= 2}
+
+
+def test_the_bot_and_game_packages_are_found() -> None:
+    assert "tricktaker.bots.truc" in _bot_packages()
+    assert "truc" in _game_packages()

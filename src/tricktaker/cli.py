@@ -32,14 +32,15 @@ def games_help() -> str:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from tricktaker.core.records import replay_text
+    from tricktaker.core.records import MAX_RECORD_CHARS, replay_text
 
     try:
+        # One character past the limit is enough to refuse: /dev/zero is not read whole.
         if args.file == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.read(MAX_RECORD_CHARS + 1)
         else:
             with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
+                text = fh.read(MAX_RECORD_CHARS + 1)
     except (OSError, UnicodeDecodeError) as exc:
         print(json.dumps({"ok": False, "error": {"message": f"cannot read {args.file}: {exc}"}}))
         return 2

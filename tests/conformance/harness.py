@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tricktaker.cards import CARD_NAMES
-from tricktaker.core import Action, Game, IllegalAction, Options, State, View
+from tricktaker.core import Action, Event, Game, IllegalAction, Options, State, View
 from tricktaker.core.events import deal_events
 from tricktaker.core.records import load_record, state_from_record
 
@@ -77,14 +77,13 @@ class Run:
     options: Options
     state: State
     rng: random.Random
-    cursors: dict[int | None, int] = field(default_factory=dict)
     deal_actions: int = 0
     last: Action | None = None
-    #: What each seat held before the latest action (for checking the events it caused).
-    held: list[set[str]] = field(default_factory=list)
+    #: What each observer may know, carried from action to action (check_no_hidden_card).
+    know: Knowledge | None = None
 
     def __post_init__(self) -> None:
-        self.held = held_cards(self.state)
+        self.know = Knowledge.of(self.state)
 
     def step(self) -> bool:
         st = self.state
@@ -189,44 +188,109 @@ def _flat(pile: Any) -> list[str]:
     return [c for part in pile for c in _flat(part)]
 
 
-def check_no_hidden_card(
-    game: Game,
-    state: State,
-    cursors: dict[int | None, int] | None = None,
-    held_before: list[set[str]] | None = None,
-) -> list[set[str]]:
-    """No observer sees a card another seat holds; spectators see no held card at all.
+@dataclass
+class Knowledge:
+    """What each observer may know in the deal in progress, followed action by action.
 
-    ``cursors`` remembers each observer's events already checked, so a match is
-    checked as it is played, each new event against the hands at the moment it
-    was told: events of the deal in progress against the hands now, events of a
-    deal the last action ended (before the newest ``deal`` event) against the
-    hands before that action, less the card the action itself showed.
-    ``held_before`` are those hands; the hands now are returned for the next call.
-    The public record may show only what the public events showed.
+    A seat may know the cards it has held in this deal and the cards the public
+    events of this deal have shown; the public may see only cards someone held
+    in this deal and no longer holds (played, set aside). Everything else in the
+    deck (the stock, others' hands, others' discards) is hidden. ``previous``
+    keeps the same for the deal the latest action ended, for the events it told.
     """
+
+    deck: set[str]
+    held: list[set[str]]
+    ever_held: list[set[str]]
+    public_seen: set[str] = field(default_factory=set)
+    previous: tuple[list[set[str]], list[set[str]], set[str]] | None = None
+    cursors: dict[int | None, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, state: State) -> Knowledge:
+        """Knowledge from a state alone: its hands now, its deck from the record."""
+        deals = state.to_record()["deals"]
+        deck = {c for pile in deals[0].values() for c in _flat(pile)} if deals else set()
+        held = held_cards(state)
+        know = cls(deck, held, [set(h) for h in held])
+        # Without its history, what the public events of this deal showed is taken as shown.
+        for e in deal_events(state.events(0, None)):
+            know.public_seen |= tokens(e.to_json())
+        for observer in observers(state):
+            know.cursors[observer] = len(state.events(0, observer))
+        return know
+
+
+def check_no_hidden_card(game: Game, state: State, know: Knowledge | None = None) -> Knowledge:
+    """No view, event or public record shows an observer a card the rules hide from him.
+
+    With ``know`` carried from one action to the next, a match is checked as it
+    is played: each observer's new events against what he could know when they
+    were told. Without it, the state's deal in progress is checked as it stands.
+    Returns the knowledge for the next call. The public record may show only
+    what the public events showed.
+    """
+    fresh = know is None
+    if know is None:
+        know = Knowledge.of(state)
     held = held_cards(state)
-    before = held_before if held_before is not None else held
     extra = MAY_SEE.get(game.info.id)
+    told = {o: state.events(0 if fresh else know.cursors.get(o, 0), o) for o in observers(state)}
+    if not fresh and any(e.kind == "deal" for e in told[None]):
+        # A new deal began: what was known of the last one now judges only its events.
+        know.previous = (know.held, know.ever_held, know.public_seen)
+        know.ever_held = [set() for _ in held]
+        know.public_seen = set()
+    for seat, cards in enumerate(held):
+        know.ever_held[seat] |= cards
+    know.held = held
     for observer in observers(state):
-        allowed = extra(state, observer) if extra is not None else set()
-        mine = held[observer] if observer is not None else set()
-        forbidden = set().union(*held) - mine - allowed
-        view = state.view(observer) if observer is not None else state.public_view()
-        leak = tokens(view.to_json()) & forbidden
-        assert not leak, f"observer {observer} sees {sorted(leak)} in the view"
-        since = cursors.get(observer, 0) if cursors is not None else 0
-        events = state.events(since, observer)
+        may = extra(state, observer) if extra is not None else set()
+        events = told[observer]
         starts = [i for i, e in enumerate(events) if e.kind == "deal"]
         cut = starts[-1] if starts else 0
-        shown = set().union(*(tokens(e.action or "") for e in events[:cut] if e.kind == "action"))
-        mine_before = before[observer] if observer is not None else set()
-        forbidden_before = set().union(*before) - mine_before - allowed - shown
-        for i, e in enumerate(events):
-            leak = tokens(e.to_json()) & (forbidden if i >= cut else forbidden_before)
-            assert not leak, f"observer {observer} sees {sorted(leak)} in {e}"
-        if cursors is not None and events:
-            cursors[observer] = events[-1].number + 1
+        if fresh:
+            events, cut = events[cut:], 0
+        if events:
+            know.cursors[observer] = events[-1].number + 1
+        # Events of a deal the last action ended: judged by that deal's knowledge,
+        # plus the card the action itself showed.
+        if cut and know.previous is not None:
+            before, ever, seen = know.previous
+            shown = set().union(
+                *(tokens([e.action or "", e.data.get("card", "")]) for e in events[:cut])
+            )
+            if observer is None:
+                allowed = ((set().union(*ever) | seen) - set().union(*before)) | shown | may
+                for e in events[:cut]:
+                    seen |= tokens(e.to_json()) & allowed
+            else:
+                allowed = ever[observer] | seen | shown | may
+            _no_leak(events[:cut], know.deck - allowed, observer)
+        if observer is None:
+            once = set().union(*know.ever_held) | know.public_seen
+            allowed = (once - set().union(*held)) | may
+            _no_leak(events[cut:], know.deck - allowed, observer)
+            for e in events[cut:]:
+                know.public_seen |= tokens(e.to_json())
+            view_allowed = allowed
+        else:
+            view_allowed = know.ever_held[observer] | know.public_seen | may
+            _no_leak(events[cut:], know.deck - view_allowed, observer)
+        view = state.view(observer) if observer is not None else state.public_view()
+        leak = tokens(view.to_json()) & (know.deck - view_allowed)
+        assert not leak, f"observer {observer} sees {sorted(leak)} in the view"
+    _check_public_record(state)
+    return know
+
+
+def _no_leak(events: Sequence[Event], forbidden: set[str], observer: int | None) -> None:
+    for e in events:
+        leak = tokens(e.to_json()) & forbidden
+        assert not leak, f"observer {observer} sees {sorted(leak)} in {e}"
+
+
+def _check_public_record(state: State) -> None:
     chunks: list[set[str]] = []
     for e in state.events(0, None):
         if e.kind == "deal" or not chunks:
@@ -246,7 +310,6 @@ def check_no_hidden_card(
     rest = {k: v for k, v in public.items() if k not in ("actions", "deals")}
     assert not tokens(rest), f"the public record shows {sorted(tokens(rest))} outside its deals"
     assert "seed" not in public, "the public record holds the seed of the deals"
-    return held
 
 
 def check_returns(game: Game, state: State) -> None:
@@ -288,8 +351,24 @@ def check_clone_independent(state: State, rng: random.Random) -> None:
         assert fingerprint(other) == before, "acting on the original changed its clone"
 
 
+def check_hands_told(state: State) -> None:
+    """Every card a seat sees in its hand was told to it by its events in this deal
+    (so a bot's memory holds what it saw, and a sample is a match for every seat)."""
+    held = held_cards(state)
+    for seat in range(state.players):
+        told: set[str] = set()
+        for e in deal_events(state.events(0, seat)):
+            told |= tokens(e.to_json())
+        missing = held[seat] - told
+        assert not missing, f"seat {seat} holds {sorted(missing)} but was never told so"
+
+
 def check_sample_agrees(game: Game, state: State, seat: int, rng: random.Random) -> None:
-    """A determinisation tells the seat exactly its view and its past, and plays on."""
+    """A determinisation tells the seat exactly its view and its past, and plays on.
+
+    It is a whole match, not a view of one seat: every other seat has its own
+    hand and events in it, and its information-set key follows its own cards.
+    """
     view = state.view(seat)
     memory = state.events(0, seat)
     sample = game.sample_state(view, memory, rng)
@@ -301,6 +380,13 @@ def check_sample_agrees(game: Game, state: State, seat: int, rng: random.Random)
             str(a) for a in state.legal_actions()
         ], "the seat may do other things in the sample"
     check_cards_conserved(game, sample)
+    check_hands_told(sample)
+    other = game.sample_state(view, memory, rng)
+    for s in range(state.players):
+        if s != seat and held_cards(sample)[s] != held_cards(other)[s]:
+            assert sample.info_key(s) != other.info_key(s), (
+                f"seat {s}'s key in a sample ignores the cards it holds there"
+            )
     search = sample.clone(stop_after_deal=True)
     for _ in range(game.info.max_deal_actions + 1):
         legal = search.legal_actions()

@@ -15,6 +15,7 @@ import harness
 import pytest
 
 from tricktaker.core import Game, State, get_game
+from tricktaker.core.events import Told, deal_events
 
 GAME = get_game("truc")
 
@@ -213,7 +214,11 @@ def test_sample_check_catches_a_sample_that_forgets_the_past() -> None:
     harness.check_sample_agrees(GAME, state, seat, random.Random(3))
 
     def sample_state(inner: Game, view: Any, memory: Any, rng: random.Random) -> Any:
-        return inner.sample_state(view, memory[:-1], rng)
+        sample = inner.sample_state(view, memory, rng)
+        past = sample.log[0]  # type: ignore[attr-defined]
+        assert isinstance(past, Told) and past.events  # the earlier deals, as remembered
+        sample.log[0] = Told(past.observer, list(past.events)[1:])  # type: ignore[attr-defined]
+        return sample
 
     with pytest.raises(AssertionError, match="another past"):
         harness.check_sample_agrees(
@@ -333,3 +338,78 @@ def test_search_clone_check_catches_a_clone_that_deals_on() -> None:
     broken = Broken(state, clone=lambda self, stop=None: Broken(self._inner.clone(False)))
     with pytest.raises(AssertionError):
         harness.check_search_clone_stops(GAME, as_state(broken), random.Random(7))
+
+
+def test_sample_check_catches_a_sample_that_knows_only_one_seat() -> None:
+    state = mid_match()
+    seat = state.to_act
+    assert seat is not None
+
+    def sample_state(inner: Game, view: Any, memory: Any, rng: random.Random) -> Any:
+        sample = inner.sample_state(view, memory, rng)
+        current = deal_events(memory)
+        past = list(memory)[: len(memory) - len(current)]
+        # The old way: the seat's own memory and nothing for anyone else.
+        sample.log[:] = [Told(seat, past), Told(seat, current)]  # type: ignore[attr-defined]
+        sample.deal_start = 1  # type: ignore[attr-defined]
+        return sample
+
+    with pytest.raises(AssertionError, match="never told"):
+        harness.check_sample_agrees(
+            as_game(BrokenGame(GAME, sample_state=sample_state)), state, seat, random.Random(3)
+        )
+
+
+def test_told_check_catches_a_seat_never_told_its_cards() -> None:
+    state = mid_match()
+    harness.check_hands_told(state)
+
+    def events(inner: State, since: int = 0, observer: int | None = None) -> Any:
+        return [e for e in inner.events(since, observer) if e.kind != "deal"]
+
+    with pytest.raises(AssertionError, match="never told"):
+        harness.check_hands_told(as_state(Broken(state, events=events)))
+
+
+@pytest.mark.parametrize("leak", ["stock", "set_aside"])
+def test_hidden_check_catches_a_stock_or_set_aside_card(leak: str) -> None:
+    """Cards nobody holds now: the stock, and the hand the other player laid aside."""
+    found = None
+    for s in range(300):
+        state = GAME.new_match(GAME.options({}), seed=s)
+        know = harness.Knowledge.of(state)
+        rng = random.Random(s)
+        for _ in range(6):
+            if state.to_act is None or state.finished_deals():
+                break
+            redeal = [a for a in state.legal_actions() if a.verb in ("redeal", "accept")]
+            state.apply(redeal[0] if redeal else harness.random_action(state.legal_actions(), rng))
+            know = harness.check_no_hidden_card(GAME, state, know)
+        if state.redeals and not state.finished_deals() and state.to_act is not None:  # type: ignore[attr-defined]
+            found = (state, know)
+            break
+    assert found is not None
+    state, know = found
+    from tricktaker.cards import CARD_NAMES, cards_in
+
+    dealer = state.view(0).dealer
+    other = 1 - dealer  # 2 players: the non-dealer calls; both laid a hand aside
+    aside = state.discards[other]  # type: ignore[attr-defined]
+    stock = state.stock[state.stock_pos :]  # type: ignore[attr-defined]
+    card = CARD_NAMES[stock[-1]] if leak == "stock" else CARD_NAMES[next(cards_in(aside))]
+
+    class Leaky:
+        def __init__(self, v: Any) -> None:
+            self.v = v
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.v, name)
+
+        def to_json(self) -> dict[str, Any]:
+            return {**self.v.to_json(), "extra": card}
+
+    def view(inner: State, seat: int) -> Any:
+        return Leaky(inner.view(seat)) if seat == dealer else inner.view(seat)
+
+    with pytest.raises(AssertionError, match="in the view"):
+        harness.check_no_hidden_card(GAME, as_state(Broken(state, view=view)), know)

@@ -102,6 +102,7 @@ class ToyView:
     on_table: tuple[tuple[int, Card | None], ...]
     points: tuple[int, ...]
     deal_number: int
+    deals: int
     finished: bool
 
     def to_json(self) -> dict[str, Any]:
@@ -116,6 +117,7 @@ class ToyView:
             "table": [[s, CARD_NAMES[c] if c is not None else None] for s, c in self.on_table],
             "points": list(self.points),
             "deal_number": self.deal_number,
+            "deals": self.deals,
             "finished": self.finished,
         }
 
@@ -135,6 +137,7 @@ class ToyView:
             tuple((s, card(c)) for s, c in d["table"]),
             tuple(d["points"]),
             d["deal_number"],
+            d["deals"],
             d["finished"],
         )
 
@@ -309,6 +312,7 @@ class ToyState:
             tuple(self.plays),
             tuple(self.points),
             self.deal_no,
+            self.total_deals,
             self.result().finished,
         )
 
@@ -548,48 +552,48 @@ class ToyGame:
         piles.append(Pile(unseen.bit_count() - sum(p.size for p in piles)))
         owners.append((-1, False))
         dealt = deal_unseen(unseen, piles, rng)
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        hidden = [-1] * n
-        for seat in range(n):
-            if seat == me:
-                hands[seat] = [c for c in view.hand if c is not None]
-            elif n == 4 and seat == 2:
-                hands[seat] = list(view.dummy)
+        # Each seat's hand as dealt: what it holds or played in sight, its blind card last.
+        shown: list[list[Card]] = [[] for _ in range(n)]
+        blind_card: list[Card | None] = [None] * n
+        for e in current:
+            if e.kind == "action":
+                owner = int(e.data["hand"])
+                card = parse_card(e.data["card"])
+                if e.action is not None and e.action.split(" from ")[0].endswith("blind"):
+                    blind_card[owner] = card
+                else:
+                    shown[owner].append(card)
+        shown[me] += [c for c in view.hand if c is not None]
+        if n == 4 and me != 2:
+            shown[2] += list(view.dummy)
         for (seat, is_hidden), mask in zip(owners, dealt, strict=True):
+            cards = [c for c in DECK if (mask >> c) & 1]
             if seat < 0:
                 continue
-            cards = [c for c in DECK if (mask >> c) & 1]
             if is_hidden:
-                hidden[seat] = cards[0]
-                hands[seat].append(cards[0])
+                blind_card[seat] = cards[0]
             else:
-                hands[seat] = cards + hands[seat]
-        state = ToyState.__new__(ToyState)
-        state.options = options
-        state.n = n
-        state.total_deals = view.deal_number + 1
-        state.blind = blind
-        state.seed = rng.getrandbits(32)
-        state.given = ()
-        state.first_dealer = view.dealer
-        state.dealer = view.dealer
+                shown[seat] += cards
+        hands = [
+            [CARD_NAMES[c] for c in shown[seat]]
+            + ([CARD_NAMES[c] for c in [blind_card[seat]] if c is not None] if blind else [])
+            for seat in range(n)
+        ]
+        # The seat's own hand keeps the order it was dealt in (its deal event shows it).
+        mine = current[0].data["hand"]
+        own_blind = blind_card[me]
+        hands[me] = [c if c is not None else CARD_NAMES[own_blind or 0] for c in mine]
+        options = self.options({"players": n, "deals": view.deals, "blind": blind})
+        state = ToyState(options, rng.getrandbits(32), [{"hands": hands}], view.dealer, None)
+        # The sample begins at the deal in progress: its number and the points before it.
         state.deal_no = view.deal_number
-        state.over = view.finished
-        state.dealt = []
-        state.log = list(told_from(memory, me))
-        state.history = []
-        state.points = list(view.points)
-        state.stop_after_deal = False
-        state.hands = hands
-        state.hidden = hidden
-        state.plays = [(s, c) for s, c in view.on_table if c is not None]
-        state.tricks = [int(e.data["side"]) for e in current if e.kind == "trick"]
-        state.deal_points = [0] * state.side_count
-        for side in state.tricks:
-            state.deal_points[side] += 1
-        state.leader = view.dealer
-        seat_to_play = _seat_to_play(view, current)
-        state.turn = seat_to_play
+        state.log[-1] = ("deal", view.deal_number, view.dealer, state.dealt[-1])
+        ended = [e.data["points"] for e in current if e.kind == "deal_end"]
+        state.points = [p - (ended[0][i] if ended else 0) for i, p in enumerate(view.points)]
+        for e in current:
+            if e.kind == "action" and e.action is not None:
+                state.apply(e.action)
+        state.log[:0] = told_from(list(memory[: len(memory) - len(current)]), me)
         return state
 
 
@@ -629,13 +633,15 @@ def _seat_to_play(view: ToyView, current: Sequence[Event]) -> int | None:
     return (view.dealer + 1) % view.players
 
 
-def _dummy_cards(state: object, observer: int | None) -> set[str]:
-    """The dummy's hand lies open: every observer may see it."""
+def _open_cards(state: object, observer: int | None) -> set[str]:
+    """The dummy's hand lies open, and a blind card once played is shown: anyone may see
+    them (the harness cannot tell a played blind card from one that was never held)."""
     assert isinstance(state, ToyState)
-    if state.n != 4:
-        return set()
-    return {CARD_NAMES[c] for c in state.hands[2] if c != state.hidden[2]}
+    out = {CARD_NAMES[c] for s, c in enumerate(state.hidden) if c >= 0 and c not in state.hands[s]}
+    if state.n == 4:
+        out |= {CARD_NAMES[c] for c in state.hands[2] if c != state.hidden[2]}
+    return out
 
 
 TOY = ToyGame()
-harness.MAY_SEE[TOY.id] = _dummy_cards
+harness.MAY_SEE[TOY.id] = _open_cards

@@ -211,6 +211,16 @@ def garbage_bytes(record: Json, rng: random.Random) -> str:
     return text[:i] + rng.choice(["\x00", "\ud800", "\\u0000", "}", "{", '"', "\\"]) + text[i:]
 
 
+def lone_surrogate(record: Json, rng: random.Random) -> str:
+    """A lone UTF-16 surrogate ("\\ud800"), which no file or terminal can hold."""
+    paths = [p for p in _paths(record) if p]
+    marker = "__SURROGATE__"
+    if paths:
+        _set(record, rng.choice(paths), marker)
+    text = json.dumps(record)
+    return text.replace(json.dumps(marker), rng.choice(['"\\ud800"', '"0:play \\udfff"']))
+
+
 MUTATIONS: tuple[Mutation, ...] = (
     swap_type,
     delete_key,
@@ -223,6 +233,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     truncate,
     overfull_pile,
     garbage_bytes,
+    lone_surrogate,
 )
 
 
@@ -254,7 +265,8 @@ def fuzz(count: int, seed: int = 1, seats: bool = True) -> FuzzReport:
         report.by_mutation[mutation.__name__] = report.by_mutation.get(mutation.__name__, 0) + 1
         try:
             outcome = replay_text(text, seat=seat)
-            json.dumps(outcome.output)
+            # As the CLI prints it: UTF-8 text, so nothing unencodable may be in it.
+            json.dumps(outcome.output, ensure_ascii=False).encode("utf-8")
             code = outcome.exit_code
         except Exception as exc:
             report.failures.append(f"{mutation.__name__}: {type(exc).__name__}: {exc!s:.200}")

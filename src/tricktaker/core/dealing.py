@@ -14,7 +14,8 @@ import math
 
 
 def deal_bits(seed: int | str, index: int) -> int:
-    digest = hashlib.blake2b(f"{seed}/{index}".encode(), digest_size=64).digest()
+    text = f"{seed}/{index}".encode("utf-8", "surrogatepass")
+    digest = hashlib.blake2b(text, digest_size=64).digest()
     return int.from_bytes(digest, "little")
 
 

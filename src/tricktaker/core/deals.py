@@ -117,7 +117,13 @@ def _read_cards(raw: object, what: str, deck: frozenset[int], game_name: str) ->
 
 
 def read_deal(raw: object, spec: DealSpec, players: int, index: int) -> GivenDeal:
-    """Check one ``deals[index]`` entry of a record against the game's piles."""
+    """Check one ``deals[index]`` entry of a record against the game's piles.
+
+    A ``GivenDeal`` (a deal the program built itself, as a determinisation
+    does) is taken as it is; JSON is read and checked.
+    """
+    if isinstance(raw, GivenDeal):
+        return raw
     where = f"deal {index}"
     if not isinstance(raw, Mapping):
         raise RecordError(f'{where} must be an object of piles, e.g. {{"hands": [...]}}')

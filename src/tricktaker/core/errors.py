@@ -13,7 +13,16 @@ class TricktakerError(ValueError):
 
 
 class IllegalAction(TricktakerError):
-    """An action the rules do not allow now; the state is left unchanged."""
+    """An action the rules do not allow now; the state is left unchanged.
+
+    The message may name what the acting seat holds or may do ("allowed: 1:play
+    7s, ..."), which is for his eyes; ``public_message`` says only what anyone
+    may know, for everyone else (``replay --seat`` of another seat).
+    """
+
+    def __init__(self, message: str, public: str | None = None) -> None:
+        super().__init__(message)
+        self.public_message = public if public is not None else message
 
 
 class OptionError(TricktakerError):

@@ -14,7 +14,7 @@ events, never by comparing views.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,14 +51,12 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Told:
-    """A log entry already told to one observer: how a sampled state carries the
-    past its seat remembers (the real past is unknown to the sample)."""
+    """Log entries already told to one observer: how a sampled state carries the
+    past its seat remembers (the real past is unknown to the sample). One entry
+    holds them all, so a sample costs the same early and late in a match."""
 
     observer: int | None
-    kind: str
-    seat: int | None
-    action: str | None
-    data: Mapping[str, Any]
+    events: Sequence[Event]
 
 
 #: Renders one raw log entry for an observer: (kind, seat, action, data), or None if unseen.
@@ -67,9 +65,9 @@ Render = Callable[
 ]
 
 
-def told_from(memory: Iterable[Event], observer: int | None) -> list[Told]:
+def told_from(memory: Sequence[Event], observer: int | None) -> list[Told]:
     """Log entries that replay ``memory`` to ``observer`` (and to nobody else)."""
-    return [Told(observer, e.kind, e.seat, e.action, e.data) for e in memory]
+    return [Told(observer, memory)] if memory else []
 
 
 def render_log(
@@ -89,21 +87,18 @@ def render_log(
     out: list[Event] = []
     number = 0
     for entry in log:
-        if number < since and visible is not None and not isinstance(entry, Told):
+        if isinstance(entry, Told):
+            if entry.observer == observer:
+                for e in entry.events:
+                    if number >= since:
+                        out.append(Event(number, e.kind, e.seat, e.action, e.data))
+                    number += 1
+            continue
+        if number < since and visible is not None:
             if visible(entry, observer):
                 number += 1
             continue
-        if isinstance(entry, Told):
-            if entry.observer != observer:
-                continue
-            told: tuple[str, int | None, str | None, Mapping[str, Any]] | None = (
-                entry.kind,
-                entry.seat,
-                entry.action,
-                entry.data,
-            )
-        else:
-            told = render(entry, observer)
+        told = render(entry, observer)
         if told is None:
             continue
         if number >= since:

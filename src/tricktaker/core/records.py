@@ -69,13 +69,18 @@ def decode_json(text: str) -> object:
     if len(text) > MAX_RECORD_CHARS:
         raise RecordError(f"the record is too large ({len(text):,} characters)")
     try:
-        return json.loads(text, parse_int=_bounded_int, parse_constant=_no_float_specials)
+        data = json.loads(text, parse_int=_bounded_int, parse_constant=_no_float_specials)
+        # "\ud800" decodes to a lone surrogate, which no file or terminal can hold.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
     except RecursionError:
         raise RecordError("the record is nested too deeply to be a game record") from None
     except RecordError:
         raise
+    except UnicodeError:
+        raise RecordError("the record holds text that is not valid Unicode") from None
     except ValueError as exc:  # JSONDecodeError, and int conversion limits
         raise RecordError(f"the record is not valid JSON: {exc}") from None
+    return data
 
 
 def parse_record(data: object) -> Record:
@@ -179,7 +184,7 @@ def summary(state: State, applied: int, seat: int | None = None) -> dict[str, An
         "applied": applied,
         "to_act": state.to_act,
         "sides": list(state.sides),
-        "returns": list(state.returns()),
+        "returns": [int(r) if r == int(r) else r for r in state.returns()],
         "legal": [str(a) for a in legal],
         "score": list(result.score),
         "games": list(result.games),
@@ -215,6 +220,9 @@ def replay_text(text: str, seat: int | None = None) -> ReplayOutcome:
         except IllegalAction as exc:
             out = summary(state, index, seat)
             out["ok"] = False
-            out["error"] = {"index": index, "action": action_text, "message": str(exc)}
+            # Seen by another seat, the refusal may not name what the actor holds.
+            private = seat is None or seat == state.to_act
+            message = str(exc) if private else exc.public_message
+            out["error"] = {"index": index, "action": action_text, "message": message}
             return ReplayOutcome(out, 3)
     return ReplayOutcome(summary(state, len(record.actions), seat), 0)

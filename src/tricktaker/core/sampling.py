@@ -7,11 +7,13 @@ passing into it) and barred from some (a suit a player showed out of). Every
 game's ``sample_state`` uses :func:`deal_unseen`.
 
 Without constraints the deal is one shuffle, exactly uniform. With them, a
-few shuffles are tried and kept only if they fit (still exactly uniform among
-the deals that fit); when fitting shuffles are rare, cards are placed one by
-one, each into a pile that can still be completed: a max-flow check over the
-card classes (cards barred from the same piles) proves that at every step, so
-the sampler always succeeds when a fitting deal exists.
+few shuffles are tried and the first that fits is kept (uniform among the
+deals that fit, when one is found this way); when fitting shuffles are rare,
+cards are placed one by one, each into a pile that can still be completed: a
+Hall's-condition check over the card classes (cards barred from the same
+piles) proves that at every step, so the sampler always succeeds when a
+fitting deal exists. That fallback favours piles with more room but is not
+exactly uniform; search bots tolerate the bias, an exact count would not pay.
 """
 
 from __future__ import annotations

@@ -65,7 +65,8 @@ class Start(Mapping[str, tuple[int, ...]]):
         if name not in self._rows:
             return default
         values = self._rows[name]
-        if len(values) != length or not all(low <= v <= high for v in values):
+        fits = all(type(v) is int and low <= v <= high for v in values)
+        if len(values) != length or not fits:
             raise RecordError(
                 f"start: {name!r} must hold {length} numbers from {low} to {high},"
                 f" not {list(values)}"

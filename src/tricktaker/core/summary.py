@@ -41,7 +41,8 @@ class DealSummary(NamedTuple):
             "points": self.points,
             "end": self.end,
         }
-        out.update(self.details)
+        for key, value in self.details.items():
+            out[key] = _plain(value)
         return out
 
     @classmethod
@@ -63,6 +64,16 @@ class DealSummary(NamedTuple):
             end=str(data["end"]),
             details={k: v for k, v in data.items() if k not in fixed},
         )
+
+
+def _plain(value: Any) -> Any:
+    """A fresh JSON value: lists and tuples become new lists, all the way down, so
+    what a caller does with the JSON never reaches the summary behind it."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 class DealList(Sequence[DealSummary]):

@@ -54,8 +54,9 @@ class TrucGame:
         dealer: int = 0,
         start: Start | None = None,
     ) -> TrucState:
-        if not isinstance(options, Options):
-            options = self.options(options or {})
+        # Checked again even when already Options: they may be another game's, or built
+        # by hand without the schema's checks.
+        options = self.options(options.to_json() if isinstance(options, Options) else options)
         return TrucState(options, seed=seed, deals=deals, dealer=dealer, start=start)
 
     def parse_action(self, text: str) -> TrucAction:

@@ -79,10 +79,15 @@ BY_TEXT: dict[str, TrucAction] = {str(a): a for a in BY_ID}
 def intern(action: Action) -> TrucAction:
     """The interned twin of any Action equal in notation, or IllegalAction."""
     if type(action) is TrucAction:
-        return action
+        number = action.number
+        if 0 <= number < len(BY_ID) and BY_ID[number] is action:
+            return action
     if not isinstance(action, Action):
         raise IllegalAction(f"an action must be text like '0:play 7h', not {type(action).__name__}")
-    found = INTERNED.get((action.seat, action.verb, action.args))
+    try:
+        found = INTERNED.get((action.seat, action.verb, tuple(action.args)))
+    except TypeError:  # unhashable parts: not an action of this game
+        found = None
     if found is None or action.owner is not None:
         return parse_action(str(action))
     return found

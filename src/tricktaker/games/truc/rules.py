@@ -112,9 +112,9 @@ def deal_summary(raw: RawDeal) -> DealSummary:
         end=end,
         details={
             # Cards of a trick cut short by a fold or a refusal were shown too.
-            "played": [[PLAY_TEXT[p] for p in t] for t in plays if t],
+            "played": tuple(tuple(PLAY_TEXT[p] for p in t) for t in plays if t),
             "value": value,
-            "score": list(score),
+            "score": score,
         },
     )
 
@@ -153,6 +153,7 @@ class TrucRules:
         "decider",
         "discards",
         "finished",
+        "first_deal",
         "first_dealer",
         "game_first_dealer",
         "games",
@@ -193,10 +194,15 @@ class TrucRules:
         self,
         options: Options,
         seed: int | str = 0,
-        deals: Sequence[Mapping[str, Any]] | None = None,
+        deals: Sequence[Mapping[str, Any] | GivenDeal] | None = None,
         dealer: int = 0,
         start: Start | None = None,
+        *,
+        deal_number: int = 0,
+        game_first_dealer: int | None = None,
     ) -> None:
+        """A match from its first deal; ``deal_number`` and ``game_first_dealer`` let
+        a determinisation begin at a later deal of a game already under way."""
         n = options.integer("players")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise RecordError(f"dealer must be a seat from 0 to {n - 1}")
@@ -211,9 +217,11 @@ class TrucRules:
         self.start = start if start is not None else Start()
         self.score, self.games = read_start(start)
         self.first_dealer = dealer
-        self.game_first_dealer = dealer
+        self.game_first_dealer = dealer if game_first_dealer is None else game_first_dealer
         self.dealer = dealer
-        self.deal_no = 0
+        self.deal_no = deal_number
+        #: The number of the match's first deal here (0 unless a determinisation).
+        self.first_deal = deal_number
         self.dealt: list[Deal] = []
         self.finished = False
         self.winner: int | None = None
@@ -233,7 +241,8 @@ class TrucRules:
 
     def _start_deal(self) -> None:
         n = self.n
-        given = self.given[self.deal_no] if self.deal_no < len(self.given) else None
+        k = self.deal_no - self.first_deal
+        given = self.given[k] if k < len(self.given) else None
         deal = make_deal(DEAL_SPEC, n, (self.dealer + 1) % n, self.seed, self.deal_no, given)
         self.dealt.append(deal)
         score, games = self.score, self.games
@@ -423,7 +432,7 @@ class TrucRules:
             if candidate is a:
                 break
         else:
-            raise IllegalAction(self._why_illegal(a))
+            raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
         self._legal = None
         kind = a.kind
         seat = a.seat
@@ -687,6 +696,7 @@ class TrucRules:
         new.decider = self.decider
         new.discards = self.discards[:]
         new.finished = self.finished
+        new.first_deal = self.first_deal
         new.first_dealer = self.first_dealer
         new.game_first_dealer = self.game_first_dealer
         new.games = self.games[:]

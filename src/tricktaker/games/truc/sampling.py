@@ -1,132 +1,137 @@
 """Determinisation: a full state consistent with what one seat knows.
 
-Search bots cannot look at the real state, so they sample one: the cards the
-seat cannot see (others' hands, others' set-aside hands, the stock) are dealt
-with ``core.sampling`` from the cards it has not seen, keeping every count
-the view shows. Le Truc has no duty to follow suit, so play reveals no void
-and the piles carry no constraint. The sample remembers the seat's own events
-(``core.events.Told``), so it tells that seat the same past.
+Search bots cannot look at the real state, so they sample one. The cards the
+seat has not seen (others' hands, the hands others set aside in a redeal, the
+stock) are dealt with ``core.sampling``; Le Truc has no duty to follow suit,
+so play reveals no void and the piles carry no constraint. From those cards
+the deal in progress is rebuilt as it must have been dealt — every seat's
+first hand, the stock in the order the redeals drew it — and the deal's
+actions the seat saw are played again through the engine. So the sample is a
+real match: every seat has its own hand, events and information-set key in
+it, not only the sampling seat. Earlier deals are kept only as the seat's own
+memory (``core.events.Told``): they no longer matter to the play.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
-from tricktaker.cards import mask_of
-from tricktaker.core.deals import Deal
-from tricktaker.core.errors import SampleError
-from tricktaker.core.events import Event, told_from
-from tricktaker.core.options import build_options
+from tricktaker.cards import mask_of, parse_card
+from tricktaker.core.deals import GivenDeal
+from tricktaker.core.errors import IllegalAction, RecordError, SampleError
+from tricktaker.core.events import Event, deal_events, told_from
+from tricktaker.core.options import Options, build_options
 from tricktaker.core.sampling import Pile, deal_unseen
 from tricktaker.core.start import Start
+from tricktaker.games.truc.actions import BY_TEXT
 from tricktaker.games.truc.cards import DECK_MASK
 from tricktaker.games.truc.options import SCHEMA
-from tricktaker.games.truc.outcomes import SPOILED
-from tricktaker.games.truc.rules import HAND, PHASE_NAMES
+from tricktaker.games.truc.rules import HAND
 from tricktaker.games.truc.state import TrucState
 from tricktaker.games.truc.views import TrucView
+
+
+@lru_cache(maxsize=64)
+def _options(items: tuple[tuple[str, object], ...]) -> Options:
+    return build_options(SCHEMA, dict(items))
+
+
+def _cards(names: Sequence[str]) -> list[int]:
+    return [parse_card(c) for c in names]
+
+
+def _split(mask: int, rng: random.Random) -> list[int]:
+    cards = [c for c in range(52) if (mask >> c) & 1]
+    rng.shuffle(cards)
+    return cards
 
 
 def sample_state(view: TrucView, memory: Sequence[Event], rng: random.Random) -> TrucState:
     if view.seat is None:
         raise SampleError("a sample needs a seat's view: a spectator knows no hand")
-    n = view.players
+    try:
+        view.check()
+    except RecordError as exc:
+        raise SampleError(str(exc)) from None
     me = view.seat
-    played = mask_of(c for _, c in view.on_table)
-    for plays, _ in view.tricks:
-        played |= mask_of(c for _, c in plays)
-    mine = mask_of(view.hand)
-    aside = mask_of(view.set_aside)
-    unseen = DECK_MASK & ~(mine | aside | played)
-    caller = (view.dealer - 1) % n
+    n = view.players
+    current = deal_events(memory)
+    if not current or current[0].kind != "deal" or "hand" not in current[0].data:
+        raise SampleError("the seat's memory does not begin its deal with its own cards")
+    start = current[0].data
+    actions = [e.action for e in current if e.kind == "action" and e.action is not None]
+
+    # What the seat saw of its own hands, and who played which card.
+    my_hands = [_cards(start["hand"])]
+    redeals = 0
+    played = [0] * n
+    for e in current:
+        if e.kind == "new_cards":
+            redeals += 1
+            if "hand" in e.data:
+                my_hands.append(_cards(e.data["hand"]))
+        elif e.kind == "action" and "card" in e.data and e.seat is not None:
+            played[e.seat] |= 1 << parse_card(e.data["card"])
+    caller, dealer = (view.dealer - 1) % n, view.dealer
+    mine_all = mask_of(c for h in my_hands for c in h)
+    seen = mine_all | played[0] | played[1] | (played[2] | played[3] if n == 4 else 0)
+    unseen = DECK_MASK & ~seen
+
+    # The unseen cards: what each other seat still holds, what it set aside, the stock.
     piles: list[Pile] = []
     owners: list[tuple[str, int]] = []
     for seat in range(n):
         if seat == me:
             continue
-        piles.append(Pile(view.hand_sizes[seat]))
+        piles.append(Pile(HAND - played[seat].bit_count()))
         owners.append(("hand", seat))
-        if seat in (caller, view.dealer) and view.redeals:
-            piles.append(Pile(HAND * view.redeals))
+        if seat in (caller, dealer) and redeals:
+            piles.append(Pile(HAND * redeals))
             owners.append(("aside", seat))
-    # A finished match shows no hands: the last deal's unplayed cards are simply gone.
-    left = unseen.bit_count() - sum(p.size for p in piles)
-    if view.finished:
-        left = view.stock_left
-        unseen = _drop_extra(unseen, sum(p.size for p in piles) + left, rng)
-    if left != view.stock_left:
-        raise SampleError("the view's card counts do not add up")
-    piles.append(Pile(left))
+    piles.append(Pile(view.stock_left))
     owners.append(("stock", -1))
+    if sum(p.size for p in piles) != unseen.bit_count():
+        raise SampleError("the view's card counts do not add up")
     dealt = deal_unseen(unseen, piles, rng)
 
-    hands = [0] * n
-    discards = [0] * n
-    hands[me] = mine
-    discards[me] = aside
-    stock_mask = 0
+    # Every seat's hands in this deal, first to last (the last one is the one it plays).
+    hands: list[list[list[int]]] = [[] for _ in range(n)]
+    hands[me] = my_hands
+    stock: list[int] = []
     for (what, seat), mask in zip(owners, dealt, strict=True):
-        if what == "hand":
-            hands[seat] = mask
+        if what == "hand":  # a hand is a set: no order to draw
+            hands[seat].append([c for c in range(52) if ((mask | played[seat]) >> c) & 1])
         elif what == "aside":
-            discards[seat] = mask
+            aside = _split(mask, rng)
+            earlier = [aside[HAND * r : HAND * (r + 1)] for r in range(redeals)]
+            hands[seat][:0] = earlier
         else:
-            stock_mask = mask
-    stock_cards = [c for c in range(52) if (stock_mask >> c) & 1]
-    rng.shuffle(stock_cards)
-
-    st = TrucState.__new__(TrucState)
-    st.options = build_options(SCHEMA, view.options)
-    st.n = n
-    st.ties = st.options.text("ties")
-    st.repeat = st.options.text("redeal") == "repeat"
-    st.seed = rng.getrandbits(63)
-    st.given = ()
-    st.start = Start()
-    st.first_dealer = view.game_first_dealer
-    st.game_first_dealer = view.game_first_dealer
-    st.dealer = view.dealer
-    st.deal_no = view.deal_number
-    stock = tuple(stock_cards)
-    st.dealt = [Deal(tuple(() for _ in range(n)), {"stock": stock})]
-    st.score = list(view.score)
-    st.games = list(view.games)
-    st.finished = view.finished
-    st.winner = view.winner
-    st.history = []
-    st._summaries = []
-    st.log = list(told_from(memory, me))
-    starts = [i for i, e in enumerate(memory) if e.kind == "deal"]
-    st.deal_start = starts[-1] if starts else 0
-    st._legal = None
-    st.stop_after_deal = False
-    st.hands = hands
-    st.stock = stock
-    st.stock_pos = 0
-    st.discards = discards
-    st.played = played
-    st.value = view.value
-    st.pending = {"double": 1, "rest": 2}.get(view.pending or "", 0)
-    st.proposer = view.proposer if view.proposer is not None else -1
-    st.resume = view.next_to_play if view.next_to_play is not None else -1
-    st.rest_side = view.rest_side if view.rest_side is not None else -1
-    st.decider = view.decider
-    st.redeals = view.redeals
-    st.redeal_open = view.redeal_open
-    st.leader = view.leader
-    st.plays = [(s << 6) | c for s, c in view.on_table]
-    st.tricks = [SPOILED if r == "spoiled" else int(r) for _, r in view.tricks]
-    st.trick_log = [tuple((s << 6) | c for s, c in plays) for plays, _ in view.tricks]
-    st.proposed_turn = view.proposed_turn
-    st.proposed_trick = list(view.proposed_trick)
-    st.msg_sent = view.msg_sent
-    st.phase = PHASE_NAMES.index(view.phase)
-    st.actor = view.to_act
-    return st
-
-
-def _drop_extra(unseen: int, keep: int, rng: random.Random) -> int:
-    cards = [c for c in range(52) if (unseen >> c) & 1]
-    rng.shuffle(cards)
-    return mask_of(cards[:keep])
+            stock = _split(mask, rng)
+    # The redeals drew from the stock's top: caller, dealer, caller, ... three each.
+    top: list[int] = []
+    for r in range(1, redeals + 1):
+        for a, b in zip(hands[caller][r], hands[dealer][r], strict=True):
+            top += [a, b]
+    deal = GivenDeal(tuple(tuple(h[0]) for h in hands), {"stock": tuple(top + stock)})
+    state = TrucState(
+        _options(tuple(view.options.items())),
+        seed=rng.getrandbits(63),
+        deals=[deal],
+        dealer=view.dealer,
+        start=Start({"score": tuple(start["score"]), "games": tuple(start["games"])}),
+        deal_number=int(start["deal"]),
+        game_first_dealer=view.game_first_dealer,
+    )
+    try:
+        for text in actions:
+            state.apply(BY_TEXT[text])
+    except (IllegalAction, KeyError) as exc:
+        raise SampleError(f"the seat's memory cannot be played again: {exc}") from None
+    # The seat remembers earlier deals too; the sample tells it the same past.
+    past = list(memory[: len(memory) - len(current)])
+    prefix = told_from(past, me)
+    state.log[:0] = prefix
+    state.deal_start += len(prefix)
+    return state

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tricktaker.cards import CARD_NAMES, CardError, cards_in, parse_card
+from tricktaker.cards import CARD_NAMES, cards_in, parse_card
 from tricktaker.core.errors import RecordError
 from tricktaker.games.truc.cards import BY_STRENGTH
 from tricktaker.games.truc.outcomes import SPOILED
@@ -144,9 +144,45 @@ class TrucView:
                 redeals=int(data["redeals"]),
                 redeal_open=bool(data["redeal_open"]),
             )
-        except (KeyError, TypeError, ValueError, IndexError, CardError) as exc:
+        except (
+            KeyError,
+            TypeError,
+            ValueError,
+            IndexError,
+            ArithmeticError,
+            AttributeError,
+        ) as exc:
             raise RecordError(f"not a Le Truc view: {type(exc).__name__}: {exc}") from None
+        view.check()
         return view
+
+    def check(self) -> None:
+        """RecordError unless the fields fit together as the engine would have built them."""
+        n = self.players
+        seats = range(n)
+        if n not in (2, 4) or len(self.hand_sizes) != n:
+            raise RecordError(f"not a Le Truc view: players={n} with {len(self.hand_sizes)} hands")
+        problems = [
+            (self.seat is not None and self.seat not in seats, "seat"),
+            (self.phase not in PHASE_NAMES, f"phase={self.phase!r}"),
+            (not all(0 <= k <= 3 for k in self.hand_sizes), "hand sizes"),
+            (
+                self.seat in seats and len(self.hand) != self.hand_sizes[self.seat or 0],
+                "hand",
+            ),
+            (self.to_act is not None and self.to_act not in seats, "to_act"),
+            (self.next_to_play is not None and self.next_to_play not in seats, "next_to_play"),
+            (self.dealer not in seats or self.game_first_dealer not in seats, "dealer"),
+            (any(c not in seats for c in self.captains), "captains"),
+            (self.proposer is not None and self.proposer not in seats, "proposer"),
+            (any(s not in seats for s, _ in self.on_table), "table"),
+            (self.leader not in seats, "leader"),
+            (not 0 <= self.stock_left <= 32 or self.value < 1 or self.redeals < 0, "counts"),
+            (any(r not in (0, 1, "spoiled") for _, r in self.tricks), "tricks"),
+        ]
+        wrong = [what for bad, what in problems if bad]
+        if wrong:
+            raise RecordError(f"not a Le Truc view: {', '.join(wrong)} out of place")
 
 
 def _opt_int(x: object) -> int | None:
