@@ -122,6 +122,8 @@ def deal_summary(raw: RawDeal) -> DealSummary:
 #: Legal actions by what decides them (see ``_compute_legal``); filled as
 #: situations occur (a few thousand three-card hands per seat, times a few flags).
 _LEGAL: dict[int, tuple[TrucAction, ...]] = {}
+#: Play actions of a (hand, seat), strongest card first, shared by the table above.
+_PLAYS: dict[int, tuple[TrucAction, ...]] = {}
 
 
 def _plays_for(seat: int, hand: int) -> tuple[TrucAction, ...]:
@@ -385,7 +387,11 @@ class TrucRules:
         simple = SIMPLE[seat]
         out: list[TrucAction] = []
         if phase == PLAY_PHASE:
-            out.extend(_plays_for(seat, self.hands[seat]))
+            key = (self.hands[seat] << 2) | seat
+            plays = _PLAYS.get(key)
+            if plays is None:
+                plays = _PLAYS[key] = _plays_for(seat, self.hands[seat])
+            out.extend(plays)
             is_captain = self.n == 2 or self.captain(seat & 1) == seat
             if self.n == 2 and self.redeal_open:
                 out.append(simple[REDEAL])
