@@ -101,3 +101,23 @@ def _table(mode: str) -> dict[tuple[int, ...], int]:
 
 #: OUTCOME[mode][tricks] is the winning side, DRAW, or UNDECIDED.
 OUTCOME: dict[str, dict[tuple[int, ...], int]] = {m: _table(m) for m in ("leader", "spoil")}
+
+
+def _two_player_table(ties: str) -> dict[int, int]:
+    """``resolve_trick`` for two players, tabulated: the engine's hot path asks a dict.
+
+    Keyed by ``(leader's strength << 4) | (follower's strength << 1) | trick won
+    before``; the value is 0 (the leader takes it), 1 (the follower) or SPOILED.
+    Built from ``resolve_trick`` itself, so the rule stays written once.
+    """
+    table: dict[int, int] = {}
+    for lead in range(8):
+        for follow in range(8):
+            for won in (0, 1):
+                result, _ = resolve_trick([(0, lead), (1, follow)], (0,) * won, ties)
+                table[(lead << 4) | (follow << 1) | won] = result
+    return table
+
+
+#: RESOLVE2[ties][key]: the result of a two-player trick (see ``_two_player_table``).
+RESOLVE2: dict[str, dict[int, int]] = {m: _two_player_table(m) for m in ("leader", "spoil")}

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
-from tricktaker.cards import CARD_NAMES, mask_of
+from tricktaker.cards import CARD_NAMES
 from tricktaker.core.actions import Action
 from tricktaker.core.deals import Deal, DealSpec, GivenDeal, PileSpec, make_deal, read_deal
 from tricktaker.core.errors import IllegalAction, RecordError
@@ -27,6 +27,7 @@ from tricktaker.core.start import Start
 from tricktaker.core.summary import DealList, DealSummary
 from tricktaker.games.truc.actions import (
     ACCEPT,
+    BY_ID,
     DOUBLE,
     FOLD,
     PASS,
@@ -45,7 +46,14 @@ from tricktaker.games.truc.actions import (
     parse_action,
 )
 from tricktaker.games.truc.cards import BY_STRENGTH, DECK, STRENGTH
-from tricktaker.games.truc.outcomes import DRAW, OUTCOME, SPOILED, UNDECIDED, resolve_trick
+from tricktaker.games.truc.outcomes import (
+    DRAW,
+    OUTCOME,
+    RESOLVE2,
+    SPOILED,
+    UNDECIDED,
+    resolve_trick,
+)
 
 CALL, REDEAL_ANSWER, WINDOW, PLAY_PHASE, ANSWER, OVER = range(6)
 PHASE_NAMES = ("call", "redeal_answer", "window", "play", "answer", "over")
@@ -80,13 +88,15 @@ def read_start(start: Start | None) -> tuple[list[int], list[int]]:
 
 
 #: A finished deal as the engine keeps it: number, dealer, trick results, the
-#: plays of each trick (the last one perhaps cut short), winner, points, how it
-#: ended, the stake, the score after it.
+#: plays of each trick, the plays of a trick cut short, winner, points, how it
+#: ended, the stake, the score after it. The lists are the deal's own, never
+#: changed once it is over (the next deal starts new ones).
 RawDeal = tuple[
     int,
     int,
-    tuple[int, ...],
-    tuple[tuple[int, ...], ...],
+    list[int],
+    list[tuple[int, ...]],
+    list[int],
     int | None,
     int,
     str,
@@ -101,7 +111,8 @@ PLAY_TEXT: dict[int, str] = {(s << 6) | c: f"{s}:{CARD_NAMES[c]}" for s in range
 
 def deal_summary(raw: RawDeal) -> DealSummary:
     """The typed summary of a finished deal (only cards that were played appear)."""
-    number, dealer, tricks, plays, winner, points, end, value, score = raw
+    number, dealer, tricks, trick_log, cut_short, winner, points, end, value, score = raw
+    plays = (*trick_log, cut_short)
     return DealSummary(
         number=number,
         dealer=dealer,
@@ -252,7 +263,7 @@ class TrucRules:
         self.log.append(
             (EV_DEAL, deal, self.deal_no, self.dealer, (score[0], score[1]), (games[0], games[1]))
         )
-        self.hands = [mask_of(h) for h in deal.hands]
+        self.hands = [(1 << h[0]) | (1 << h[1]) | (1 << h[2]) for h in deal.hands]
         self.stock = deal.piles["stock"]
         self.stock_pos = 0
         self.discards = [0] * n
@@ -430,7 +441,10 @@ class TrucRules:
     # ---------------------------------------------------------------- apply
 
     def apply(self, action: Action | str) -> None:
-        a = parse_action(action) if isinstance(action, str) else intern(action)
+        try:  # the usual case first: an interned action, as legal_actions() gives them
+            a = action if BY_ID[action.number] is action else intern(action)  # type: ignore[union-attr,arg-type]
+        except (AttributeError, IndexError, TypeError):
+            a = parse_action(action) if isinstance(action, str) else intern(action)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
@@ -593,10 +607,22 @@ class TrucRules:
 
     def _end_trick(self) -> None:
         plays = self.plays
-        result, leader = resolve_trick(
-            [(p >> 6, STRENGTH[p & 63]) for p in plays], self.tricks, self.ties
-        )
-        self.tricks.append(result)
+        tricks = self.tricks
+        if self.n == 2:
+            first, second = plays
+            won = 1 if (0 in tricks or 1 in tricks) else 0
+            key = (STRENGTH[first & 63] << 4) | (STRENGTH[second & 63] << 1) | won
+            code = RESOLVE2[self.ties][key]
+            if code == SPOILED:
+                result, leader = SPOILED, first >> 6
+            else:
+                leader = (second if code else first) >> 6
+                result = leader & 1
+        else:
+            result, leader = resolve_trick(
+                [(p >> 6, STRENGTH[p & 63]) for p in plays], tricks, self.ties
+            )
+        tricks.append(result)
         done = tuple(plays)
         self.trick_log.append(done)
         self.plays = []
@@ -621,11 +647,13 @@ class TrucRules:
         else:
             self.score[winner] += points
         # The summary is built from this raw tuple only when someone reads it.
+        # The deal's lists are kept as they are, not copied: the next deal starts new ones.
         raw: RawDeal = (
             self.deal_no,
             self.dealer,
-            tuple(self.tricks),
-            (*self.trick_log, tuple(self.plays)),
+            self.tricks,
+            self.trick_log,
+            self.plays,
             winner,
             points,
             end,
