@@ -9,6 +9,18 @@ left out of his stream. Each observer's events are numbered 0, 1, 2... in his
 own stream, so a gap in the numbers can never betray that something hidden
 happened. The terminal, the web server and bots' memory are all built from
 events, never by comparing views.
+
+Kinds every game uses the same way (front ends and the conformance suite
+rely on them; a game adds its own beside them):
+
+* ``deal``: a deal begins; ``data`` has ``deal`` (its number) and ``dealer``,
+  and for a seat its own cards as dealt (``hand``, hidden slots as null);
+* ``action``: a seat acted; ``action`` is the notation as this observer may
+  see it, ``data.card`` the card played where one was shown;
+* ``trick``: a trick was completed;
+* ``deal_end``: a deal is over; ``data`` is its summary's JSON
+  (``DealSummary.to_json``);
+* ``game_end`` and ``match_end``: a game, and the match, are decided.
 """
 
 from __future__ import annotations
