@@ -34,7 +34,8 @@ RARE_VERBS = ("fold", "run")
 RARE_SHARE = 0.08
 #: Per game: extra cards an observer may see besides his own and the played ones.
 MAY_SEE: dict[str, Callable[[State, int | None], set[str]]] = {}
-#: Actions that are never legal for anyone, in any game.
+#: Actions that are unreadable or never legal, except where a game's notation
+#: makes one legal (Truco's bare ``play`` answers a hand of eleven).
 GARBAGE = [
     "",
     "0:",
@@ -401,7 +402,7 @@ def check_illegal_changes_nothing(game: Game, state: State, rng: random.Random) 
     before = fingerprint(state)
     order = [str(a) for a in state.legal_actions()]
     legal = set(order)
-    candidates = list(GARBAGE)
+    candidates = [text for text in GARBAGE if text not in legal]
     for _ in range(8):
         a = game.action_from_id(rng.randrange(game.info.num_distinct_actions))
         if str(a) not in legal:

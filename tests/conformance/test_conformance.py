@@ -18,11 +18,29 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from toygame import TOY
 
-from tricktaker.core import Game, OptionError, Options, get_game, register
+from tricktaker.cards import CARD_NAMES
+from tricktaker.core import Game, OptionError, Options, State, get_game, register
 from tricktaker.core.options import option_sets
 from tricktaker.core.registry import game_ids, unregister
 
 SEEDS = st.integers(0, 2**32 - 1)
+
+
+def _truco_shown(state: State, observer: int | None) -> set[str]:
+    """Truco turns the vira face up for all, its hand of eleven shows the team on eleven
+    its partners' hands, and a blind card of the iron hand, which no view ever showed
+    in a hand, is shown to all once played (RULES.md §2)."""
+    view = state.public_view() if observer is None else state.view(observer)
+    public = state.public_view()
+    vira = getattr(view, "vira", None)
+    shown = {CARD_NAMES[vira]} if vira is not None else set()
+    if getattr(public, "iron", False):
+        plays = [*public.on_table, *(p for t in getattr(public, "tricks", ()) for p in t[0])]
+        shown |= {CARD_NAMES[c] for _, c in plays if c is not None}
+    return shown | {CARD_NAMES[c] for _, hand in getattr(view, "partners", ()) for c in hand}
+
+
+harness.MAY_SEE["truco"] = _truco_shown
 
 
 @pytest.fixture(autouse=True, scope="module")

@@ -1,0 +1,123 @@
+"""Truco's verbs (DESIGN.md), one interned action object per (seat, verb, arguments).
+
+``play 7c`` plays a card face up, ``play 7c down`` face down, ``play #2`` the
+second card of a hand nobody sees (the iron hand), and a bare ``play`` or
+``run`` is the team's answer to a hand of eleven. Interning lets
+``legal_actions`` hand out ready-made objects and the engine dispatch on a
+small ``kind``; the table's order is the solvers' numbering and never changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tricktaker.cards import CARD_NAMES, CardError, parse_card
+from tricktaker.core.actions import Action, split_action
+from tricktaker.core.errors import IllegalAction
+from tricktaker.games.truco.cards import DECK
+
+PLAY, DOWN, BLIND, FOLD, RAISE, ACCEPT, REFUSE, KEEP, RUN = range(9)
+PLAIN = {FOLD: "fold", RAISE: "raise", ACCEPT: "accept", REFUSE: "refuse", RUN: "run"}
+VERBS = ("play", "fold", "raise", "accept", "refuse", "run")
+MAX_SEATS = 6
+HAND = 3
+
+
+@dataclass(frozen=True, slots=True)
+class TrucoAction(Action):
+    kind: int = field(default=0, compare=False)
+    card: int = field(default=-1, compare=False)
+    slot: int = field(default=0, compare=False)
+    number: int = field(default=-1, compare=False)
+
+
+def _build() -> list[TrucoAction]:
+    table: list[TrucoAction] = []
+
+    def add(seat: int, verb: str, args: tuple[str, ...], kind: int, **more: int) -> None:
+        table.append(TrucoAction(seat, verb, args, kind=kind, number=len(table), **more))
+
+    for seat in range(MAX_SEATS):
+        for c in DECK:
+            add(seat, "play", (CARD_NAMES[c],), PLAY, card=c)
+        for c in DECK:
+            add(seat, "play", (CARD_NAMES[c], "down"), DOWN, card=c)
+        for slot in range(1, HAND + 1):
+            add(seat, "play", (f"#{slot}",), BLIND, slot=slot)
+        for kind, verb in PLAIN.items():
+            add(seat, verb, (), kind)
+        add(seat, "play", (), KEEP)
+    return table
+
+
+#: Every action of the game, by id.
+BY_ID: tuple[TrucoAction, ...] = tuple(_build())
+INTERNED: dict[tuple[int, str, tuple[str, ...]], TrucoAction] = {
+    (a.seat, a.verb, a.args): a for a in BY_ID
+}
+#: By notation, for reading logs and records back without parsing.
+BY_TEXT: dict[str, TrucoAction] = {str(a): a for a in BY_ID}
+PLAYS: tuple[tuple[TrucoAction | None, ...], ...] = tuple(
+    tuple(INTERNED.get((s, "play", (CARD_NAMES[c],))) for c in range(52)) for s in range(MAX_SEATS)
+)
+DOWNS: tuple[tuple[TrucoAction | None, ...], ...] = tuple(
+    tuple(INTERNED.get((s, "play", (CARD_NAMES[c], "down"))) for c in range(52))
+    for s in range(MAX_SEATS)
+)
+BLINDS: tuple[tuple[TrucoAction, ...], ...] = tuple(
+    tuple(INTERNED[(s, "play", (f"#{k}",))] for k in range(1, HAND + 1)) for s in range(MAX_SEATS)
+)
+SIMPLE: tuple[dict[int, TrucoAction], ...] = tuple(
+    {kind: INTERNED[(s, verb, ())] for kind, verb in PLAIN.items()}
+    | {KEEP: INTERNED[(s, "play", ())]}
+    for s in range(MAX_SEATS)
+)
+
+
+def intern(action: Action) -> TrucoAction:
+    """The interned twin of any Action equal in notation, or IllegalAction."""
+    if type(action) is TrucoAction:
+        number = action.number
+        if 0 <= number < len(BY_ID) and BY_ID[number] is action:
+            return action
+    if not isinstance(action, Action):
+        raise IllegalAction(f"an action must be text like '0:play 7h', not {type(action).__name__}")
+    return parse_action(str(action))
+
+
+def action_from_id(number: object) -> TrucoAction:
+    if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < len(BY_ID):
+        raise IllegalAction(f"no Truco action has id {number!r} (ids are 0..{len(BY_ID) - 1})")
+    return BY_ID[number]
+
+
+def parse_action(text: str) -> TrucoAction:
+    seat, verb, args, owner = split_action(text)
+    if owner is not None:
+        raise IllegalAction("in Truco every player plays his own cards: drop 'from'")
+    if seat >= MAX_SEATS:
+        raise IllegalAction(f"there is no seat {seat} in Truco (at most {MAX_SEATS} players)")
+    if verb not in VERBS:
+        raise IllegalAction(f"unknown verb {verb[:20]!r} in Truco; verbs: {', '.join(VERBS)}")
+    if verb != "play":
+        if args:
+            raise IllegalAction(f"'{verb}' takes no argument")
+        return INTERNED[(seat, verb, ())]
+    if not args:
+        return SIMPLE[seat][KEEP]
+    if len(args) == 1 and args[0].startswith("#"):
+        found = INTERNED.get((seat, "play", (args[0],)))
+        if found is None:
+            raise IllegalAction(f"a blind card is chosen by its place, #1 to #{HAND}")
+        return found
+    down = len(args) == 2 and args[1].lower() == "down"
+    if len(args) > 2 or (len(args) == 2 and not down):
+        raise IllegalAction("write 'play 7h', 'play 7h down' or 'play #2'")
+    try:
+        c = parse_card(args[0])
+    except CardError as exc:
+        raise IllegalAction(str(exc)) from None
+    found = (DOWNS if down else PLAYS)[seat][c]
+    if found is None:
+        raise IllegalAction(f"{CARD_NAMES[c]} is not in Truco's 40-card deck (no 8, 9 or 10)")
+    return found

@@ -1,0 +1,73 @@
+"""Truco's 40-card deck, its ordinary order and its manilhas (RULES.md §2).
+
+Strength tables are indexed by card: the ordinary order ``4 5 6 7 Q J K A 2 3``
+gives 0..9 (suits never matter, so equal ranks tie), and a manilha gets
+10..13 by its suit, diamonds (pica-fumo) < spades (espadilha) < hearts (copas)
+< clubs (zap). Paulista has one table per vira rank; Mineiro one fixed table.
+A card played face down ranks below every card: ``DOWN``.
+"""
+
+from __future__ import annotations
+
+from tricktaker.cards import CARD_NAMES, RANKS, card, mask_of
+
+#: Ordinary ranks, low to high; also the cycle that turns a vira into its manilhas.
+ORDER = "4567QJKA23"
+#: Manilha suits, low to high: diamonds, spades, hearts, clubs.
+MANILHA_SUITS = "dshc"
+DOWN = -1
+FIRST_MANILHA = len(ORDER)
+
+DECK: tuple[int, ...] = tuple(sorted(card(r, s) for s in "cdhs" for r in ORDER))
+DECK_MASK = mask_of(DECK)
+
+
+def manilha_rank(vira: int) -> str:
+    """The rank after the vira's in the cycle (a 3 turns the 4s)."""
+    rank = RANKS[vira % 13]
+    return ORDER[(ORDER.index(rank) + 1) % len(ORDER)]
+
+
+def _ordinary() -> list[int]:
+    out = [-2] * 52
+    for c in DECK:
+        out[c] = ORDER.index(CARD_NAMES[c][0])
+    return out
+
+
+def _paulista(rank: str) -> tuple[int, ...]:
+    out = _ordinary()
+    for i, s in enumerate(MANILHA_SUITS):
+        out[card(rank, s)] = FIRST_MANILHA + i
+    return tuple(out)
+
+
+#: Strength of every card when the manilhas are of this rank (Paulista).
+BY_MANILHA_RANK: dict[str, tuple[int, ...]] = {r: _paulista(r) for r in ORDER}
+#: Mineiro's fixed manilhas, strongest first, and its strength table.
+MINEIRO_MANILHAS: tuple[int, ...] = (card("4", "c"), card("7", "h"), card("A", "s"), card("7", "d"))
+
+
+def _mineiro() -> tuple[int, ...]:
+    out = _ordinary()
+    for i, c in enumerate(reversed(MINEIRO_MANILHAS)):
+        out[c] = FIRST_MANILHA + i
+    return tuple(out)
+
+
+MINEIRO: tuple[int, ...] = _mineiro()
+
+
+def strength_table(vira: int | None) -> tuple[int, ...]:
+    """The strengths for a deal: Paulista's by its vira, Mineiro's when there is none."""
+    return MINEIRO if vira is None else BY_MANILHA_RANK[manilha_rank(vira)]
+
+
+def manilhas(table: tuple[int, ...]) -> tuple[int, ...]:
+    """The four manilhas of a strength table, strongest (the zap) first."""
+    return tuple(sorted((c for c in DECK if table[c] >= FIRST_MANILHA), key=lambda c: -table[c]))
+
+
+def by_strength(mask: int, table: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards of ``mask``, strongest first (ties by card number, for a stable order)."""
+    return tuple(sorted((c for c in DECK if (mask >> c) & 1), key=lambda c: (-table[c], c)))

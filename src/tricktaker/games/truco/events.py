@@ -1,0 +1,135 @@
+"""How each observer sees each entry of a Truco log (see ``core.events``).
+
+Hidden in Truco: a seat's own cards (told to it alone at the deal, and not
+even to it in the iron hand), the partners' hands in a hand of eleven (told
+to that team alone), and a card played face down, which stays "a card face
+down" for good to everyone but its player, in the trick and in the deal's
+summary alike. Everything else (raises, answers, face-up cards, the vira) is
+public. No entry is unseen altogether, so every observer's stream has the
+same length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tricktaker.cards import CARD_NAMES
+from tricktaker.core.deals import Deal
+from tricktaker.games.truco.actions import DOWN, PLAY, TrucoAction
+from tricktaker.games.truco.cards import by_strength, strength_table
+from tricktaker.games.truco.rules import (
+    DOWN_BIT,
+    EV_BLIND,
+    EV_DEAL,
+    EV_DEAL_END,
+    EV_GAME_END,
+    EV_MATCH_END,
+    EV_SAID,
+    EV_TRICK,
+    TIE,
+    deal_summary,
+)
+
+Told = tuple[str, int | None, str | None, Mapping[str, Any]]
+
+#: What the number logged with a word means, by verb.
+_SAID_KEY = {"raise": "value", "accept": "value", "play": "value"}
+
+
+def _hand(cards: tuple[int, ...], table: tuple[int, ...]) -> list[str]:
+    return [CARD_NAMES[c] for c in by_strength(sum(1 << c for c in cards), table)]
+
+
+def played_json(p: int, observer: int | None) -> list[Any]:
+    """``[seat, card]`` of a play in a trick; the card is null where it lies face down
+    to this observer."""
+    seat = p >> 7
+    if p & DOWN_BIT and observer != seat:
+        return [seat, None]
+    return [seat, CARD_NAMES[p & 63]]
+
+
+def hidden_play(seat: int) -> str:
+    """How a face-down card's action reads to all but its player."""
+    return f"{seat}:play down"
+
+
+def _deal(entry: tuple[Any, ...], observer: int | None) -> Told:
+    _, deal, number, dealer, score, games, eleven, iron = entry
+    d: Deal = deal
+    vira = d.piles.get("vira")
+    table = strength_table(vira[0] if vira else None)
+    data: dict[str, Any] = {
+        "deal": number,
+        "dealer": dealer,
+        "score": list(score),
+        "games": list(games),
+    }
+    if vira:
+        data["vira"] = CARD_NAMES[vira[0]]
+    if eleven >= 0:
+        data["eleven"] = eleven
+    if iron:
+        data["iron"] = True
+    if observer is not None:
+        data["hand"] = [None] * len(d.hands[observer]) if iron else _hand(d.hands[observer], table)
+        if eleven >= 0 and observer & 1 == eleven and len(d.hands) > 2:
+            data["partners"] = [
+                [s, _hand(d.hands[s], table)]
+                for s in range(len(d.hands))
+                if s != observer and s & 1 == eleven
+            ]
+    return ("deal", None, None, data)
+
+
+def visible(entry: object, observer: int | None) -> bool:
+    """Every entry reaches every observer (only its details differ)."""
+    return True
+
+
+def render(entry: object, observer: int | None) -> Told | None:
+    """The (kind, seat, action, data) ``observer`` sees of one log entry."""
+    if type(entry) is TrucoAction:
+        seat = entry.seat
+        card = CARD_NAMES[entry.card]
+        if entry.kind == PLAY:
+            return ("action", seat, str(entry), {"card": card})
+        assert entry.kind == DOWN
+        if observer == seat:
+            return ("action", seat, str(entry), {"card": card, "down": True})
+        return ("action", seat, hidden_play(seat), {"down": True})
+    assert isinstance(entry, tuple)
+    code = entry[0]
+    if code == EV_SAID:
+        a: TrucoAction = entry[1]
+        key = _SAID_KEY.get(a.verb, "points")
+        return ("action", a.seat, str(a), {key: entry[2]})
+    if code == EV_BLIND:
+        b: TrucoAction = entry[1]
+        return ("action", b.seat, str(b), {"card": CARD_NAMES[entry[2]], "slot": b.slot})
+    if code == EV_DEAL:
+        return _deal(entry, observer)
+    if code == EV_TRICK:
+        _, number, plays, result, leader = entry
+        return (
+            "trick",
+            None,
+            None,
+            {
+                "trick": number,
+                "played": [played_json(p, observer) for p in plays],
+                "down": [p >> 7 for p in plays if p & DOWN_BIT],
+                "result": "tie" if result == TIE else result,
+                "leader": leader,
+            },
+        )
+    if code == EV_DEAL_END:
+        return ("deal_end", None, None, deal_summary(entry[1]).to_json())
+    if code == EV_GAME_END:
+        _, side, score, games = entry
+        return ("game_end", None, None, {"side": side, "score": list(score), "games": list(games)})
+    if code == EV_MATCH_END:
+        _, winner, games = entry
+        return ("match_end", None, None, {"winner": winner, "games": list(games)})
+    raise ValueError(f"unknown Truco log entry {entry!r}")
