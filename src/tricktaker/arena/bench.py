@@ -1,4 +1,4 @@
-"""Engine throughput: how many random Le Truc matches, deals and playouts a core runs.
+"""Engine throughput: how many random matches (Le Truc, Truco), deals and playouts a core runs.
 
 Search bots live on the speed of ``clone``/``legal_actions``/``apply``, so this
 module times exactly those calls through the public Game API, on one core, with
@@ -141,18 +141,19 @@ def _warm(run: Callable[[float, int], Measurement], seconds: float, seed: int) -
     return run(seconds, seed)
 
 
-def truc_matches(
-    players: int, policy: str, seconds: float, seed: int = DEFAULT_SEED
+def game_matches(
+    game_id: str, players: int, policy: str, seconds: float, seed: int = DEFAULT_SEED
 ) -> Measurement:
-    """Whole matches with default options, one after another, seeds ``seed``, ``seed+1``...
+    """Whole matches of one game with its default options but ``players``, one after
+    another, seeds ``seed``, ``seed+1``...
 
     The same run yields matches/s and deals/s: deals are counted at each
     match's end from ``finished_deals()``, so only the public API is used.
     """
     choose = POLICIES[policy]
+    game = get_game(game_id)
 
     def run(limit: float, base: int) -> Measurement:
-        game = get_game("truc")
         options = game.options({"players": players})
         rng = random.Random(base)
         matches = actions = deals = 0
@@ -166,8 +167,8 @@ def truc_matches(
             matches += 1
         wall, cpu = timer.stop()
         return Measurement(
-            key=f"truc{players}p_{policy}",
-            label=f"Truc {players}p {policy}",
+            key=f"{game_id}{players}p_{policy}",
+            label=f"{game.info.name} {players}p {policy}",
             unit="match",
             units=matches,
             actions=actions,
@@ -177,6 +178,13 @@ def truc_matches(
         )
 
     return _warm(run, seconds, seed)
+
+
+def truc_matches(
+    players: int, policy: str, seconds: float, seed: int = DEFAULT_SEED
+) -> Measurement:
+    """Whole Le Truc matches (see :func:`game_matches`)."""
+    return game_matches("truc", players, policy, seconds, seed)
 
 
 def mid_deal_pool(players: int, size: int = POOL_SIZE, seed: int = DEFAULT_SEED) -> list[State]:
@@ -441,6 +449,11 @@ def run_bench(
     steps: list[tuple[str, Callable[[], Measurement]]] = [
         (f"Le Truc {n}p {q} matches", partial(truc_matches, n, q, seconds, seed))
         for n in (2, 4)
+        for q in ("uniform", "card-play")
+    ]
+    steps += [
+        (f"Truco {n}p {q} matches", partial(game_matches, "truco", n, q, seconds, seed))
+        for n in (2, 4, 6)
         for q in ("uniform", "card-play")
     ]
     steps += [

@@ -110,6 +110,19 @@ OUTCOME: dict[tuple[int, ...], int] = {
 }
 
 
+def _vira_as_pile(deal: object) -> object:
+    """A record writes the vira as one card, ``"vira": "6d"``; core reads piles as lists."""
+    if isinstance(deal, Mapping) and isinstance(deal.get("vira"), str):
+        return {**deal, "vira": [deal["vira"]]}
+    return deal
+
+
+def _vira_as_card(deal: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(deal.get("vira"), list) and len(deal["vira"]) == 1:
+        deal["vira"] = deal["vira"][0]
+    return deal
+
+
 def read_start(start: Start | None, games_to_win: int) -> tuple[list[int], list[int]]:
     """A starting score (0..11 each) and games won (fewer than the match needs)."""
     if start is None:
@@ -256,7 +269,7 @@ class TrucoRules:
         self.spec = DEAL_SPECS[self.variant]
         self.seed = seed
         self.given: tuple[GivenDeal, ...] = tuple(
-            read_deal(d, self.spec, n, i) for i, d in enumerate(deals or ())
+            read_deal(_vira_as_pile(d), self.spec, n, i) for i, d in enumerate(deals or ())
         )
         self.start = start if start is not None else Start()
         self.score, self.games = read_start(start, self.games_to_win)
@@ -649,7 +662,7 @@ class TrucoRules:
         """The full record: every deal's cards so far, so it replays exactly."""
         record = self._record_head()
         record["seed"] = self.seed
-        record["deals"] = [d.to_json() for d in self.dealt]
+        record["deals"] = [_vira_as_card(d.to_json()) for d in self.dealt]
         record["actions"] = [str(a) for a in self.actions]
         return record
 
