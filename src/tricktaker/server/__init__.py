@@ -1,0 +1,5 @@
+"""The web app: HTTP and WebSocket, tables and seats, persistence (DESIGN.md, Layers).
+
+It knows games and bots only through ``core``'s and ``bots``' registries, so a
+newly registered game appears in the lobby and plays with no change here.
+"""

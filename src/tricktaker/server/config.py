@@ -1,0 +1,53 @@
+"""The server's settings: where it listens, where it keeps tables, how bots and clients pace.
+
+Defaults suit one person at his own machine: SQLite under ``./var/``, bots
+that pause a moment like a person would. Each can be set on the command line
+(``tricktaker serve --help``) or by environment variable.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+DEFAULT_DB = "sqlite:///var/tricktaker.db"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the app needs to know about its environment."""
+
+    database_url: str = DEFAULT_DB
+    #: Seconds a bot waits before acting, so that people can follow the play (0: none).
+    bot_delay: float = 0.7
+    #: Actions a connection may send per second, on average, and in a burst.
+    actions_per_second: float = 4.0
+    action_burst: int = 12
+    #: The largest WebSocket message and HTTP body the app reads.
+    max_message_bytes: int = 4096
+    max_upload_bytes: int = 1_000_000
+    #: New tables one client address may open per minute.
+    tables_per_minute: int = 30
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        """Settings from ``TRICKTAKER_DATABASE_URL``, ``TRICKTAKER_BOT_DELAY``, then overrides."""
+        values: dict[str, object] = {}
+        url = os.environ.get("TRICKTAKER_DATABASE_URL")
+        if url:
+            values["database_url"] = url
+        delay = os.environ.get("TRICKTAKER_BOT_DELAY")
+        if delay:
+            values["bot_delay"] = float(delay)
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)  # type: ignore[arg-type]
+
+
+def ensure_sqlite_folder(url: str) -> None:
+    """Create the folder of a SQLite file (``./var/`` by default) before the first connection."""
+    prefix = "sqlite:///"
+    if url.startswith(prefix) and url != prefix + ":memory:":
+        Path(url[len(prefix) :]).parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,131 @@
+"""What the server tells one observer: built from his view and his events only.
+
+Every message to a seat (or a spectator) is made here, from ``state.view(seat)``
+(``public_view()`` for a spectator), ``state.events(since, seat)`` and the
+game's words in the observer's language; the state itself never leaves. The
+front end is generic: it draws the hand and the trick from the protocol's
+common view fields (``table``) and shows the game's own words for the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tricktaker.cards import CARD_NAMES
+from tricktaker.core.i18n import Translator, translator
+from tricktaker.core.protocol import Game, State, View, Words
+from tricktaker.core.summary import DealSummary
+
+WEB_DOMAIN = "web"
+WEB_PACKAGE = "tricktaker.web"
+
+
+def web_words(lang: str) -> Translator:
+    """The web app's own texts (lobby, buttons, messages) in ``lang``."""
+    return translator(lang, WEB_DOMAIN, WEB_PACKAGE)
+
+
+def shown_names(names: Sequence[str], observer: int | None, _: Translator) -> list[str]:
+    """Seat names as this observer reads them: his own seat is "You"."""
+    return [_("You") if seat == observer else name for seat, name in enumerate(names)]
+
+
+def side_names(sides: Sequence[int], names: Sequence[str], _: Translator) -> list[str]:
+    """A name per side: its seat's name, or its seats' names joined."""
+    out = []
+    for side in range(max(sides) + 1):
+        members = [names[s] for s in range(len(sides)) if sides[s] == side]
+        if len(members) == 2:
+            out.append(_("{a} & {b}").format(a=members[0], b=members[1]))
+        else:
+            out.append(", ".join(members))
+    return out
+
+
+def _card(c: int | None) -> str | None:
+    return None if c is None else CARD_NAMES[c]
+
+
+def table_json(view: View) -> dict[str, Any]:
+    """The fields every game's view has, under fixed names, for the generic table."""
+    return {
+        "seat": view.seat,
+        "players": view.players,
+        "to_act": view.to_act,
+        "dealer": view.dealer,
+        "hand": [_card(c) for c in view.hand],
+        "hand_sizes": list(view.hand_sizes),
+        "on_table": [[s, _card(c)] for s, c in view.on_table],
+        "finished": view.finished,
+    }
+
+
+def texts_json(
+    words: Words,
+    view: View,
+    state: State,
+    legal: Sequence[Any],
+    names: Sequence[str],
+    sides: Sequence[str],
+) -> dict[str, Any]:
+    """The game's words about the moment: phase, hint, score lines, the deal so far."""
+    deals = state.finished_deals()
+    out: dict[str, Any] = {
+        "title": words.title,
+        "phase": "" if view.finished else words.phase(view),
+        "hint": words.hint(view, legal, names),
+        "status": words.status(view, names, sides),
+        "table_lines": words.table_lines(view, names, sides),
+        "hand_note": words.hand_note(view),
+        "seat_tags": [words.seat_tags(view, s) for s in range(view.players)],
+        "sheet": {
+            "header": words.sheet_header(sides),
+            "rows": [words.sheet_row(d, sides) for d in deals],
+        },
+        "match_result": words.match_result(view, sides) if view.finished else None,
+    }
+    return out
+
+
+def state_message(
+    game: Game,
+    state: State,
+    observer: int | None,
+    since: int,
+    lang: str,
+    names: Sequence[str],
+) -> dict[str, Any]:
+    """The ``state`` message: the observer's view, his events from ``since``, his moves."""
+    _ = web_words(lang)
+    words = game.words(lang)
+    view = state.public_view() if observer is None else state.view(observer)
+    seen = shown_names(names, observer, _)
+    sides = side_names(state.sides, seen, _)
+    legal = list(state.legal_actions()) if observer is not None and state.to_act == observer else []
+    events = []
+    for e in state.events(since, observer):
+        item = e.to_json()
+        item["text"] = words.event_text(e, seen, sides)
+        if e.kind == "deal_end":  # the deal's story, for the pause at its end
+            item["lines"] = words.deal_lines(DealSummary.from_json(e.data), seen, sides)
+        events.append(item)
+    return {
+        "type": "state",
+        "table": table_json(view),
+        "view": view.to_json(),
+        "events": events,
+        "legal": [
+            {
+                "action": str(a),
+                "label": words.action_label(a, view),
+                "help": words.action_help(a, view, seen),
+                "private": words.is_private(a),
+            }
+            for a in legal
+        ],
+        "names": seen,
+        "sides": list(state.sides),
+        "side_names": sides,
+        "texts": texts_json(words, view, state, legal, seen, sides),
+    }

@@ -1,0 +1,79 @@
+"""Seat tokens and rate limits.
+
+A seat is claimed by a secret token, carried in its link or a cookie. Only a
+hash of it is stored, and a presented token is checked with
+``hmac.compare_digest``, whose time does not depend on where two strings first
+differ, so a client cannot find a token byte by byte from response times.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import time
+from dataclasses import dataclass, field
+
+TOKEN_BYTES = 24
+#: What a token or table id looks like: URL-safe base64 of a sensible length.
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: str | None, stored_hash: str) -> bool:
+    """Whether ``token`` is the one whose hash is stored, compared in constant time."""
+    if not token or not TOKEN_SHAPE.fullmatch(token):
+        return False
+    return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+@dataclass(slots=True)
+class TokenBucket:
+    """At most ``rate`` events a second on average, ``burst`` at once."""
+
+    rate: float
+    burst: float
+    tokens: float = field(default=-1.0)
+    stamp: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        if self.tokens < 0:
+            self.tokens = self.burst
+
+    def allow(self, now: float | None = None) -> bool:
+        t = time.monotonic() if now is None else now
+        self.tokens = min(self.burst, self.tokens + (t - self.stamp) * self.rate)
+        self.stamp = t
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+@dataclass(slots=True)
+class KeyedLimiter:
+    """A token bucket per key (a client address), forgetting keys idle for long."""
+
+    rate: float
+    burst: float
+    buckets: dict[str, TokenBucket] = field(default_factory=dict)
+
+    def allow(self, key: str) -> bool:
+        if len(self.buckets) > 10_000:
+            self.buckets.clear()
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
+        return bucket.allow()

@@ -1,0 +1,207 @@
+"""Live tables: the match in memory, its seats, its listeners, its bots.
+
+Every action goes through :meth:`LiveTable.act`, under the table's lock: it is
+checked by the engine on a copy, written to the database, and only then made
+the table's state and announced, so what a player saw acknowledged is on
+disk, and a refused or failed write changes nothing. Bots think in a worker
+thread (``asyncio.to_thread``) after a short human-like pause, so the event
+loop keeps serving everyone else meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tricktaker.bots.base import Bot
+from tricktaker.bots.registry import make_bot
+from tricktaker.core import IllegalAction, RecordError, State, get_game
+from tricktaker.core.protocol import Game
+from tricktaker.core.records import Record, state_from_record
+from tricktaker.core.start import parse_start
+from tricktaker.server.config import Settings
+from tricktaker.server.store import Store, StoredTable
+
+log = logging.getLogger("tricktaker.server")
+
+Listener = Callable[["LiveTable"], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """One table in memory: the state rebuilt from the store, and who is listening."""
+
+    stored: StoredTable
+    game: Game
+    state: State
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    listeners: set[Listener] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    @property
+    def applied(self) -> int:
+        return len(self.stored.actions)
+
+    def record(self) -> dict[str, Any]:
+        """The full record (every hand): for the players once the match is over."""
+        out = self.state.to_record()
+        out["names"] = list(self.stored.names)
+        return out
+
+    def public_record(self) -> dict[str, Any]:
+        out = self.state.public_record()
+        out["names"] = list(self.stored.names)
+        return out
+
+
+def build_state(stored: StoredTable) -> tuple[Game, State]:
+    """The match of a stored table, replayed action by action (RecordError if it cannot be)."""
+    record = Record(
+        game=stored.game,
+        options=dict(stored.options),
+        names=list(stored.names),
+        dealer=stored.dealer,
+        seed=stored.seed,
+        start=parse_start(stored.start),
+        deals=list(stored.deals),
+        actions=list(stored.actions),
+    )
+    game = get_game(stored.game)
+    try:
+        state = state_from_record(record)
+    except IllegalAction as exc:
+        raise RecordError(f"table {stored.id} cannot be replayed: {exc}") from exc
+    return game, state
+
+
+class Hub:
+    """All live tables of this server, loaded from the store on first use."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        found = self.tables.get(table_id)
+        if found is not None:
+            return found
+        async with self._loading:
+            found = self.tables.get(table_id)
+            if found is not None:
+                return found
+            stored = await asyncio.to_thread(self.store.load, table_id)
+            if stored is None:
+                return None
+            game, state = await asyncio.to_thread(build_state, stored)
+            table = LiveTable(stored, game, state)
+            for seat, spec in enumerate(stored.seats):
+                if spec.kind == "bot" and spec.level:
+                    table.bots[seat] = make_bot(spec.level, stored.game)
+            self.tables[table_id] = table
+        self.wake_bots(table)
+        return table
+
+    async def create(self, stored: StoredTable) -> LiveTable:
+        """A new table: checked by building its match, stored, then live."""
+        game, state = await asyncio.to_thread(build_state, stored)
+        stored.finished = state.to_act is None
+        await asyncio.to_thread(self.store.create, stored)
+        table = LiveTable(stored, game, state)
+        for seat, spec in enumerate(stored.seats):
+            if spec.kind == "bot" and spec.level:
+                table.bots[seat] = make_bot(spec.level, stored.game)
+        self.tables[stored.id] = table
+        self.wake_bots(table)
+        return table
+
+    async def resume_all(self) -> int:
+        """Load every unfinished table at start-up, so that bots to act go on playing."""
+        ids = await asyncio.to_thread(self.store.unfinished)
+        for table_id in ids:
+            try:
+                await self.get(table_id)
+            except (RecordError, IllegalAction) as exc:  # pragma: no cover - a corrupt row
+                log.error("table %s not resumed: %s", table_id, exc)
+        return len(ids)
+
+    async def act(self, table: LiveTable, seat: int, text: str) -> None:
+        """Apply seat's action: IllegalAction (nothing changed) unless the rules allow it."""
+        action = table.game.parse_action(text)
+        if action.seat != seat:
+            raise IllegalAction(f"you sit at seat {seat}: you cannot act for seat {action.seat}")
+        await self._commit(table, str(action))
+
+    async def _commit(self, table: LiveTable, text: str, bot_seat: int | None = None) -> None:
+        """Check on a copy, write to the database, then make it the table's state and tell."""
+        async with table.lock:
+            if bot_seat is not None and table.state.to_act != bot_seat:
+                return  # the moment passed while the bot thought
+            trial = table.state.clone()
+            trial.apply(text)
+            finished = trial.to_act is None
+            await asyncio.to_thread(self.store.append, table.id, table.applied, text, finished)
+            table.stored.actions.append(text)
+            table.stored.finished = finished
+            table.state = trial
+        await self.announce(table)
+        if bot_seat is None:
+            self.wake_bots(table)
+
+    async def announce(self, table: LiveTable) -> None:
+        for listener in list(table.listeners):
+            try:
+                await listener(table)
+            except Exception:  # a listener that failed is dropped, the table goes on
+                log.exception("listener of table %s failed", table.id)
+                table.listeners.discard(listener)
+
+    def wake_bots(self, table: LiveTable) -> None:
+        """Start the bot whose turn it is, unless one is thinking already."""
+        seat = table.state.to_act
+        if seat is None or seat not in table.bots:
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        table.bot_task = asyncio.create_task(self._bot_turns(table))
+
+    async def _bot_turns(self, table: LiveTable) -> None:
+        """Bots play while it is a bot's turn; a person's action wakes them again."""
+        while True:
+            seat = table.state.to_act
+            if seat is None or seat not in table.bots:
+                return
+            if self.settings.bot_delay > 0:
+                await asyncio.sleep(self.settings.bot_delay)
+            state = table.state
+            if state.to_act != seat:
+                continue
+            view = state.view(seat)
+            memory = state.events(0, seat)
+            legal = list(state.legal_actions())
+            # The bot's chance is fixed by the table and the moment: a restart replays alike.
+            rng = random.Random(f"{table.stored.seed}:{table.applied}:{seat}")
+            action = await asyncio.to_thread(table.bots[seat].act, view, memory, legal, rng)
+            try:
+                await self._commit(table, str(action), bot_seat=seat)
+            except IllegalAction as exc:  # pragma: no cover - a bot's bug must not stop play
+                log.error("bot at table %s seat %s: %s", table.id, seat, exc)
+                await self._commit(table, str(legal[0]), bot_seat=seat)
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await table.bot_task
