@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/tricktaker play truc $(ARGS)
+	$(BIN)/tricktaker serve $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -69,6 +69,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return run_bench_cli(args.seconds, args.no_openspiel, as_json=args.json)
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from tricktaker.server.serve import serve
+
+    return serve(args.host, args.port, args.db, args.bot_delay)
+
+
 def _seat(text: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 2):
         raise argparse.ArgumentTypeError(f"not a seat number: {text[:20]!r}")
@@ -138,6 +144,31 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=_cmd_arena)
+
+    p = sub.add_parser(
+        "serve",
+        help="the web app: play in a browser, against the computer or with friends",
+        description=(
+            "Serve the web app: open the printed address in a browser, pick a game and"
+            " play at once, or send the table's links to friends."
+        ),
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    p.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="database URL (default: SQLite in ./var/; e.g. postgresql+psycopg://user@host/db)",
+    )
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="the computer's pause before each move (default: 0.7; 0 for none)",
+    )
+    p.set_defaults(func=_cmd_serve)
 
     p = sub.add_parser("bench", help="engine speed figures", description="Engine speed figures.")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default: 3)")
