@@ -1,0 +1,301 @@
+"""The web app's HTTP API and WebSocket, in process (Starlette's test client).
+
+Every message a seat receives is built from its view and events: no card the
+rules hide from it ever appears in one. Bad input — an unknown game or
+option, hostile JSON, a stranger's token, an illegal action, a flood of
+actions, a huge message — gets a clear answer and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from tricktaker.cards import CARD_NAMES
+from tricktaker.core import get_game
+from tricktaker.core.registry import game_ids
+from tricktaker.server.app import create_app
+from tricktaker.server.config import Settings
+from webserver import seats
+
+CARD = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][cdhs])(?![0-9A-Za-z])")
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'app.db'}",
+        bot_delay=0,
+        actions_per_second=1000,
+        action_burst=1000,
+    )
+    with TestClient(create_app(settings)) as c:
+        yield c
+
+
+def create(client: TestClient, game: str, options: dict[str, Any], kinds: list[str]) -> Any:
+    r = client.post("/api/tables", json={"game": game, "options": options, "seats": seats(*kinds)})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def receive_state(ws: Any) -> dict[str, Any]:
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "state":
+            return dict(m)
+
+
+def act(ws: Any, action: str) -> dict[str, Any]:
+    """Send an action; the state messages until its ack (the last one returned) or an error."""
+    ws.send_json({"type": "act", "action": action})
+    last: dict[str, Any] = {}
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "state":
+            last = m
+        elif m["type"] == "ack":
+            return last
+        elif m["type"] == "error":
+            return dict(m)
+
+
+def test_the_lobby_lists_every_registered_game_with_options_and_levels(client: TestClient) -> None:
+    for lang in ("en", "ru"):
+        games = client.get(f"/api/games?lang={lang}").json()
+        assert [g["id"] for g in games] == list(game_ids())
+        for g in games:
+            schema = get_game(g["id"]).option_schema()
+            assert [o["name"] for o in g["options"]] == [s.name for s in schema]
+            assert all(o["help"] for o in g["options"])
+            assert "random" in g["levels"] and "rules" in g["levels"]
+    ru = client.get("/api/i18n/ru").json()
+    assert ru["You"] == "Вы"
+    assert client.get("/api/i18n/xx").status_code == 404
+
+
+def test_pages_are_served(client: TestClient) -> None:
+    for path in ("/", "/t/abc", "/replay"):
+        r = client.get(path)
+        assert r.status_code == 200 and "<html" in r.text.lower()
+
+
+@pytest.mark.parametrize(
+    ("body", "fragment"),
+    [
+        ({"game": "chess"}, "no game"),
+        ({"game": "truc", "options": {"players": 5}, "seats": seats("human", "rules")}, "players"),
+        ({"game": "truc", "options": {"colour": 1}, "seats": seats("human", "rules")}, "unknown"),
+        ({"game": "truc", "seats": seats("human")}, "give 2 seats"),
+        ({"game": "truc", "seats": seats("rules", "rules")}, "at least one seat"),
+        ({"game": "truc", "seats": seats("human", "grandmaster")}, "no computer level"),
+        ({"game": "truc", "seats": [{"kind": "alien"}, {"kind": "human"}]}, "'kind'"),
+        ({"game": "truc", "options": [1], "seats": seats("human", "rules")}, "'options'"),
+        ([1, 2, 3], "send an object"),
+    ],
+)
+def test_a_bad_table_request_is_refused_clearly(
+    client: TestClient, body: Any, fragment: str
+) -> None:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400, r.text
+    assert fragment in r.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        '{"game": "truc", "options": {"players": ' + "9" * 5000 + "}}",
+        '{"game": "truc", "seed": NaN}',
+        "not json at all",
+        "\xff\xfe",
+    ],
+)
+def test_hostile_json_is_refused_without_a_traceback(client: TestClient, raw: str) -> None:
+    r = client.post(
+        "/api/tables",
+        content=raw.encode("utf-8", "surrogateescape"),
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code in (400, 413), r.text
+    assert "Traceback" not in r.text
+
+
+def test_an_oversized_upload_is_refused(tmp_path: Path) -> None:
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'a.db'}", bot_delay=0, max_upload_bytes=1000
+    )
+    with TestClient(create_app(settings)) as c:
+        r = c.post("/api/records", content=b"{" + b" " * 5000 + b"}")
+        assert r.status_code == 413
+
+
+def test_a_seat_plays_against_the_computer_and_sees_only_its_cards(client: TestClient) -> None:
+    """Each message holds no card beyond the seat's own view and events (which the
+    conformance suite proves hide what the rules hide), and never the other hand."""
+    made = create(client, "truc", {"players": 2}, ["human", "rules"])
+    token = made["seats"][0]["token"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/{made['id']}?token={token}") as ws:
+        hello = ws.receive_json()
+        assert hello["type"] == "hello" and hello["seat"] == 0
+        state = receive_state(ws)
+        for _ in range(40):
+            live = hub.tables[made["id"]].state
+            allowed = set(CARD.findall(json.dumps(live.view(0).to_json())))
+            allowed |= {c for e in live.events(0, 0) for c in CARD.findall(json.dumps(e.to_json()))}
+            shown = set(CARD.findall(json.dumps(state)))
+            assert shown <= allowed, f"seat 0 was shown {shown - allowed}"
+            now = set(CARD.findall(json.dumps([state[k] for k in ("table", "view", "legal")])))
+            theirs = {CARD_NAMES[c] for c in live.view(1).hand}
+            assert not now & theirs, f"seat 0 is shown the computer's {now & theirs}"
+            if state["table"]["finished"]:
+                break
+            if not state["legal"]:
+                state = receive_state(ws)
+                continue
+            assert all(a["label"] for a in state["legal"])
+            state = act(ws, state["legal"][0]["action"])
+            assert state.get("type") == "state", state
+    info = client.get(f"/api/tables/{made['id']}").json()
+    assert info["applied"] > 0 and info["seats"][1] == {"seat": 1, "kind": "bot", "level": "rules"}
+
+
+def test_illegal_and_foreign_actions_are_refused_and_change_nothing(client: TestClient) -> None:
+    made = create(client, "truc", {"players": 2}, ["human", "human"])
+    t0, t1 = (s["token"] for s in made["seats"])
+    with (
+        client.websocket_connect(f"/ws/{made['id']}?token={t0}") as ws0,
+        client.websocket_connect(f"/ws/{made['id']}?token={t1}") as ws1,
+    ):
+        ws0.receive_json(), ws1.receive_json()
+        s0, s1 = receive_state(ws0), receive_state(ws1)
+        mover, other = (ws0, ws1) if s0["legal"] else (ws1, ws0)
+        waiting = s1 if s0["legal"] else s0
+        seat_waiting = waiting["table"]["seat"]
+        for bad in [f"{seat_waiting}:fold", "0:play Zz", "", "x" * 300, 7]:
+            m = act(other, bad)  # type: ignore[arg-type]
+            assert m["type"] == "error" and m["message"], m
+        legal = (s0 if mover is ws0 else s1)["legal"]
+        m = act(mover, legal[0]["action"].split(":")[0] + ":no-such-verb")
+        assert m["type"] == "error"
+        assert client.get(f"/api/tables/{made['id']}").json()["applied"] == 0
+        other.send_text("not json")
+        assert other.receive_json()["type"] == "error"
+        other.send_json({"type": "dance"})
+        assert other.receive_json()["type"] == "error"
+
+
+def test_a_wrong_token_is_refused_and_a_spectator_cannot_act(client: TestClient) -> None:
+    made = create(client, "truc", {"players": 2}, ["human", "rules"])
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(f"/ws/{made['id']}?token={'A' * 32}") as ws,
+    ):
+        ws.receive_json()
+    assert closed.value.code == 4403
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        assert ws.receive_json()["seat"] is None
+        state = receive_state(ws)
+        assert state["table"]["hand"] == [] and state["legal"] == []
+        m = act(ws, "0:fold")
+        assert m["type"] == "error"
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/nope!") as ws:
+        ws.receive_json()
+
+
+def test_a_flood_of_actions_is_slowed_and_a_huge_message_closes(tmp_path: Path) -> None:
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'f.db'}",
+        bot_delay=0,
+        actions_per_second=0.01,
+        action_burst=3,
+        max_message_bytes=500,
+    )
+    with TestClient(create_app(settings)) as c:
+        made = create(c, "truc", {"players": 2}, ["human", "human"])
+        token = made["seats"][0]["token"]
+        with c.websocket_connect(f"/ws/{made['id']}?token={token}") as ws:
+            ws.receive_json(), receive_state(ws)
+            answers = []
+            for _ in range(6):
+                ws.send_json({"type": "ping"})
+                answers.append(ws.receive_json())
+            assert [a["type"] for a in answers[:3]] == ["pong"] * 3
+            assert any("slow down" in a.get("message", "") for a in answers[3:])
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            c.websocket_connect(f"/ws/{made['id']}?token={token}") as ws,
+        ):
+            ws.receive_json(), receive_state(ws)
+            ws.send_text("x" * 1000)
+            ws.receive_json()
+        assert closed.value.code == 1009
+
+
+def test_reconnecting_resumes_from_the_last_event_seen(client: TestClient) -> None:
+    made = create(client, "truc", {"players": 2}, ["human", "rules"])
+    token = made["seats"][0]["token"]
+    url = f"/ws/{made['id']}?token={token}"
+    with client.websocket_connect(url) as ws:
+        ws.receive_json()
+        first = receive_state(ws)
+        if first["legal"]:
+            first = act(ws, first["legal"][0]["action"])
+        seen = first["next_event"]
+        everything = [e["n"] for e in first["events"]]
+    with client.websocket_connect(url + f"&since={seen}") as ws:
+        ws.receive_json()
+        again = receive_state(ws)
+        assert all(e["n"] >= seen for e in again["events"])
+    with client.websocket_connect(url) as ws:
+        ws.receive_json()
+        full = receive_state(ws)
+        assert [e["n"] for e in full["events"]][: len(everything)] == list(range(len(everything)))
+
+
+def test_the_record_is_public_until_the_end_and_uploads_resume(client: TestClient) -> None:
+    made = create(client, "truc", {"players": 2}, ["human", "human"])
+    t0 = made["seats"][0]["token"]
+    record = client.get(f"/api/tables/{made['id']}/record?token={t0}").json()
+    assert "seed" not in record and "hands" not in json.dumps(record)
+    with client.websocket_connect(f"/ws/{made['id']}?token={t0}") as ws:
+        ws.receive_json()
+        state = receive_state(ws)
+        if state["legal"]:
+            act(ws, state["legal"][0]["action"])
+    full = {"game": "truc", "options": {"players": 2}, "seed": 7, "actions": []}
+    r = client.post("/api/records", json={"record": full})
+    assert r.status_code == 201, r.text
+    info = client.get(f"/api/tables/{r.json()['id']}").json()
+    assert info["seats"][0]["kind"] == "human" and info["seats"][1]["kind"] == "bot"
+    bad = client.post("/api/records", json={"record": {"game": "truc", "actions": ["9:fold"]}})
+    assert bad.status_code == 400 and "cannot be resumed" in bad.json()["detail"]
+
+
+def test_the_replay_viewer_gets_one_frame_per_action(client: TestClient) -> None:
+    record = {
+        "game": "truc",
+        "options": {"players": 2},
+        "dealer": 0,
+        "deals": [{"hands": [["7h", "8c", "9d"], ["7s", "8d", "Kc"]]}],
+        "actions": ["1:redeal", "0:refuse", "1:play 8d", "0:play 9d"],
+    }
+    r = client.post("/api/replay", json={"record": record, "seat": 1, "lang": "ru"})
+    assert r.status_code == 200, r.text
+    frames = r.json()["frames"]
+    assert len(frames) == 5 and r.json()["error"] is None
+    assert frames[0]["table"]["hand"] and "7h" not in json.dumps(frames[0]["table"])
+    assert sum(len(f["events"]) for f in frames) == len(
+        {e["n"] for f in frames for e in f["events"]}
+    )
+    bad = client.post("/api/replay", json={"record": {**record, "actions": ["0:fold"]}})
+    assert bad.json()["error"]["index"] == 0
