@@ -14,6 +14,7 @@ from typing import Any
 
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.i18n import Translator, translator
+from tricktaker.core.events import Event
 from tricktaker.core.protocol import Game, State, View, Words
 from tricktaker.core.summary import DealSummary
 
@@ -64,13 +65,19 @@ def table_json(view: View) -> dict[str, Any]:
 def texts_json(
     words: Words,
     view: View,
-    state: State,
+    events: Sequence[Event],
     legal: Sequence[Any],
     names: Sequence[str],
     sides: Sequence[str],
 ) -> dict[str, Any]:
-    """The game's words about the moment: phase, hint, score lines, the deal so far."""
-    deals = state.finished_deals()
+    """The game's words about the moment: phase, hint, score lines, the deal so far.
+
+    The score sheet is read from the observer's own ``deal_end`` events, not from
+    the state, so that nothing here comes from anywhere but his view and events.
+    """
+    deals = [
+        DealSummary.from_json(e.data) for e in state.events(0, view.seat) if e.kind == "deal_end"
+    ]
     out: dict[str, Any] = {
         "title": words.title,
         "phase": "" if view.finished else words.phase(view),
@@ -127,5 +134,5 @@ def state_message(
         "names": seen,
         "sides": list(state.sides),
         "side_names": sides,
-        "texts": texts_json(words, view, state, legal, seen, sides),
+        "texts": texts_json(words, view, state.events(0, observer), legal, seen, sides),
     }
