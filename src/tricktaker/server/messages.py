@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tricktaker.cards import CARD_NAMES
-from tricktaker.core.i18n import Translator, translator
 from tricktaker.core.events import Event
+from tricktaker.core.i18n import Translator, translator
 from tricktaker.core.protocol import Game, State, View, Words
 from tricktaker.core.summary import DealSummary
 
@@ -75,9 +75,7 @@ def texts_json(
     The score sheet is read from the observer's own ``deal_end`` events, not from
     the state, so that nothing here comes from anywhere but his view and events.
     """
-    deals = [
-        DealSummary.from_json(e.data) for e in state.events(0, view.seat) if e.kind == "deal_end"
-    ]
+    deals = [DealSummary.from_json(e.data) for e in events if e.kind == "deal_end"]
     out: dict[str, Any] = {
         "title": words.title,
         "phase": "" if view.finished else words.phase(view),
