@@ -102,14 +102,14 @@ def test_every_translation_is_russian_with_the_same_placeholders(lang: str) -> N
         assert not TRICK_AS_TRUK.search(text), (msgid, text)
 
 
-def test_the_page_asks_for_the_texts_it_uses() -> None:
+def test_the_page_asks_for_the_texts_it_uses(tmp_path: Path) -> None:
     """The JSON the page loads (GET /api/i18n/ru) holds every text the JavaScript uses."""
     from fastapi.testclient import TestClient
 
     from tricktaker.server.app import create_app
     from tricktaker.server.config import Settings
 
-    app = create_app(Settings(database_url="sqlite:///:memory:"))
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'tables.db'}"))
     with TestClient(app) as client:
         texts = client.get("/api/i18n/ru").json()
         assert client.get("/api/i18n/en").json() == {}
