@@ -12,13 +12,13 @@ const NAME_KEY = "tricktaker.name";
 function levelText(level) {
   switch (level) {
     case "random":
-      return t("Computer: random moves");
+      return t("Computer: random");
     case "rules":
-      return t("Computer: plays by the rules of thumb");
+      return t("Computer: rules of thumb");
     case "search":
-      return t("Computer: thinks ahead");
+      return t("Computer: search");
     case "solved":
-      return t("Computer: the solved strategy");
+      return t("Computer: solved");
     default:
       return t("Computer: {level}", { level });
   }
