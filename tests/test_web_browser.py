@@ -33,7 +33,7 @@ import pytest
 from tricktaker.core import get_game
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, FilePayload, Page
+    from playwright.sync_api import Browser, FilePayload, Page, WebSocketRoute
 
 CHROMIUM = "/usr/bin/chromium"
 IN_CI = os.environ.get("CI") == "true"
@@ -286,29 +286,73 @@ def test_phone_width_has_no_horizontal_scroll(server: str, browser: Browser) -> 
         phone.close()
 
 
-def test_a_spectator_sees_the_public_view(server: str, browser: Browser) -> None:
+def test_an_invited_friend_and_a_spectator(server: str, browser: Browser) -> None:
+    host, friend, spectator = Watched(browser), Watched(browser), Watched(browser)
+    try:
+        page = host.page
+        page.goto(f"{server}/")
+        page.wait_for_selector("#play")
+        page.select_option("#seat-1", "human")
+        page.fill("#your-name", "Ann")
+        _create_from_lobby(page)
+        # The table shows the link for seat 2 and the spectators' link.
+        links = page.locator(".links .link-input")
+        assert links.count() == 2
+        invite, watch = links.nth(0).input_value(), links.nth(1).input_value()
+        assert "token=" in invite and "token=" not in watch
+
+        friend.page.goto(invite)
+        friend.page.wait_for_selector(".hand svg.card.face")
+        assert "Ann" in friend.page.inner_text(".board")
+        assert friend.page.locator(".hand svg.card.face").count() == 3
+
+        view = spectator.page
+        view.goto(watch)
+        view.wait_for_selector(".board")
+        assert view.locator(".hand").count() == 0
+        assert view.locator(".actions button.action").count() == 0
+        assert view.locator(".board svg.card.face").count() == view.locator(".played").count()
+        assert view.locator(".seat svg.card.back").count() >= 6  # both hands, face down
+        assert "watching" in view.inner_text(".actions")
+
+        # Seat 1 (Ann, who deals) waits for seat 2: the friend's move reaches everyone.
+        friend.page.wait_for_selector(".actions button.action:not([disabled])")
+        before = view.locator(".log-list li").count()
+        friend.page.locator(".actions button.action").first.click()
+        view.wait_for_function(f"document.querySelectorAll('.log-list li').length > {before}")
+    finally:
+        for watched in (host, friend, spectator):
+            watched.close()
+
+
+def test_a_refused_action_is_told(server: str, watched: Watched) -> None:
+    """The page's action is swapped, on its way, for another seat's: the server refuses it."""
     created = _post(
         f"{server}/api/tables",
-        {
-            "game": GAME,
-            "options": {},
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
-            "names": ["Ann"],
-        },
+        {"game": GAME, "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]},
     )
-    spectator = Watched(browser)
-    page = spectator.page
-    try:
-        page.goto(f"{server}{created['watch']}")
-        page.wait_for_selector(".board")
-        assert page.locator(".hand").count() == 0
-        assert page.locator(".actions button.action").count() == 0
-        assert page.locator(".board svg.card.face").count() == page.locator(".played").count()
-        assert page.locator(".seat svg.card.back").count() >= 3  # both hands face down
-        assert "Ann" in page.inner_text(".board")
-        assert "watching" in page.inner_text(".actions")
-    finally:
-        spectator.close()
+    page = watched.page
+
+    def route(ws: WebSocketRoute) -> None:
+        upstream = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            text = message if isinstance(message, str) else message.decode()
+            if json.loads(text).get("type") == "act":
+                text = json.dumps({"type": "act", "action": "1:fold"})
+            upstream.send(text)
+
+        ws.on_message(from_page)
+
+    page.route_web_socket(re.compile(r".*/ws/.*"), route)
+    page.goto(f"{server}{created['seats'][0]['link']}")
+    page.wait_for_selector(".actions button.action:not([disabled])")
+    applied = page.locator(".log-list li").count()
+    page.locator(".actions button.action").first.click()
+    refused = page.wait_for_selector(".refused")
+    assert refused is not None and "seat" in refused.inner_text()
+    page.wait_for_selector(".actions button.action:not([disabled])")  # free to act again
+    assert page.locator(".log-list li").count() == applied
 
 
 def _file(name: str, data: bytes) -> FilePayload:
@@ -387,3 +431,32 @@ def test_a_saved_record_is_resumed_from_the_lobby(server: str, watched: Watched)
     page.wait_for_selector(".upload-status.error")
     # The table is in the recent list.
     assert page.locator(".recent-list li").count() == 1
+
+
+def test_a_finished_match_offers_its_record_and_replay(server: str, watched: Watched) -> None:
+    from tricktaker.core.records import parse_record, state_from_record
+
+    start = {"score": [11, 11], "games": [1, 1]}  # one deal decides the match
+    record = {"game": GAME, "options": {}, "seed": "end", "start": start, "actions": []}
+    state = state_from_record(parse_record(record))
+    rng = random.Random(2)
+    while state.to_act is not None:
+        state.apply(rng.choice(list(state.legal_actions())))
+    page = watched.page
+    page.goto(f"{server}/")
+    page.wait_for_selector("#play")
+    page.set_input_files(
+        "#resume-file", files=[_file("end.json", json.dumps(state.to_record()).encode())]
+    )
+    page.wait_for_selector(".notice.result")
+    assert page.inner_text(".match-result")
+    assert page.locator(".actions button.action").count() == 0
+    with page.expect_download() as download:
+        page.click("text=Download record")
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert saved["actions"] == state.to_record()["actions"]
+    page.click("text=Watch the replay")
+    page.wait_for_url(re.compile(r".*/replay$"))
+    page.wait_for_selector("#replay-slider")
+    assert page.get_attribute("#replay-slider", "max") == str(len(saved["actions"]))
+    assert page.input_value("#replay-seat") == "0"

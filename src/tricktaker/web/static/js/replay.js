@@ -3,9 +3,21 @@
 
 import { api, readJsonFile } from "./api.js";
 import { renderBoard, renderHand, renderLogItems, renderSheet, renderStatus } from "./board.js";
-import { fill, h } from "./dom.js";
+import { fill, h, s } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
 import { takeReplay } from "./storage.js";
+
+/** Step buttons' icons, drawn (no font has to hold them). */
+const ICONS = {
+  first: "M4 3h3v14H4zM17 3v14L8 10z",
+  back: "M15 3v14L5 10z",
+  forward: "M5 3v14l10-7z",
+  last: "M13 3h3v14h-3zM3 3v14l9-7z",
+};
+
+function icon(name) {
+  return s("svg", { class: "icon", viewBox: "0 0 20 20", "aria-hidden": "true" }, s("path", { d: ICONS[name] }));
+}
 
 export function mountReplay(root) {
   const passed = takeReplay();
@@ -149,8 +161,8 @@ export function mountReplay(root) {
         h(
           "div",
           { class: "stepper" },
-          h("button", { type: "button", class: "btn", "aria-label": t("First step"), title: t("First step"), onclick: () => go(0) }, "⏮"),
-          h("button", { type: "button", class: "btn", id: "step-back", "aria-label": t("Step back"), title: t("Step back"), onclick: () => go(st.step - 1) }, "◀"),
+          h("button", { type: "button", class: "btn", "aria-label": t("First step"), title: t("First step"), onclick: () => go(0) }, icon("first")),
+          h("button", { type: "button", class: "btn", id: "step-back", "aria-label": t("Step back"), title: t("Step back"), onclick: () => go(st.step - 1) }, icon("back")),
           h("input", {
             type: "range",
             id: "replay-slider",
@@ -160,8 +172,8 @@ export function mountReplay(root) {
             "aria-label": t("Step"),
             oninput: (e) => go(Number(e.target.value)),
           }),
-          h("button", { type: "button", class: "btn", id: "step-forward", "aria-label": t("Step forward"), title: t("Step forward"), onclick: () => go(st.step + 1) }, "▶"),
-          h("button", { type: "button", class: "btn", "aria-label": t("Last step"), title: t("Last step"), onclick: () => go(last) }, "⏭"),
+          h("button", { type: "button", class: "btn", id: "step-forward", "aria-label": t("Step forward"), title: t("Step forward"), onclick: () => go(st.step + 1) }, icon("forward")),
+          h("button", { type: "button", class: "btn", "aria-label": t("Last step"), title: t("Last step"), onclick: () => go(last) }, icon("last")),
         ),
         h("p", { class: "step-count", id: "step-count", "aria-live": "polite" }, stepText()),
       );

@@ -151,7 +151,7 @@ export function mountTable(root, tableId, { setConn }) {
     }
     if (msg.type === "error") {
       st.busy = false;
-      st.error = msg.message;
+      st.error = t("Not allowed: {message}", { message: msg.message });
       renderActions();
       renderHandSlot();
     }
@@ -366,7 +366,7 @@ export function mountTable(root, tableId, { setConn }) {
     const parts = [];
     if (st.error) {
       parts.push(
-        h("p", { class: "notice error refused", role: "alert" }, t("Not allowed: {message}", { message: st.error })),
+        h("p", { class: "notice error refused", role: "alert" }, st.error),
       );
     }
     if (!msg) {
