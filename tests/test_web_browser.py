@@ -150,7 +150,9 @@ def browser() -> Iterator[Browser]:
 class Watched:
     """A page whose script errors fail the test."""
 
-    def __init__(self, browser: Browser, width: int = 1280, height: int = 900) -> None:
+    def __init__(
+        self, browser: Browser, width: int = 1280, height: int = 900, allow: str = "^$"
+    ) -> None:
         self.context = browser.new_context(
             viewport={"width": width, "height": height}, locale="en-US"
         )
@@ -158,9 +160,14 @@ class Watched:
         self.page.set_default_timeout(10_000)
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        allowed = re.compile(allow)
         self.page.on(
             "console",
-            lambda m: self.errors.append(m.text) if m.type == "error" else None,
+            lambda m: (
+                self.errors.append(m.text)
+                if m.type == "error" and not allowed.search(m.text)
+                else None
+            ),
         )
 
     def close(self) -> None:
@@ -353,6 +360,27 @@ def test_a_refused_action_is_told(server: str, watched: Watched) -> None:
     assert refused is not None and "seat" in refused.inner_text()
     page.wait_for_selector(".actions button.action:not([disabled])")  # free to act again
     assert page.locator(".log-list li").count() == applied
+
+
+def test_a_bad_link_is_told(server: str, browser: Browser) -> None:
+    created = _post(
+        f"{server}/api/tables",
+        {"game": GAME, "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]},
+    )
+    # The browser itself logs the refused handshakes and the probe's 404.
+    visitor = Watched(browser, allow="WebSocket connection to .* failed|status of 404")
+    page = visitor.page
+    try:
+        page.goto(f"{server}/t/{created['id']}?token=not-a-seat")
+        page.wait_for_selector(".notice.error:has-text('not valid')", timeout=15_000)
+        assert page.get_attribute("#conn", "data-status") == "closed"
+        page.click("text=Watch as a spectator")
+        page.wait_for_selector(".board")
+        assert page.locator(".hand").count() == 0
+        page.goto(f"{server}/t/nosuchtable")
+        page.wait_for_selector(".notice.error:has-text('no such table')", timeout=15_000)
+    finally:
+        visitor.close()
 
 
 def _file(name: str, data: bytes) -> FilePayload:

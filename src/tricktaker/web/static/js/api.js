@@ -11,7 +11,9 @@ async function answer(response) {
   }
   if (!response.ok) {
     const detail = body && typeof body.detail === "string" ? body.detail : `HTTP ${response.status}`;
-    throw new Error(detail);
+    const error = new Error(detail);
+    error.status = response.status;
+    throw error;
   }
   return body;
 }

@@ -19,6 +19,10 @@ function icon(name) {
   return s("svg", { class: "icon", viewBox: "0 0 20 20", "aria-hidden": "true" }, s("path", { d: ICONS[name] }));
 }
 
+function stepButton(id, label, name, onclick) {
+  return h("button", { type: "button", class: "btn", id, "aria-label": label, title: label, onclick }, icon(name));
+}
+
 export function mountReplay(root) {
   const passed = takeReplay();
   const st = {
@@ -161,8 +165,8 @@ export function mountReplay(root) {
         h(
           "div",
           { class: "stepper" },
-          h("button", { type: "button", class: "btn", "aria-label": t("First step"), title: t("First step"), onclick: () => go(0) }, icon("first")),
-          h("button", { type: "button", class: "btn", id: "step-back", "aria-label": t("Step back"), title: t("Step back"), onclick: () => go(st.step - 1) }, icon("back")),
+          stepButton("step-first", t("First step"), "first", () => go(0)),
+          stepButton("step-back", t("Step back"), "back", () => go(st.step - 1)),
           h("input", {
             type: "range",
             id: "replay-slider",
@@ -172,13 +176,19 @@ export function mountReplay(root) {
             "aria-label": t("Step"),
             oninput: (e) => go(Number(e.target.value)),
           }),
-          h("button", { type: "button", class: "btn", id: "step-forward", "aria-label": t("Step forward"), title: t("Step forward"), onclick: () => go(st.step + 1) }, icon("forward")),
-          h("button", { type: "button", class: "btn", "aria-label": t("Last step"), title: t("Last step"), onclick: () => go(last) }, icon("last")),
+          stepButton("step-forward", t("Step forward"), "forward", () => go(st.step + 1)),
+          stepButton("step-last", t("Last step"), "last", () => go(last)),
         ),
         h("p", { class: "step-count", id: "step-count", "aria-live": "polite" }, stepText()),
       );
     } else if (!st.loading) {
-      parts.push(h("p", { class: "help" }, t("Choose a record (.json) downloaded from a table to watch its match step by step.")));
+      parts.push(
+        h(
+          "p",
+          { class: "help" },
+          t("Choose a record (.json) downloaded from a table to watch its match step by step."),
+        ),
+      );
     }
     if (st.loading) parts.push(h("p", { class: "loading" }, t("Loading…")));
     fill(controls, parts);

@@ -10,7 +10,9 @@ export class TableSocket {
   /**
    * handlers: onMessage(msg), onStatus(status, detail) with status one of
    * "connecting", "open", "waiting" (detail: seconds until the next try), "closed"
-   * (detail: the server's reason).
+   * (detail: the server's reason). probe(): after handshakes refused twice in a
+   * row (the server answers a bad link with HTTP 403, so no close code reaches
+   * the page), a promise of the reason to give up with, or null to keep trying.
    */
   constructor(tableId, token, lang, handlers) {
     this.tableId = tableId;
@@ -22,6 +24,7 @@ export class TableSocket {
     this.ws = null;
     this.timer = null;
     this.stopped = false;
+    this.refused = 0;
     this.onOnline = () => this.retryNow();
     window.addEventListener("online", this.onOnline);
   }
@@ -46,7 +49,10 @@ export class TableSocket {
       return;
     }
     this.ws = ws;
+    let opened = false;
     ws.addEventListener("open", () => {
+      opened = true;
+      this.refused = 0;
       this.delay = FIRST_DELAY;
       this.handlers.onStatus("open");
     });
@@ -64,12 +70,27 @@ export class TableSocket {
       this.ws = null;
       if (this.stopped) return;
       if (FINAL_CODES.has(event.code)) {
-        this.stopped = true;
-        this.handlers.onStatus("closed", event.reason || "");
+        this.giveUp(event.reason || "");
+        return;
+      }
+      this.refused = opened ? 0 : this.refused + 1;
+      if (this.refused >= 2 && this.handlers.probe) {
+        this.handlers.onStatus("connecting");
+        this.handlers.probe().then((reason) => {
+          if (this.stopped) return;
+          if (reason) this.giveUp(reason);
+          else this.scheduleRetry();
+        });
         return;
       }
       this.scheduleRetry();
     });
+  }
+
+  giveUp(reason) {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.handlers.onStatus("closed", reason);
   }
 
   scheduleRetry() {

@@ -136,6 +136,15 @@ export function mountTable(root, tableId, { setConn }) {
       }
       setConn(status, detail);
     },
+    async probe() {
+      try {
+        await api.table(tableId);
+      } catch (error) {
+        return error.status === 404 ? t("There is no such table.") : null;
+      }
+      // The table is there and the server answers: it is this link's token it refuses.
+      return st.token ? t("The seat in this link is not valid.") : null;
+    },
   });
 
   function onMessage(msg) {
@@ -304,16 +313,21 @@ export function mountTable(root, tableId, { setConn }) {
           h(
             "div",
             { class: "button-row" },
-            h(
-              "a",
-              {
-                class: "btn",
-                href: api.recordUrl(tableId, st.token),
-                download: `${tableId}.json`,
-              },
-              t("Download record"),
-            ),
-            h("button", { type: "button", class: "btn", onclick: watchReplay }, t("Watch the replay")),
+            // A seat gets the whole record (every hand) to keep and replay; a spectator's would not replay.
+            msg.table.seat === null
+              ? null
+              : [
+                  h(
+                    "a",
+                    {
+                      class: "btn",
+                      href: api.recordUrl(tableId, st.token),
+                      download: `${tableId}.json`,
+                    },
+                    t("Download record"),
+                  ),
+                  h("button", { type: "button", class: "btn", onclick: watchReplay }, t("Watch the replay")),
+                ],
             h("a", { class: "btn primary", href: "/" }, t("New table")),
           ),
         ),
@@ -378,7 +392,8 @@ export function mountTable(root, tableId, { setConn }) {
     } else {
       if (msg.texts.hint) parts.push(h("p", { class: "hint" }, msg.texts.hint));
       if (msg.table.seat === null) {
-        parts.push(h("p", { class: "muted" }, t("You are watching: only the players act, and their cards stay hidden.")));
+        const watching = t("You are watching: only the players act, and their cards stay hidden.");
+        parts.push(h("p", { class: "muted" }, watching));
       }
       const legal = msg.legal || [];
       const cardMoves = new Set(cardActions(msg).values());
@@ -392,7 +407,13 @@ export function mountTable(root, tableId, { setConn }) {
                 "button",
                 {
                   type: "button",
-                  class: `btn action${item.private ? " private" : ""}${cardMoves.has(item.action) ? " card-action" : ""}`,
+                  class: [
+                    "btn action",
+                    item.private ? "private" : "",
+                    cardMoves.has(item.action) ? "card-action" : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" "),
                   disabled: st.busy,
                   dataset: { action: item.action },
                   onclick: () => act(item.action),
@@ -427,14 +448,25 @@ export function mountTable(root, tableId, { setConn }) {
     const invites = Array.isArray(entry.invites) ? entry.invites : [];
     const link = (label, path) => {
       const url = new URL(path, location.origin).href;
-      const input = h("input", { type: "text", readonly: true, value: url, class: "link-input", "aria-label": label });
+      const input = h("input", {
+        type: "text",
+        readonly: true,
+        value: url,
+        class: "link-input",
+        "aria-label": label,
+      });
       const button = h("button", { type: "button", class: "btn small" }, t("Copy"));
       button.addEventListener("click", async () => {
         const ok = await copyText(url);
         button.textContent = ok ? t("Copied") : t("Select and copy it");
         if (!ok) input.select();
       });
-      return h("div", { class: "link-row" }, h("span", { class: "link-label" }, label), h("div", { class: "link-field" }, input, button));
+      return h(
+        "div",
+        { class: "link-row" },
+        h("span", { class: "link-label" }, label),
+        h("div", { class: "link-field" }, input, button),
+      );
     };
     fill(
       tools,
