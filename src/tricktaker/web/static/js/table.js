@@ -198,7 +198,6 @@ export function mountTable(root, tableId, { setConn }) {
         finished: msg.table.finished,
       });
     }
-    renderLog();
 
     const prev = st.msg;
     const dealEnd = fresh.find((e) => e.kind === "deal_end");
@@ -206,16 +205,18 @@ export function mountTable(root, tableId, { setConn }) {
     const trick = tricks.length ? tricks[tricks.length - 1] : null;
     if (prev && trick) {
       const frame = frameBefore(prev, fresh, trick);
-      st.pause = { ...frame, caption: trick.text || "" };
+      st.pause = { ...frame, caption: trick.text || "", logUpTo: trick.n };
       renderAll();
       await sleep(TRICK_PAUSE_MS);
     }
     if (prev && dealEnd) {
       const frame = frameBefore(prev, fresh, dealEnd);
-      st.pause = { ...frame, caption: trick ? trick.text || "" : "" };
-      renderAll();
       const after = fresh.slice(fresh.indexOf(dealEnd) + 1);
-      await dealPanel(dealEnd, after);
+      const told = after.filter((e) => e.kind === "game_end" || e.kind === "match_end");
+      const logUpTo = told.length ? told[told.length - 1].n : dealEnd.n;
+      st.pause = { ...frame, caption: trick ? trick.text || "" : "", logUpTo };
+      renderAll();
+      await dealPanel(dealEnd, told);
     }
     st.pause = null;
     st.msg = msg;
@@ -225,9 +226,7 @@ export function mountTable(root, tableId, { setConn }) {
   function dealPanel(dealEnd, after) {
     return new Promise((resolve) => {
       const lines = Array.isArray(dealEnd.lines) ? dealEnd.lines : [];
-      const more = after
-        .filter((e) => (e.kind === "game_end" || e.kind === "match_end") && e.text)
-        .map((e) => h("li", { class: "strong" }, e.text));
+      const more = after.filter((e) => e.text).map((e) => h("li", { class: "strong" }, e.text));
       const done = () => {
         dealDialog.removeEventListener("close", done);
         if (dealDialog.open) dealDialog.close();
@@ -266,6 +265,7 @@ export function mountTable(root, tableId, { setConn }) {
   }
 
   function renderAll() {
+    renderLog();
     document.title = st.msg ? `${st.msg.texts.title} — tricktaker` : "tricktaker";
     renderBanner();
     renderBoardSlot();
@@ -499,19 +499,19 @@ export function mountTable(root, tableId, { setConn }) {
   function renderLog() {
     logTitle.textContent = t("Log");
     const near = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 40;
-    fill(logList, renderLogItems(st.log));
+    // During a pause the log stops where the table does: the next deal waits its turn.
+    const upTo = st.pause ? st.pause.logUpTo : Infinity;
+    fill(logList, renderLogItems(st.log.filter((e) => e.n <= upTo)));
     if (near || st.firstState) logList.scrollTop = logList.scrollHeight;
   }
 
   renderAll();
-  renderLog();
   socket.connect();
 
   return {
     onLang(lang) {
       socket.setLang(lang);
       renderAll();
-      renderLog();
     },
     unmount() {
       socket.close();
