@@ -154,21 +154,26 @@ class Watched:
         self, browser: Browser, width: int = 1280, height: int = 900, allow: str = "^$"
     ) -> None:
         self.context = browser.new_context(
-            viewport={"width": width, "height": height}, locale="en-US"
+            viewport={"width": width, "height": height}, locale="en-US", reduced_motion="reduce"
         )
-        self.page: Page = self.context.new_page()
-        self.page.set_default_timeout(10_000)
         self.errors: list[str] = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        allowed = re.compile(allow)
-        self.page.on(
+        self.allowed = re.compile(allow)
+        self.page = self.new_page()
+
+    def new_page(self) -> Page:
+        """Another tab of this browser, watched alike."""
+        page = self.context.new_page()
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on(
             "console",
             lambda m: (
                 self.errors.append(m.text)
-                if m.type == "error" and not allowed.search(m.text)
+                if m.type == "error" and not self.allowed.search(m.text)
                 else None
             ),
         )
+        return page
 
     def close(self) -> None:
         self.context.close()
@@ -198,7 +203,7 @@ def _create_from_lobby(page: Page) -> str:
 
 
 def _play_until_a_deal_ends(page: Page, seconds: float = 20) -> bool:
-    """Click cards (else answers other than folding) until the deal-end panel shows."""
+    """Click cards (else accept, else anything but folding) until the deal-end panel shows."""
     saw_trick = False
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -214,7 +219,7 @@ def _play_until_a_deal_ends(page: Page, seconds: float = 20) -> bool:
             actions = [
                 buttons.nth(i).get_attribute("data-action") or "" for i in range(buttons.count())
             ]
-            pick = next((a for a in actions if a.endswith(("refuse", "pass"))), None)
+            pick = next((a for a in actions if a.endswith(("accept", "pass"))), None)
             pick = pick or next((a for a in actions if not a.endswith("fold")), actions[0])
             page.click(f'.actions button[data-action="{pick}"]')
         page.wait_for_timeout(100)
@@ -294,7 +299,7 @@ def test_phone_width_has_no_horizontal_scroll(server: str, browser: Browser) -> 
 
 
 def test_an_invited_friend_and_a_spectator(server: str, browser: Browser) -> None:
-    host, friend, spectator = Watched(browser), Watched(browser), Watched(browser)
+    host, guest = Watched(browser), Watched(browser)
     try:
         page = host.page
         page.goto(f"{server}/")
@@ -308,12 +313,8 @@ def test_an_invited_friend_and_a_spectator(server: str, browser: Browser) -> Non
         invite, watch = links.nth(0).input_value(), links.nth(1).input_value()
         assert "token=" in invite and "token=" not in watch
 
-        friend.page.goto(invite)
-        friend.page.wait_for_selector(".hand svg.card.face")
-        assert "Ann" in friend.page.inner_text(".board")
-        assert friend.page.locator(".hand svg.card.face").count() == 3
-
-        view = spectator.page
+        # The guest's browser watches first (it has no seat yet)...
+        view = guest.page
         view.goto(watch)
         view.wait_for_selector(".board")
         assert view.locator(".hand").count() == 0
@@ -322,14 +323,21 @@ def test_an_invited_friend_and_a_spectator(server: str, browser: Browser) -> Non
         assert view.locator(".seat svg.card.back").count() >= 6  # both hands, face down
         assert "watching" in view.inner_text(".actions")
 
-        # Seat 1 (Ann, who deals) waits for seat 2: the friend's move reaches everyone.
-        friend.page.wait_for_selector(".actions button.action:not([disabled])")
+        # ... then takes seat 2 from the invitation, in another tab.
+        friend = guest.new_page()
+        friend.goto(invite)
+        friend.wait_for_selector(".hand svg.card.face")
+        assert "Ann" in friend.inner_text(".board")
+        assert friend.locator(".hand svg.card.face").count() == 3
+
+        # Seat 2 plays first (Ann deals): the friend's move reaches everyone.
+        friend.wait_for_selector(".actions button.action:not([disabled])")
         before = view.locator(".log-list li").count()
-        friend.page.locator(".actions button.action").first.click()
+        friend.locator(".actions button.action").first.click()
         view.wait_for_function(f"document.querySelectorAll('.log-list li').length > {before}")
     finally:
-        for watched in (host, friend, spectator):
-            watched.close()
+        host.close()
+        guest.close()
 
 
 def test_a_refused_action_is_told(server: str, watched: Watched) -> None:

@@ -10,9 +10,10 @@ export class TableSocket {
   /**
    * handlers: onMessage(msg), onStatus(status, detail) with status one of
    * "connecting", "open", "waiting" (detail: seconds until the next try), "closed"
-   * (detail: the server's reason). probe(): after handshakes refused twice in a
-   * row (the server answers a bad link with HTTP 403, so no close code reaches
-   * the page), a promise of the reason to give up with, or null to keep trying.
+   * (detail: the server's reason). probe(): after a handshake that never opened
+   * (the server answers a bad link with HTTP 403, so no close code reaches the
+   * page), a promise of {reason, sure}: give up at once when sure, after a
+   * second refusal in a row (tried at once) when not; or null to keep trying.
    */
   constructor(tableId, token, lang, handlers) {
     this.tableId = tableId;
@@ -74,11 +75,12 @@ export class TableSocket {
         return;
       }
       this.refused = opened ? 0 : this.refused + 1;
-      if (this.refused >= 2 && this.handlers.probe) {
+      if (this.refused > 0 && this.handlers.probe) {
         this.handlers.onStatus("connecting");
-        this.handlers.probe().then((reason) => {
+        this.handlers.probe().then((found) => {
           if (this.stopped) return;
-          if (reason) this.giveUp(reason);
+          if (found && (found.sure || this.refused > 1)) this.giveUp(found.reason);
+          else if (found) this.connect();
           else this.scheduleRetry();
         });
         return;

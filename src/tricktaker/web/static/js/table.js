@@ -140,10 +140,10 @@ export function mountTable(root, tableId, { setConn }) {
       try {
         await api.table(tableId);
       } catch (error) {
-        return error.status === 404 ? t("There is no such table.") : null;
+        return error.status === 404 ? { reason: t("There is no such table."), sure: true } : null;
       }
       // The table is there and the server answers: it is this link's token it refuses.
-      return st.token ? t("The seat in this link is not valid.") : null;
+      return st.token ? { reason: t("The seat in this link is not valid."), sure: false } : null;
     },
   });
 
