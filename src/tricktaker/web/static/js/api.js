@@ -1,0 +1,55 @@
+// The server's HTTP API (documented in tricktaker/server/app.py).
+
+import { t } from "./i18n.js";
+
+async function answer(response) {
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const detail = body && typeof body.detail === "string" ? body.detail : `HTTP ${response.status}`;
+    const error = new Error(detail);
+    error.status = response.status;
+    throw error;
+  }
+  return body;
+}
+
+async function get(url) {
+  return answer(await fetch(url, { headers: { Accept: "application/json" } }));
+}
+
+async function post(url, data) {
+  return answer(
+    await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(data),
+    }),
+  );
+}
+
+export const api = {
+  games: (lang) => get(`/api/games?lang=${encodeURIComponent(lang)}`),
+  createTable: (body) => post("/api/tables", body),
+  uploadRecord: (record, lang) => post("/api/records", { record, lang }),
+  table: (id) => get(`/api/tables/${encodeURIComponent(id)}`),
+  record: (id, token) =>
+    get(`/api/tables/${encodeURIComponent(id)}/record?token=${encodeURIComponent(token || "")}`),
+  recordUrl: (id, token) =>
+    `/api/tables/${encodeURIComponent(id)}/record?token=${encodeURIComponent(token || "")}`,
+  replay: (record, seat, lang) => post("/api/replay", { record, seat, lang }),
+};
+
+/** Read a chosen file as JSON (an Error with a readable message if it is not). */
+export async function readJsonFile(file) {
+  const text = await file.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(t("This file is not a saved record (JSON)."));
+  }
+}

@@ -1,0 +1,235 @@
+// The table drawn from one `state` message (server/messages.py): the seats
+// around it, the cards on it, the observer's hand. Shared by the live table
+// and the replay viewer; nothing here knows which game is played.
+
+import { cardSvg, cardText, isCardName } from "./cards.js";
+import { h, s } from "./dom.js";
+import { t } from "./i18n.js";
+
+const MAX_BACKS = 8;
+
+/** Where each seat sits on screen, the observer (or seat 0) at the bottom, play going left. */
+export function seatPlaces(players, me) {
+  const places = new Array(players);
+  for (let seat = 0; seat < players; seat++) {
+    const r = (seat - me + players) % players;
+    if (r === 0) places[seat] = "bottom";
+    else if (players === 2) places[seat] = "top";
+    else if (r === 1) places[seat] = "left";
+    else if (r === players - 1) places[seat] = "right";
+    else places[seat] = "top";
+  }
+  return places;
+}
+
+function dealerChip() {
+  return h(
+    "span",
+    { class: "dealer-chip", title: t("Dealer"), "aria-label": t("Dealer"), role: "img" },
+    s(
+      "svg",
+      { viewBox: "0 0 24 24", "aria-hidden": "true" },
+      s("rect", { x: 4, y: 5, width: 11, height: 15, rx: 2, fill: "#fff", stroke: "#333" }),
+      s("rect", { x: 9, y: 3, width: 11, height: 15, rx: 2, fill: "#fff", stroke: "#333" }),
+    ),
+  );
+}
+
+function seatBox(msg, seat, place, showCards) {
+  const table = msg.table;
+  const tags = (msg.texts.seat_tags && msg.texts.seat_tags[seat]) || [];
+  const count = table.hand_sizes[seat] ?? 0;
+  const turn = table.to_act === seat && !table.finished;
+  const mine = table.seat === seat;
+  const backs = [];
+  if (showCards) {
+    for (let i = 0; i < Math.min(count, MAX_BACKS); i++) backs.push(cardSvg(null, "mini"));
+  }
+  return h(
+    "div",
+    {
+      class: `seat seat-${place}${turn ? " to-act" : ""}${mine ? " mine" : ""}`,
+      dataset: { seat: String(seat) },
+      "aria-current": turn ? "true" : null,
+    },
+    h(
+      "div",
+      { class: "seat-head" },
+      turn ? h("span", { class: "turn-dot", title: t("To act"), "aria-label": t("To act") }) : null,
+      h("span", { class: "seat-name" }, msg.names[seat] ?? String(seat + 1)),
+      table.dealer === seat ? dealerChip() : null,
+    ),
+    tags.length ? h("div", { class: "seat-tags" }, tags.map((x) => h("span", { class: "tag" }, x))) : null,
+    showCards
+      ? h(
+          "div",
+          { class: "seat-cards", title: t("Cards in hand: {n}", { n: count }) },
+          h("span", { class: "backs" }, backs),
+          h("span", { class: "count" }, t("Cards: {n}", { n: count })),
+        )
+      : null,
+  );
+}
+
+function trickArea(msg, places, onTable, caption) {
+  const cells = { top: [], left: [], right: [], bottom: [] };
+  for (const [seat, card] of onTable) {
+    const place = places[seat] || "top";
+    cells[place].push(
+      h(
+        "div",
+        { class: "played", dataset: { seat: String(seat) } },
+        cardSvg(isCardName(card) ? card : null, "table-card"),
+        h("span", { class: "played-by" }, msg.names[seat] ?? ""),
+      ),
+    );
+  }
+  const area = h(
+    "div",
+    { class: `trick${caption ? " paused" : ""}`, "aria-label": t("Cards on the table") },
+    Object.entries(cells).map(([place, items]) =>
+      h("div", { class: `trick-${place}` }, items),
+    ),
+  );
+  return h(
+    "div",
+    { class: "center" },
+    area,
+    caption ? h("p", { class: "trick-caption", role: "status" }, caption) : null,
+  );
+}
+
+/** The felt: every seat in its place, the cards on the table in the middle. */
+export function renderBoard(msg, { onTable = null, caption = null } = {}) {
+  const table = msg.table;
+  const me = table.seat ?? 0;
+  const places = seatPlaces(table.players, me);
+  const tops = [];
+  const sides = { left: null, right: null, bottom: null };
+  for (let seat = 0; seat < table.players; seat++) {
+    const place = places[seat];
+    const showCards = !(place === "bottom" && table.seat !== null);
+    const box = seatBox(msg, seat, place, showCards);
+    if (place === "top") tops.push(box);
+    else sides[place] = box;
+  }
+  return h(
+    "section",
+    { class: `board players-${table.players}`, "aria-label": t("Table") },
+    h("div", { class: "row-top" }, tops),
+    h("div", { class: "row-left" }, sides.left),
+    trickArea(msg, places, onTable ?? table.on_table, caption),
+    h("div", { class: "row-right" }, sides.right),
+    h("div", { class: "row-bottom" }, sides.bottom),
+  );
+}
+
+/**
+ * The observer's hand, big. playable maps a card name to the action that plays
+ * it; a click on such a card calls onCard(action).
+ */
+export function renderHand(msg, { playable = new Map(), onCard = null, busy = false } = {}) {
+  const table = msg.table;
+  if (table.seat === null || table.seat === undefined) return null;
+  const cards = table.hand.map((card, index) => {
+    const action = isCardName(card) ? playable.get(card) : undefined;
+    if (action && onCard) {
+      return h(
+        "button",
+        {
+          type: "button",
+          class: "hand-card playable",
+          disabled: busy,
+          title: t("Play {card}", { card: cardText(card) }),
+          "aria-label": t("Play {card}", { card: cardText(card) }),
+          dataset: { card, action },
+          onclick: () => onCard(action),
+        },
+        cardSvg(card),
+      );
+    }
+    const dim = playable.size > 0 ? " dim" : "";
+    return h(
+      "div",
+      { class: `hand-card${dim}`, dataset: { card: card || "", slot: String(index) } },
+      cardSvg(card),
+    );
+  });
+  return h(
+    "section",
+    { class: "hand", "aria-label": t("Your hand") },
+    h("div", { class: "hand-cards" }, cards.length ? cards : h("p", { class: "muted" }, t("No cards in hand."))),
+    msg.texts.hand_note ? h("p", { class: "hand-note" }, msg.texts.hand_note) : null,
+  );
+}
+
+/** Legal actions whose notation ends with a card of the hand: card -> action. */
+export function cardActions(msg) {
+  const out = new Map();
+  const counts = new Map();
+  for (const card of msg.table.hand || []) {
+    if (!isCardName(card)) continue;
+    for (const item of msg.legal || []) {
+      if (item.action.endsWith(` ${card}`)) {
+        counts.set(card, (counts.get(card) || 0) + 1);
+        out.set(card, item.action);
+      }
+    }
+  }
+  // A card with several actions is chosen with its buttons, not with a click on it.
+  for (const [card, n] of counts) if (n > 1) out.delete(card);
+  return out;
+}
+
+/** The game's words about the moment: phase, status lines, the deal so far. */
+export function renderStatus(msg) {
+  const texts = msg.texts;
+  return h(
+    "section",
+    { class: "status panel", "aria-label": t("Score and stake") },
+    h(
+      "h2",
+      { class: "panel-title" },
+      texts.title,
+      texts.phase ? h("span", { class: "phase" }, ` · ${texts.phase}`) : null,
+    ),
+    h("ul", { class: "status-lines" }, (texts.status || []).map((line) => h("li", {}, line))),
+    texts.table_lines && texts.table_lines.length
+      ? h(
+          "div",
+          { class: "table-lines" },
+          h("h3", {}, t("This deal")),
+          h("ul", {}, texts.table_lines.map((line) => h("li", {}, line))),
+        )
+      : null,
+  );
+}
+
+/** The score sheet (texts.sheet) as a table. */
+export function renderSheet(msg) {
+  const sheet = msg.texts.sheet || { header: [], rows: [] };
+  if (!sheet.rows.length) return h("p", { class: "muted" }, t("No deal has been played yet."));
+  return h(
+    "div",
+    { class: "sheet-wrap" },
+    h(
+      "table",
+      { class: "sheet" },
+      h("thead", {}, h("tr", {}, sheet.header.map((x) => h("th", { scope: "col" }, x)))),
+      h(
+        "tbody",
+        {},
+        sheet.rows.map((row) => h("tr", {}, row.map((x) => h("td", {}, x)))),
+      ),
+    ),
+  );
+}
+
+/** The log: the events' texts (those without one are not told). */
+export function renderLogItems(events) {
+  return events
+    .filter((e) => typeof e.text === "string" && e.text !== "")
+    .map((e) =>
+      h("li", { class: `ev ev-${e.kind}`, dataset: { n: String(e.n) } }, e.text),
+    );
+}

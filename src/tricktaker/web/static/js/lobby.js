@@ -1,0 +1,425 @@
+// The lobby (/): a new table from any registered game's options, a saved
+// record resumed, and this browser's recent tables.
+
+import { api, readJsonFile } from "./api.js";
+import { fill, h } from "./dom.js";
+import { currentLang, t } from "./i18n.js";
+import { forgetTable, recentTables, rememberTable, saveToken } from "./storage.js";
+
+const NAME_KEY = "tricktaker.name";
+
+/** Words for the computer levels the bots' registry names (others are shown as named). */
+function levelText(level) {
+  switch (level) {
+    case "random":
+      return t("Computer: random");
+    case "rules":
+      return t("Computer: rules of thumb");
+    case "search":
+      return t("Computer: search");
+    case "solved":
+      return t("Computer: solved");
+    default:
+      return t("Computer: {level}", { level });
+  }
+}
+
+function defaultLevel(levels) {
+  return levels.includes("rules") ? "rules" : levels[0];
+}
+
+function savedName() {
+  try {
+    return localStorage.getItem(NAME_KEY) || "";
+  } catch {
+    return "";
+  }
+}
+
+function saveName(name) {
+  try {
+    localStorage.setItem(NAME_KEY, name);
+  } catch {
+    // not remembered
+  }
+}
+
+/** Go to a table just made: keep the links for the other seats, then open ours. */
+function openCreated(created, title) {
+  const mine = created.seats[0];
+  rememberTable({
+    id: created.id,
+    title,
+    seat: mine.seat,
+    invites: created.seats.slice(1).map((x) => ({ seat: x.seat, link: x.link })),
+    watch: created.watch,
+    when: Date.now(),
+  });
+  saveToken(created.id, mine.token);
+  location.href = mine.link;
+}
+
+export function mountLobby(root) {
+  const st = {
+    games: null,
+    error: null,
+    gameIndex: 0,
+    values: {},
+    seats: [],
+    busy: false,
+  };
+
+  const formSlot = h("div", {});
+  const uploadSlot = h("div", {});
+  const recentSlot = h("div", {});
+  fill(root, h("div", { class: "lobby" }, formSlot, h("div", { class: "lobby-side" }, uploadSlot, recentSlot)));
+
+  function game() {
+    return st.games ? st.games[st.gameIndex] : null;
+  }
+
+  function playerCount() {
+    const g = game();
+    if (!g) return 0;
+    const value = Number(st.values.players);
+    if (g.options.some((o) => o.name === "players") && Number.isInteger(value) && value > 0) {
+      return value;
+    }
+    return g.players[0];
+  }
+
+  function resetGame(index) {
+    st.gameIndex = index;
+    const g = game();
+    st.values = {};
+    for (const opt of g.options) st.values[opt.name] = opt.default;
+    fitSeats();
+  }
+
+  function fitSeats() {
+    const g = game();
+    const n = playerCount();
+    const seats = [];
+    for (let i = 0; i < n; i++) {
+      if (i === 0) seats.push({ kind: "human" });
+      else seats.push(st.seats[i] || { kind: "bot", level: defaultLevel(g.levels) });
+    }
+    st.seats = seats;
+  }
+
+  async function load() {
+    try {
+      st.games = await api.games(currentLang());
+      st.error = null;
+      if (st.gameIndex >= st.games.length) st.gameIndex = 0;
+      if (st.games.length && !Object.keys(st.values).length) resetGame(st.gameIndex);
+    } catch (error) {
+      st.error = t("The list of games cannot be loaded: {reason}", { reason: error.message });
+    }
+    render();
+  }
+
+  function optionField(opt) {
+    const id = `opt-${opt.name}`;
+    const value = st.values[opt.name];
+    let input;
+    if (opt.type === "choice") {
+      input = h(
+        "select",
+        {
+          id,
+          onchange: (e) => {
+            st.values[opt.name] = opt.choices[Number(e.target.value)];
+            if (opt.name === "players") {
+              fitSeats();
+              render();
+            }
+          },
+        },
+        opt.choices.map((c, i) => h("option", { value: String(i), selected: c === value }, String(c))),
+      );
+    } else if (opt.type === "int") {
+      input = h("input", {
+        id,
+        type: "number",
+        inputmode: "numeric",
+        min: opt.min,
+        max: opt.max,
+        step: 1,
+        value: String(value),
+        onchange: (e) => {
+          const n = Number.parseInt(e.target.value, 10);
+          const ok = Number.isInteger(n) && (opt.min == null || n >= opt.min) && (opt.max == null || n <= opt.max);
+          st.values[opt.name] = ok ? n : opt.default;
+          e.target.value = String(st.values[opt.name]);
+          if (opt.name === "players") {
+            fitSeats();
+            render();
+          }
+        },
+      });
+    } else if (opt.type === "bool") {
+      input = h("input", {
+        id,
+        type: "checkbox",
+        checked: Boolean(value),
+        onchange: (e) => {
+          st.values[opt.name] = e.target.checked;
+        },
+      });
+    } else {
+      input = h("input", {
+        id,
+        type: "text",
+        value: String(value ?? ""),
+        onchange: (e) => {
+          st.values[opt.name] = e.target.value;
+        },
+      });
+    }
+    const range = opt.type === "int" ? t("from {min} to {max}", { min: opt.min, max: opt.max }) : null;
+    return h(
+      "div",
+      { class: `field option option-${opt.type}` },
+      h("label", { for: id }, h("span", { class: "option-name" }, opt.name), opt.type === "bool" ? input : null),
+      opt.type === "bool" ? null : input,
+      h("p", { class: "help" }, opt.help, range ? ` (${range})` : null),
+    );
+  }
+
+  function seatField(seat, index) {
+    const g = game();
+    const label = t("Seat {n}", { n: index + 1 });
+    if (index === 0) {
+      return h(
+        "li",
+        { class: "seat-choice" },
+        h("span", { class: "seat-label" }, label),
+        h("span", { class: "seat-you" }, t("You")),
+      );
+    }
+    const id = `seat-${index}`;
+    const current = seat.kind === "human" ? "human" : `bot:${seat.level}`;
+    return h(
+      "li",
+      { class: "seat-choice" },
+      h("label", { class: "seat-label", for: id }, label),
+      h(
+        "select",
+        {
+          id,
+          onchange: (e) => {
+            const v = e.target.value;
+            st.seats[index] = v === "human" ? { kind: "human" } : { kind: "bot", level: v.slice(4) };
+          },
+        },
+        g.levels.map((level) =>
+          h("option", { value: `bot:${level}`, selected: current === `bot:${level}` }, levelText(level)),
+        ),
+        h("option", { value: "human", selected: current === "human" }, t("A person (gets an invite link)")),
+      ),
+    );
+  }
+
+  async function play(event) {
+    event.preventDefault();
+    if (st.busy) return;
+    const g = game();
+    const nameInput = formSlot.querySelector("#your-name");
+    const name = nameInput ? nameInput.value.trim() : "";
+    saveName(name);
+    st.busy = true;
+    st.error = null;
+    render();
+    try {
+      const created = await api.createTable({
+        game: g.id,
+        options: st.values,
+        seats: st.seats,
+        names: name ? [name] : [],
+        lang: currentLang(),
+      });
+      openCreated(created, g.title);
+    } catch (error) {
+      st.busy = false;
+      st.error = t("The table cannot be created: {reason}", { reason: error.message });
+      render();
+    }
+  }
+
+  function renderForm() {
+    if (st.error && !st.games) {
+      fill(formSlot, h("p", { class: "notice error", role: "alert" }, st.error));
+      return;
+    }
+    if (!st.games) {
+      fill(formSlot, h("p", { class: "loading" }, t("Loading…")));
+      return;
+    }
+    if (!st.games.length) {
+      fill(formSlot, h("p", { class: "notice" }, t("No game is installed.")));
+      return;
+    }
+    const g = game();
+    const gameField =
+      st.games.length > 1
+        ? h(
+            "div",
+            { class: "field" },
+            h("label", { for: "game" }, t("Game")),
+            h(
+              "select",
+              {
+                id: "game",
+                onchange: (e) => {
+                  resetGame(Number(e.target.value));
+                  render();
+                },
+              },
+              st.games.map((x, i) => h("option", { value: String(i), selected: i === st.gameIndex }, x.title)),
+            ),
+          )
+        : null;
+    fill(
+      formSlot,
+      h(
+        "form",
+        { class: "new-table panel", onsubmit: play },
+        h("h1", {}, st.games.length > 1 ? t("New table") : g.title),
+        gameField,
+        g.options.length
+          ? h("fieldset", { class: "options" }, h("legend", {}, t("Rules")), g.options.map(optionField))
+          : null,
+        h(
+          "fieldset",
+          { class: "seats" },
+          h("legend", {}, t("Players")),
+          h("ol", { class: "seat-list" }, st.seats.map(seatField)),
+        ),
+        h(
+          "div",
+          { class: "field" },
+          h("label", { for: "your-name" }, t("Your name (optional)")),
+          h("input", {
+            id: "your-name",
+            type: "text",
+            maxlength: 40,
+            autocomplete: "nickname",
+            value: savedName(),
+          }),
+        ),
+        st.error ? h("p", { class: "notice error", role: "alert" }, st.error) : null,
+        h(
+          "button",
+          { type: "submit", class: "btn primary big", id: "play", disabled: st.busy },
+          st.busy ? t("Creating the table…") : t("Play"),
+        ),
+      ),
+    );
+  }
+
+  function renderUpload() {
+    const status = h("p", { class: "upload-status", role: "status" });
+    const input = h("input", {
+      type: "file",
+      accept: ".json,application/json",
+      id: "resume-file",
+      onchange: async (e) => {
+        const file = e.target.files && e.target.files[0];
+        if (!file) return;
+        status.textContent = t("Loading…");
+        status.className = "upload-status";
+        try {
+          const record = await readJsonFile(file);
+          const created = await api.uploadRecord(record, currentLang());
+          openCreated(created, "");
+        } catch (error) {
+          status.textContent = t("The record cannot be resumed: {reason}", { reason: error.message });
+          status.className = "upload-status notice error";
+        }
+      },
+    });
+    fill(
+      uploadSlot,
+      h(
+        "section",
+        { class: "panel" },
+        h("h2", {}, t("Resume a saved match")),
+        h("p", { class: "help" }, t("Choose a record (.json) downloaded from a table: its match goes on against the computer.")),
+        h("label", { class: "btn file-btn", for: "resume-file" }, t("Choose a record…")),
+        input,
+        status,
+        h("p", {}, h("a", { href: "/replay" }, t("Watch a replay of a saved match"))),
+      ),
+    );
+  }
+
+  function renderRecent() {
+    const list = recentTables();
+    if (!list.length) {
+      fill(recentSlot);
+      return;
+    }
+    const fmt = new Intl.DateTimeFormat(currentLang(), { dateStyle: "short", timeStyle: "short" });
+    fill(
+      recentSlot,
+      h(
+        "section",
+        { class: "panel recent" },
+        h("h2", {}, t("Your recent tables")),
+        h(
+          "ul",
+          { class: "recent-list" },
+          list.map((x) =>
+            h(
+              "li",
+              {},
+              h(
+                "a",
+                { href: `/t/${encodeURIComponent(x.id)}` },
+                x.title || t("Table {id}", { id: x.id }),
+              ),
+              h(
+                "span",
+                { class: "muted" },
+                ` ${x.when ? fmt.format(new Date(x.when)) : ""}`,
+                x.finished ? ` · ${t("finished")}` : "",
+              ),
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "btn small link-btn",
+                  title: t("Forget this table"),
+                  "aria-label": t("Forget this table"),
+                  onclick: () => {
+                    forgetTable(x.id);
+                    renderRecent();
+                  },
+                },
+                "×",
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  function render() {
+    document.title = "tricktaker";
+    renderForm();
+    renderUpload();
+    renderRecent();
+  }
+
+  render();
+  load();
+
+  return {
+    onLang() {
+      load();
+    },
+    unmount() {},
+  };
+}

@@ -1,0 +1,78 @@
+// What this browser remembers: seat tokens per table and the recent tables.
+
+const TOKEN_PREFIX = "tricktaker.token.";
+const RECENT_KEY = "tricktaker.recent";
+const MAX_RECENT = 20;
+
+function read(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // storage full or forbidden: the page still works, it just forgets
+  }
+}
+
+export function tokenFor(tableId) {
+  return read(TOKEN_PREFIX + tableId);
+}
+
+export function saveToken(tableId, token) {
+  write(TOKEN_PREFIX + tableId, token);
+}
+
+export function recentTables() {
+  try {
+    const list = JSON.parse(read(RECENT_KEY) || "[]");
+    return Array.isArray(list) ? list.filter((x) => x && typeof x.id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remember a table (newest first); fields given are merged into what was known. */
+export function rememberTable(entry) {
+  const list = recentTables();
+  const old = list.find((x) => x.id === entry.id) || {};
+  const rest = list.filter((x) => x.id !== entry.id);
+  const merged = { ...old, ...entry, when: entry.when || old.when || Date.now() };
+  write(RECENT_KEY, JSON.stringify([merged, ...rest].slice(0, MAX_RECENT)));
+}
+
+export function tableEntry(tableId) {
+  return recentTables().find((x) => x.id === tableId) || null;
+}
+
+export function forgetTable(tableId) {
+  write(RECENT_KEY, JSON.stringify(recentTables().filter((x) => x.id !== tableId)));
+  write(TOKEN_PREFIX + tableId, null);
+}
+
+const REPLAY_KEY = "tricktaker.replay";
+
+/** Hand a record to the replay page of this tab. */
+export function passReplay(record, seat) {
+  try {
+    sessionStorage.setItem(REPLAY_KEY, JSON.stringify({ record, seat }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function takeReplay() {
+  try {
+    const raw = sessionStorage.getItem(REPLAY_KEY);
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
+}

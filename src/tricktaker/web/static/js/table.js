@@ -1,0 +1,520 @@
+// The live table (/t/<id>): the seat's token kept in this browser, the
+// WebSocket, and the table drawn from each `state` message, with a pause on
+// every completed trick and a panel at the end of every deal.
+
+import { api } from "./api.js";
+import {
+  cardActions,
+  renderBoard,
+  renderHand,
+  renderLogItems,
+  renderSheet,
+  renderStatus,
+} from "./board.js";
+import { copyText, fill, h, sleep } from "./dom.js";
+import { currentLang, t } from "./i18n.js";
+import { TableSocket } from "./socket.js";
+import { passReplay, rememberTable, saveToken, tableEntry, tokenFor } from "./storage.js";
+
+/** How long a completed trick stays on the table before the next state is shown. */
+export const TRICK_PAUSE_MS = 1500;
+
+/** The cards of a completed trick: from its event where it lists them, else those given. */
+function trickCards(trick, fallback) {
+  const played = trick.data && trick.data.played;
+  if (
+    Array.isArray(played) &&
+    played.length &&
+    played.every((p) => Array.isArray(p) && p.length >= 2 && Number.isInteger(p[0]))
+  ) {
+    return played.map((p) => [p[0], typeof p[1] === "string" ? p[1] : null]);
+  }
+  return fallback;
+}
+
+/**
+ * The table as it stood just before the event `stop`: the last state shown,
+ * with the cards played since (events carrying `data.card`) taken from the
+ * hands and laid on the table. Returns the frame and the cards to show there:
+ * the last completed trick, else what lies on the table.
+ */
+function frameBefore(prev, events, stop) {
+  const table = {
+    ...prev.table,
+    to_act: null,
+    hand: [...prev.table.hand],
+    hand_sizes: [...prev.table.hand_sizes],
+  };
+  let onTable = prev.table.on_table.map((x) => [...x]);
+  let lastTrick = null;
+  for (const e of events) {
+    if (e === stop) break;
+    if (e.kind === "trick") {
+      lastTrick = trickCards(e, onTable);
+      onTable = [];
+    } else if (e.seat !== null && e.seat !== undefined && e.data && "card" in e.data) {
+      const card = typeof e.data.card === "string" ? e.data.card : null;
+      onTable.push([e.seat, card]);
+      if (e.seat === table.seat) {
+        let at = table.hand.indexOf(card);
+        if (at < 0) at = table.hand.indexOf(null);
+        if (at >= 0) table.hand.splice(at, 1);
+      }
+      if (table.hand_sizes[e.seat] > 0) table.hand_sizes[e.seat] -= 1;
+    }
+  }
+  const shown = stop.kind === "trick" ? trickCards(stop, onTable) : lastTrick || onTable;
+  return { msg: { ...prev, table, legal: [] }, onTable: shown };
+}
+
+export function mountTable(root, tableId, { setConn }) {
+  const params = new URLSearchParams(location.search);
+  const given = params.get("token");
+  if (given) {
+    saveToken(tableId, given);
+    history.replaceState(null, "", `/t/${encodeURIComponent(tableId)}`);
+  }
+  const st = {
+    token: given || tokenFor(tableId),
+    seat: undefined,
+    msg: null,
+    log: [],
+    nextSeen: 0,
+    queue: [],
+    running: false,
+    firstState: true,
+    busy: false,
+    error: null,
+    pause: null,
+    closed: null,
+    everOpen: false,
+  };
+
+  // The page's frame: slots redrawn from each state, dialogs kept.
+  const banner = h("div", { class: "banner-slot" });
+  const boardSlot = h("div", { class: "board-slot" });
+  const handSlot = h("div", { class: "hand-slot" });
+  const actions = h("section", { class: "actions panel", "aria-live": "polite" });
+  const statusSlot = h("div", { class: "status-slot" });
+  const tools = h("section", { class: "tools panel" });
+  const logList = h("ol", { class: "log-list" });
+  const logTitle = h("h2", { class: "panel-title" });
+  const logPanel = h("section", { class: "log panel" }, logTitle, logList);
+  const sheetBody = h("div", { class: "dialog-body" });
+  const sheetTitle = h("h2", {});
+  const sheetClose = h("button", { type: "button", class: "btn", onclick: () => sheetDialog.close() });
+  const sheetDialog = h(
+    "dialog",
+    { class: "dialog sheet-dialog" },
+    sheetTitle,
+    sheetBody,
+    h("div", { class: "dialog-buttons" }, sheetClose),
+  );
+  const dealDialog = h("dialog", { class: "dialog deal-dialog" });
+
+  fill(
+    root,
+    h(
+      "div",
+      { class: "table-page" },
+      h("div", { class: "play-col" }, banner, boardSlot, handSlot, actions),
+      h("div", { class: "side-col" }, statusSlot, tools, logPanel),
+    ),
+    sheetDialog,
+    dealDialog,
+  );
+
+  const socket = new TableSocket(tableId, st.token, currentLang(), {
+    onMessage,
+    onStatus(status, detail) {
+      if (status === "open") st.everOpen = true;
+      if (status === "connecting" && st.everOpen) st.queue.length = 0; // resumed from `since`
+      if (status === "closed") {
+        st.closed = detail || t("The connection was closed.");
+        renderBanner();
+        renderActions();
+      }
+      setConn(status, detail);
+    },
+    async probe() {
+      try {
+        await api.table(tableId);
+      } catch (error) {
+        return error.status === 404 ? { reason: t("There is no such table."), sure: true } : null;
+      }
+      // The table is there and the server answers: it is this link's token it refuses.
+      return st.token ? { reason: t("The seat in this link is not valid."), sure: false } : null;
+    },
+  });
+
+  function onMessage(msg) {
+    if (msg.type === "hello") {
+      st.seat = msg.seat;
+      st.closed = null;
+      return;
+    }
+    if (msg.type === "state") {
+      st.queue.push(msg);
+      pump();
+      return;
+    }
+    if (msg.type === "error") {
+      st.busy = false;
+      st.error = t("Not allowed: {message}", { message: msg.message });
+      renderActions();
+      renderHandSlot();
+    }
+  }
+
+  async function pump() {
+    if (st.running) return;
+    st.running = true;
+    try {
+      while (st.queue.length) await processState(st.queue.shift());
+    } finally {
+      st.running = false;
+    }
+  }
+
+  async function processState(msg) {
+    const events = msg.events || [];
+    if (events.length) {
+      const first = events[0].n;
+      // A resend (another language) starts again at 0: the log is rebuilt.
+      st.log = st.log.filter((e) => e.n < first);
+      st.log.push(...events);
+    }
+    const fresh = st.firstState ? [] : events.filter((e) => e.n >= st.nextSeen);
+    st.nextSeen = msg.next_event;
+    socket.since = msg.next_event;
+    st.firstState = false;
+    st.busy = false;
+    st.error = null;
+    if (msg.table && msg.texts) {
+      rememberTable({
+        id: tableId,
+        title: msg.texts.title,
+        seat: msg.table.seat,
+        finished: msg.table.finished,
+      });
+    }
+
+    const prev = st.msg;
+    const dealEnd = fresh.find((e) => e.kind === "deal_end");
+    const tricks = fresh.filter((e) => e.kind === "trick" && (!dealEnd || e.n < dealEnd.n));
+    const trick = tricks.length ? tricks[tricks.length - 1] : null;
+    if (prev && trick) {
+      const frame = frameBefore(prev, fresh, trick);
+      st.pause = { ...frame, caption: trick.text || "", logUpTo: trick.n };
+      renderAll();
+      await sleep(TRICK_PAUSE_MS);
+    }
+    if (prev && dealEnd) {
+      const frame = frameBefore(prev, fresh, dealEnd);
+      const after = fresh.slice(fresh.indexOf(dealEnd) + 1);
+      const told = after.filter((e) => e.kind === "game_end" || e.kind === "match_end");
+      const logUpTo = told.length ? told[told.length - 1].n : dealEnd.n;
+      st.pause = { ...frame, caption: trick ? trick.text || "" : "", logUpTo };
+      renderAll();
+      await dealPanel(dealEnd, told);
+    }
+    st.pause = null;
+    st.msg = msg;
+    renderAll();
+  }
+
+  function dealPanel(dealEnd, after) {
+    return new Promise((resolve) => {
+      const lines = Array.isArray(dealEnd.lines) ? dealEnd.lines : [];
+      const more = after.filter((e) => e.text).map((e) => h("li", { class: "strong" }, e.text));
+      const done = () => {
+        dealDialog.removeEventListener("close", done);
+        if (dealDialog.open) dealDialog.close();
+        resolve();
+      };
+      fill(
+        dealDialog,
+        h("h2", {}, t("The deal is over")),
+        h(
+          "ul",
+          { class: "deal-lines" },
+          (lines.length ? lines : [dealEnd.text || ""]).map((x) => h("li", {}, x)),
+          more,
+        ),
+        h(
+          "div",
+          { class: "dialog-buttons" },
+          h("button", { type: "button", class: "btn primary", autofocus: true, onclick: done }, t("Continue")),
+        ),
+      );
+      dealDialog.addEventListener("close", done);
+      dealDialog.showModal();
+    });
+  }
+
+  function act(action) {
+    if (st.busy || st.pause) return;
+    st.error = null;
+    if (!socket.send({ type: "act", action })) {
+      st.error = t("Not connected: the action was not sent. Wait for the connection to come back.");
+    } else {
+      st.busy = true;
+    }
+    renderActions();
+    renderHandSlot();
+  }
+
+  function renderAll() {
+    renderLog();
+    document.title = st.msg ? `${st.msg.texts.title} — tricktaker` : "tricktaker";
+    renderBanner();
+    renderBoardSlot();
+    renderHandSlot();
+    renderActions();
+    renderStatusSlot();
+    renderTools();
+    if (sheetDialog.open) renderSheetDialog();
+  }
+
+  function renderBanner() {
+    const msg = st.msg;
+    const parts = [];
+    if (st.closed) {
+      parts.push(
+        h(
+          "div",
+          { class: "notice error", role: "alert" },
+          h("p", {}, t("The table cannot be opened: {reason}", { reason: st.closed })),
+          st.token
+            ? h(
+                "button",
+                {
+                  type: "button",
+                  class: "btn",
+                  onclick: () => {
+                    saveToken(tableId, null);
+                    location.href = `/t/${encodeURIComponent(tableId)}`;
+                  },
+                },
+                t("Watch as a spectator"),
+              )
+            : null,
+          h("a", { class: "btn", href: "/" }, t("New table")),
+        ),
+      );
+    }
+    if (msg && msg.table.finished && !st.pause) {
+      parts.push(
+        h(
+          "div",
+          { class: "notice result", role: "status" },
+          h("h2", {}, t("The match is over")),
+          msg.texts.match_result ? h("p", { class: "match-result" }, msg.texts.match_result) : null,
+          h(
+            "div",
+            { class: "button-row" },
+            // A seat gets the whole record (every hand) to keep and replay; a spectator's would not replay.
+            msg.table.seat === null
+              ? null
+              : [
+                  h(
+                    "a",
+                    {
+                      class: "btn",
+                      href: api.recordUrl(tableId, st.token),
+                      download: `${tableId}.json`,
+                    },
+                    t("Download record"),
+                  ),
+                  h("button", { type: "button", class: "btn", onclick: watchReplay }, t("Watch the replay")),
+                ],
+            h("a", { class: "btn primary", href: "/" }, t("New table")),
+          ),
+        ),
+      );
+    }
+    fill(banner, parts);
+  }
+
+  async function watchReplay() {
+    try {
+      const record = await api.record(tableId, st.token);
+      passReplay(record, st.seat ?? null);
+      location.href = "/replay";
+    } catch (error) {
+      st.error = String(error.message || error);
+      renderActions();
+    }
+  }
+
+  /** What the table shows: the frame of a pause, else the latest state. */
+  function shown() {
+    return st.pause ? st.pause.msg : st.msg;
+  }
+
+  function renderBoardSlot() {
+    if (!st.msg) {
+      fill(boardSlot, h("p", { class: "loading" }, t("Connecting…")));
+      return;
+    }
+    fill(
+      boardSlot,
+      renderBoard(shown(), {
+        onTable: st.pause ? st.pause.onTable : null,
+        caption: st.pause ? st.pause.caption : null,
+      }),
+    );
+  }
+
+  function renderHandSlot() {
+    if (!st.msg) {
+      fill(handSlot);
+      return;
+    }
+    const playable = st.pause ? new Map() : cardActions(st.msg);
+    fill(handSlot, renderHand(shown(), { playable, onCard: act, busy: st.busy }));
+  }
+
+  function renderActions() {
+    const msg = st.msg;
+    const parts = [];
+    if (st.error) {
+      parts.push(
+        h("p", { class: "notice error refused", role: "alert" }, st.error),
+      );
+    }
+    if (!msg) {
+      fill(actions, parts);
+      return;
+    }
+    if (st.pause) {
+      parts.push(h("p", { class: "hint muted" }, t("The trick is complete.")));
+    } else {
+      if (msg.texts.hint) parts.push(h("p", { class: "hint" }, msg.texts.hint));
+      if (msg.table.seat === null) {
+        const watching = t("You are watching: only the players act, and their cards stay hidden.");
+        parts.push(h("p", { class: "muted" }, watching));
+      }
+      const legal = msg.legal || [];
+      const cardMoves = new Set(cardActions(msg).values());
+      if (legal.length) {
+        parts.push(
+          h(
+            "div",
+            { class: "action-buttons" },
+            legal.map((item) =>
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: [
+                    "btn action",
+                    item.private ? "private" : "",
+                    cardMoves.has(item.action) ? "card-action" : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" "),
+                  disabled: st.busy,
+                  dataset: { action: item.action },
+                  onclick: () => act(item.action),
+                },
+                h("span", { class: "action-label" }, item.label),
+                item.help ? h("span", { class: "action-help" }, item.help) : null,
+                item.private ? h("span", { class: "tag private-tag" }, t("private")) : null,
+              ),
+            ),
+          ),
+        );
+      } else if (msg.table.seat !== null && !msg.table.finished && msg.table.to_act !== null) {
+        parts.push(
+          h(
+            "p",
+            { class: "muted waiting" },
+            t("Waiting for {name}…", { name: msg.names[msg.table.to_act] ?? "" }),
+          ),
+        );
+      }
+      if (st.busy) parts.push(h("p", { class: "muted" }, t("Sending…")));
+    }
+    fill(actions, parts);
+  }
+
+  function renderStatusSlot() {
+    fill(statusSlot, st.msg ? renderStatus(shown()) : null);
+  }
+
+  function renderTools() {
+    const entry = tableEntry(tableId) || {};
+    const invites = Array.isArray(entry.invites) ? entry.invites : [];
+    const link = (label, path) => {
+      const url = new URL(path, location.origin).href;
+      const input = h("input", {
+        type: "text",
+        readonly: true,
+        value: url,
+        class: "link-input",
+        "aria-label": label,
+      });
+      const button = h("button", { type: "button", class: "btn small" }, t("Copy"));
+      button.addEventListener("click", async () => {
+        const ok = await copyText(url);
+        button.textContent = ok ? t("Copied") : t("Select and copy it");
+        if (!ok) input.select();
+      });
+      return h(
+        "div",
+        { class: "link-row" },
+        h("span", { class: "link-label" }, label),
+        h("div", { class: "link-field" }, input, button),
+      );
+    };
+    fill(
+      tools,
+      h(
+        "div",
+        { class: "button-row" },
+        h("button", { type: "button", class: "btn", onclick: openSheet }, t("Score sheet")),
+      ),
+      h(
+        "details",
+        { class: "links", open: invites.length > 0 && !(st.msg && st.msg.table.finished) },
+        h("summary", {}, t("Links to this table")),
+        invites.map((x) => link(t("Invite for seat {n}", { n: x.seat + 1 }), x.link)),
+        link(t("For spectators"), `/t/${tableId}`),
+      ),
+    );
+  }
+
+  function renderSheetDialog() {
+    sheetTitle.textContent = t("Score sheet");
+    sheetClose.textContent = t("Close");
+    fill(sheetBody, st.msg ? renderSheet(st.msg) : null);
+  }
+
+  function openSheet() {
+    renderSheetDialog();
+    sheetDialog.showModal();
+  }
+
+  function renderLog() {
+    logTitle.textContent = t("Log");
+    const near = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 40;
+    // During a pause the log stops where the table does: the next deal waits its turn.
+    const upTo = st.pause ? st.pause.logUpTo : Infinity;
+    fill(logList, renderLogItems(st.log.filter((e) => e.n <= upTo)));
+    if (near || st.firstState) logList.scrollTop = logList.scrollHeight;
+  }
+
+  renderAll();
+  socket.connect();
+
+  return {
+    onLang(lang) {
+      socket.setLang(lang);
+      renderAll();
+    },
+    unmount() {
+      socket.close();
+    },
+  };
+}

@@ -1,0 +1,498 @@
+"""The web front end in a real browser: Playwright driving Debian's chromium.
+
+The server runs as ``tricktaker serve`` in a subprocess (uvicorn, SQLite in a
+temporary folder, bots without delay). The tests open the lobby, play a Le Truc
+deal against the computer by clicking, switch to Russian, check the phone
+layout, watch as a spectator, resume a saved record and step through a replay.
+
+Skipped, with the reason, where playwright or chromium is missing
+(``apt-get install -y chromium``), except under CI (``CI=true``), where they
+must run.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import random
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tricktaker.core import get_game
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, FilePayload, Page, WebSocketRoute
+
+CHROMIUM = "/usr/bin/chromium"
+IN_CI = os.environ.get("CI") == "true"
+GAME = "truc"
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+#: Runs ``tricktaker serve`` with the given arguments, leaving out any game whose
+#: words cannot yet describe it in the lobby (a game being written elsewhere).
+LAUNCH = """
+import sys
+from tricktaker.core.registry import game_ids, get_game, unregister
+for gid in list(game_ids()):
+    game = get_game(gid)
+    try:
+        words = game.words("en")
+        words.title
+        [words.option_help(spec) for spec in game.option_schema()]
+    except Exception as exc:
+        print(f"{gid} left out of the lobby: {exc!r}", file=sys.stderr)
+        unregister(gid)
+from tricktaker.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _missing() -> str | None:
+    if importlib.util.find_spec("playwright") is None:
+        return "playwright (Python) is not installed"
+    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
+        return "chromium is not installed (apt-get install -y chromium)"
+    return None
+
+
+def _require() -> None:
+    reason = _missing()
+    if reason is None:
+        return
+    if IN_CI:
+        pytest.fail(f"CI=true but the browser test cannot run: {reason}")
+    pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _get(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return json.loads(response.read().decode("utf-8"))
+
+
+def _post(url: str, body: object) -> Any:
+    data = json.dumps(body).encode("utf-8")
+    request = urllib.request.Request(url, data, {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read().decode("utf-8"))
+
+
+@pytest.fixture(scope="module")
+def booting(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[subprocess.Popen[bytes], str, Path]]:
+    """The server started (it boots while the browser starts)."""
+    _require()
+    port = _free_port()
+    db = tmp_path_factory.mktemp("web") / "tables.db"
+    log = tmp_path_factory.getbasetemp() / f"serve-{port}.log"
+    command = [sys.executable, "-c", LAUNCH, "serve", "--port", str(port)]
+    command += ["--db", f"sqlite:///{db}", "--bot-delay", "0"]
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        yield process, f"http://127.0.0.1:{port}", log
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def server(booting: tuple[subprocess.Popen[bytes], str, Path], browser: Browser) -> str:
+    """The server's address, once it answers."""
+    process, base, log = booting
+    deadline = time.monotonic() + 30
+    while True:
+        if process.poll() is not None:
+            pytest.fail(f"the server stopped: {log.read_text()}")
+        try:
+            _get(f"{base}/api/games")
+            return base
+        except (urllib.error.URLError, ConnectionError):
+            if time.monotonic() > deadline:
+                pytest.fail(f"the server did not start: {log.read_text()}")
+            time.sleep(0.05)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    _require()
+    from playwright.sync_api import sync_playwright
+
+    executable = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable)
+        yield launched
+        launched.close()
+
+
+class Watched:
+    """A page whose script errors fail the test."""
+
+    def __init__(
+        self, browser: Browser, width: int = 1280, height: int = 900, allow: str = "^$"
+    ) -> None:
+        self.context = browser.new_context(
+            viewport={"width": width, "height": height}, locale="en-US", reduced_motion="reduce"
+        )
+        self.errors: list[str] = []
+        self.allowed = re.compile(allow)
+        self.page = self.new_page()
+
+    def new_page(self) -> Page:
+        """Another tab of this browser, watched alike."""
+        page = self.context.new_page()
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on(
+            "console",
+            lambda m: (
+                self.errors.append(m.text)
+                if m.type == "error" and not self.allowed.search(m.text)
+                else None
+            ),
+        )
+        return page
+
+    def close(self) -> None:
+        self.context.close()
+        assert self.errors == [], self.errors
+
+
+@pytest.fixture
+def watched(browser: Browser) -> Iterator[Watched]:
+    page = Watched(browser)
+    yield page
+    page.close()
+
+
+def _no_horizontal_scroll(page: Page) -> None:
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"the page is {width}px wide in a {inner}px window"
+
+
+def _create_from_lobby(page: Page) -> str:
+    """Press Play in the lobby (its options as set) and wait for the table."""
+    page.click("#play")
+    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]+$"))
+    page.wait_for_selector(".board")
+    match = re.search(r"/t/([A-Za-z0-9_-]+)$", page.url)
+    assert match is not None
+    return match.group(1)
+
+
+def _play_until_a_deal_ends(page: Page, seconds: float = 20) -> bool:
+    """Click cards (else accept, else anything but folding) until the deal-end panel shows."""
+    saw_trick = False
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.locator(".deal-dialog[open]").count():
+            return saw_trick
+        if page.locator(".trick.paused .played").count() >= 2:
+            saw_trick = True
+        cards = page.locator(".hand-card.playable:not([disabled])")
+        buttons = page.locator(".actions button.action:not([disabled])")
+        if cards.count():
+            cards.first.click()
+        elif buttons.count():
+            actions = [
+                buttons.nth(i).get_attribute("data-action") or "" for i in range(buttons.count())
+            ]
+            pick = next((a for a in actions if a.endswith(("accept", "pass"))), None)
+            pick = pick or next((a for a in actions if not a.endswith("fold")), actions[0])
+            page.click(f'.actions button[data-action="{pick}"]')
+        page.wait_for_timeout(100)
+    pytest.fail("no deal ended in time")
+
+
+def test_lobby_table_a_deal_and_russian(server: str, watched: Watched) -> None:
+    page = watched.page
+    page.goto(f"{server}/")
+    page.wait_for_selector("#play")
+    # The game's options come from its schema, each with its help.
+    assert page.locator("#opt-players option").all_inner_texts() == ["2", "4"]
+    assert page.locator(".option .help").count() >= 3
+    assert page.locator(".seat-list select").count() == 1  # seat 2: a computer level
+    table_id = _create_from_lobby(page)
+    # The seat's token moved from the address into this browser's storage.
+    assert "token" not in page.url
+    assert page.evaluate(f"localStorage.getItem('tricktaker.token.{table_id}')")
+    page.wait_for_selector(".hand svg.card.face")
+    assert page.locator(".hand svg.card.face").count() == 3
+    assert page.locator(".seat svg.card.back").count() >= 1
+    assert page.locator("#conn[data-status=open]").count() == 1
+
+    saw_trick = False
+    for _deal in range(3):  # a deal may end without a trick (a refused raise)
+        saw_trick = _play_until_a_deal_ends(page) or saw_trick
+        assert page.locator(".deal-dialog[open] .deal-lines li").count() >= 2
+        page.click(".deal-dialog[open] button")
+        page.wait_for_selector(".deal-dialog[open]", state="detached")
+        page.wait_for_selector(".hand svg.card.face")
+        if saw_trick:
+            break
+    assert saw_trick, "no completed trick was held on the table"
+    assert page.locator(".log-list li").count() >= 5
+
+    page.click("text=Score sheet")
+    assert page.locator(".sheet-dialog[open] tbody tr").count() >= 1
+    page.keyboard.press("Escape")
+
+    # Russian: the page's own texts at once, the game's words resent by the server.
+    page.click("[data-lang=ru]")
+    page.wait_for_selector("#nav a:has-text('Новый стол')")
+    page.wait_for_function("/[А-Яа-яЁё]/.test(document.querySelector('.status-lines').textContent)")
+    page.wait_for_function("/[А-Яа-яЁё]/.test(document.querySelector('.log-list li').textContent)")
+    deals = page.locator(".log-list li.ev-deal").count()
+    assert deals >= 2
+    assert page.locator(".log-list li.ev-deal_end").count() == deals - 1  # rebuilt, not doubled
+    assert page.evaluate("localStorage.getItem('tricktaker.lang')") == "ru"
+    assert CYRILLIC.search(page.inner_text(".tools"))
+
+
+def test_phone_width_has_no_horizontal_scroll(server: str, browser: Browser) -> None:
+    phone = Watched(browser, width=375, height=740)
+    page = phone.page
+    try:
+        page.goto(f"{server}/")
+        page.wait_for_selector("#play")
+        page.select_option("#opt-players", label="4")
+        assert page.locator(".seat-list select").count() == 3
+        _no_horizontal_scroll(page)
+        _create_from_lobby(page)
+        page.wait_for_selector(".hand svg.card")
+        page.wait_for_selector(".seat.to-act")
+        _no_horizontal_scroll(page)
+        assert page.locator(".board .seat").count() == 4
+        for box in [page.locator(".hand svg.card").first.bounding_box()]:
+            assert box is not None and box["width"] >= 56
+        page.wait_for_selector(".actions button.action")
+        for button in page.locator(".actions button.action").all():
+            box = button.bounding_box()
+            assert box is not None and box["height"] >= 44
+        page.goto(f"{server}/replay")
+        page.wait_for_selector("#replay-file", state="attached")
+        _no_horizontal_scroll(page)
+    finally:
+        phone.close()
+
+
+def test_an_invited_friend_and_a_spectator(server: str, browser: Browser) -> None:
+    host, guest = Watched(browser), Watched(browser)
+    try:
+        page = host.page
+        page.goto(f"{server}/")
+        page.wait_for_selector("#play")
+        page.select_option("#seat-1", "human")
+        page.fill("#your-name", "Ann")
+        _create_from_lobby(page)
+        # The table shows the link for seat 2 and the spectators' link.
+        links = page.locator(".links .link-input")
+        assert links.count() == 2
+        invite, watch = links.nth(0).input_value(), links.nth(1).input_value()
+        assert "token=" in invite and "token=" not in watch
+
+        # The guest's browser watches first (it has no seat yet)...
+        view = guest.page
+        view.goto(watch)
+        view.wait_for_selector(".board")
+        assert view.locator(".hand").count() == 0
+        assert view.locator(".actions button.action").count() == 0
+        assert view.locator(".board svg.card.face").count() == view.locator(".played").count()
+        assert view.locator(".seat svg.card.back").count() >= 6  # both hands, face down
+        assert "watching" in view.inner_text(".actions")
+
+        # ... then takes seat 2 from the invitation, in another tab.
+        friend = guest.new_page()
+        friend.goto(invite)
+        friend.wait_for_selector(".hand svg.card.face")
+        assert "Ann" in friend.inner_text(".board")
+        assert friend.locator(".hand svg.card.face").count() == 3
+
+        # Seat 2 plays first (Ann deals): the friend's move reaches everyone.
+        friend.wait_for_selector(".actions button.action:not([disabled])")
+        before = view.locator(".log-list li").count()
+        friend.locator(".actions button.action").first.click()
+        view.wait_for_function(f"document.querySelectorAll('.log-list li').length > {before}")
+    finally:
+        host.close()
+        guest.close()
+
+
+def test_a_refused_action_is_told(server: str, watched: Watched) -> None:
+    """The page's action is swapped, on its way, for another seat's: the server refuses it."""
+    created = _post(
+        f"{server}/api/tables",
+        {"game": GAME, "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]},
+    )
+    page = watched.page
+
+    def route(ws: WebSocketRoute) -> None:
+        upstream = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            text = message if isinstance(message, str) else message.decode()
+            if json.loads(text).get("type") == "act":
+                text = json.dumps({"type": "act", "action": "1:fold"})
+            upstream.send(text)
+
+        ws.on_message(from_page)
+
+    page.route_web_socket(re.compile(r".*/ws/.*"), route)
+    page.goto(f"{server}{created['seats'][0]['link']}")
+    page.wait_for_selector(".actions button.action:not([disabled])")
+    applied = page.locator(".log-list li").count()
+    page.locator(".actions button.action").first.click()
+    refused = page.wait_for_selector(".refused")
+    assert refused is not None and "seat" in refused.inner_text()
+    page.wait_for_selector(".actions button.action:not([disabled])")  # free to act again
+    assert page.locator(".log-list li").count() == applied
+
+
+def test_a_bad_link_is_told(server: str, browser: Browser) -> None:
+    created = _post(
+        f"{server}/api/tables",
+        {"game": GAME, "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]},
+    )
+    # The browser itself logs the refused handshakes and the probe's 404.
+    visitor = Watched(browser, allow="WebSocket connection to .* failed|status of 404")
+    page = visitor.page
+    try:
+        page.goto(f"{server}/t/{created['id']}?token=not-a-seat")
+        page.wait_for_selector(".notice.error:has-text('not valid')", timeout=15_000)
+        assert page.get_attribute("#conn", "data-status") == "closed"
+        page.click("text=Watch as a spectator")
+        page.wait_for_selector(".board")
+        assert page.locator(".hand").count() == 0
+        page.goto(f"{server}/t/nosuchtable")
+        page.wait_for_selector(".notice.error:has-text('no such table')", timeout=15_000)
+    finally:
+        visitor.close()
+
+
+def _file(name: str, data: bytes) -> FilePayload:
+    return {"name": name, "mimeType": "application/json", "buffer": data}
+
+
+def _record(actions: int, seed: int = 7) -> dict[str, Any]:
+    """A full record of a Le Truc match after a few random actions."""
+    game = get_game(GAME)
+    state = game.new_match(game.options({}), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if state.to_act is None:
+            break
+        state.apply(rng.choice(list(state.legal_actions())))
+    record: dict[str, Any] = state.to_record()
+    record["names"] = ["Ann", "Bob"]
+    return record
+
+
+def test_replay_steps_with_buttons_keys_and_slider(server: str, watched: Watched) -> None:
+    page = watched.page
+    record = _record(12)
+    steps = len(record["actions"])
+    page.goto(f"{server}/replay")
+    page.set_input_files(
+        "#replay-file",
+        files=[_file("m.json", json.dumps(record).encode())],
+    )
+    page.wait_for_selector("#replay-slider")
+    assert page.get_attribute("#replay-slider", "max") == str(steps)
+    assert page.locator(".hand svg.card.face").count() == 3  # seat 0's view
+    log_at_start = page.locator(".log-list li").count()
+    page.click("#step-forward")
+    page.keyboard.press("ArrowRight")
+    assert page.input_value("#replay-slider") == "2"
+    assert page.locator(".log-list li").count() > log_at_start
+    page.keyboard.press("End")
+    assert page.input_value("#replay-slider") == str(steps)
+    page.click("#step-back")
+    assert page.input_value("#replay-slider") == str(steps - 1)
+    page.keyboard.press("Home")
+    assert page.locator(".log-list li").count() == log_at_start
+    # The public view shows no hand.
+    page.select_option("#replay-seat", "public")
+    page.wait_for_function("!document.querySelector('.hand') && !!document.querySelector('.board')")
+
+    # From a finished table, the record comes through this tab's sessionStorage.
+    page.evaluate(
+        "r => sessionStorage.setItem('tricktaker.replay', JSON.stringify({record: r, seat: 1}))",
+        record,
+    )
+    page.goto(f"{server}/replay")
+    page.wait_for_selector("#replay-slider")
+    assert page.input_value("#replay-seat") == "1"
+
+
+def test_a_saved_record_is_resumed_from_the_lobby(server: str, watched: Watched) -> None:
+    page = watched.page
+    page.goto(f"{server}/")
+    page.wait_for_selector("#play")
+    record = _record(6, seed=3)
+    page.set_input_files(
+        "#resume-file",
+        files=[_file("m.json", json.dumps(record).encode())],
+    )
+    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]+$"))
+    page.wait_for_selector(".hand svg.card")
+    assert page.locator(".log-list li").count() >= 4
+    # A file that is no record is told as such.
+    page.goto(f"{server}/")
+    page.set_input_files(
+        "#resume-file",
+        files=[_file("x.json", b"{oops")],
+    )
+    page.wait_for_selector(".upload-status.error")
+    # The table is in the recent list.
+    assert page.locator(".recent-list li").count() == 1
+
+
+def test_a_finished_match_offers_its_record_and_replay(server: str, watched: Watched) -> None:
+    from tricktaker.core.records import parse_record, state_from_record
+
+    start = {"score": [11, 11], "games": [1, 1]}  # one deal decides the match
+    record = {"game": GAME, "options": {}, "seed": "end", "start": start, "actions": []}
+    state = state_from_record(parse_record(record))
+    rng = random.Random(2)
+    while state.to_act is not None:
+        state.apply(rng.choice(list(state.legal_actions())))
+    page = watched.page
+    page.goto(f"{server}/")
+    page.wait_for_selector("#play")
+    page.set_input_files(
+        "#resume-file", files=[_file("end.json", json.dumps(state.to_record()).encode())]
+    )
+    page.wait_for_selector(".notice.result")
+    assert page.inner_text(".match-result")
+    assert page.locator(".actions button.action").count() == 0
+    with page.expect_download() as download:
+        page.click("text=Download record")
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert saved["actions"] == state.to_record()["actions"]
+    page.click("text=Watch the replay")
+    page.wait_for_url(re.compile(r".*/replay$"))
+    page.wait_for_selector("#replay-slider")
+    assert page.get_attribute("#replay-slider", "max") == str(len(saved["actions"]))
+    assert page.input_value("#replay-seat") == "0"

@@ -1,0 +1,116 @@
+"""The web front end's texts: every msgid the JavaScript (``t("...")``) and the
+server (``_("...")`` in ``tricktaker/server``) use has a Russian translation in
+``tricktaker/web/locale``, nothing in that catalog is unused, and English needs
+no entries (its msgids are the English texts)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+
+import tricktaker
+from test_i18n import NOT_RUSSIAN, TRICK_AS_TRUK
+from tricktaker.core.i18n import load_catalog
+from tricktaker.server.messages import WEB_DOMAIN, WEB_PACKAGE
+
+PACKAGE = Path(tricktaker.__file__).parent
+JS = PACKAGE / "web" / "static" / "js"
+SERVER = PACKAGE / "server"
+#: t("...") with a literal, double-quoted text: the only form the front end uses.
+T_CALL = re.compile(r'(?<![\w.$])t\(\s*"((?:[^"\\\n]|\\.)*)"\s*[,)]')
+#: Any call of t( (not its definition), to catch one whose text extraction would miss.
+ANY_T_CALL = re.compile(r"(?<![\w.$])(?<!function )t\(")
+#: Comments (block ones, and whole lines of //), left out before reading the calls.
+COMMENT = re.compile(r"/\*.*?\*/|^\s*//[^\n]*", re.DOTALL | re.MULTILINE)
+#: The server's texts looked up at once, without binding ``_``: ``web_words(lang)("...")``.
+DIRECT_CALL = re.compile(r'web_words\([^()]*\)\(\s*"((?:[^"\\\n]|\\.)*)"\s*\)')
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+LATIN = re.compile(r"[A-Za-z]")
+
+
+def js_files() -> list[Path]:
+    return sorted(JS.glob("*.js"))
+
+
+def js_msgids() -> set[str]:
+    found: set[str] = set()
+    for path in js_files():
+        source = COMMENT.sub("", path.read_text(encoding="utf-8"))
+        literal = T_CALL.findall(source)
+        calls = ANY_T_CALL.findall(source)
+        assert len(literal) == len(calls), f"{path.name}: t() must be given a literal text"
+        found.update(json.loads(f'"{text}"') for text in literal)
+    return found
+
+
+def server_msgids() -> set[str]:
+    found: set[str] = set()
+    for _name, _line, msgid, _comments, context in extract_from_dir(
+        str(SERVER), method_map=[("**.py", "python")], keywords=DEFAULT_KEYWORDS
+    ):
+        assert context is None and isinstance(msgid, str), msgid
+        found.add(msgid)
+    for path in sorted(SERVER.glob("*.py")):
+        found.update(DIRECT_CALL.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+def catalog(lang: str) -> Catalog:
+    return load_catalog(lang, WEB_DOMAIN, WEB_PACKAGE)
+
+
+def test_the_texts_are_found() -> None:
+    js = js_msgids()
+    assert {"Play", "Continue", "Score sheet", "Download record"} <= js
+    assert len(js) > 60
+    assert {"You", "Spectators cannot act.", "Too many actions at once: slow down."} <= (
+        server_msgids()
+    )
+
+
+def test_russian_has_every_text_and_nothing_unused() -> None:
+    used = js_msgids() | server_msgids()
+    have = {str(m.id) for m in catalog("ru") if m.id}
+    assert sorted(used - have) == [], "web.po (ru) lacks these texts"
+    assert sorted(have - used) == [], "web.po (ru) has texts nothing uses"
+
+
+def test_english_needs_nothing_but_the_header() -> None:
+    assert [m.id for m in catalog("en") if m.id] == []
+
+
+@pytest.mark.parametrize("lang", ["ru"])
+def test_every_translation_is_russian_with_the_same_placeholders(lang: str) -> None:
+    for message in catalog(lang):
+        if not message.id:
+            continue
+        msgid = str(message.id)
+        text = message.string
+        assert isinstance(text, str) and text, f"no translation of {msgid!r}"
+        assert not message.fuzzy, msgid
+        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(msgid)), msgid
+        if LATIN.search(PLACEHOLDER.sub("", msgid)):
+            assert CYRILLIC.search(text), (msgid, text)
+        for bad in NOT_RUSSIAN:
+            assert bad not in text.lower(), (msgid, text)
+        assert not TRICK_AS_TRUK.search(text), (msgid, text)
+
+
+def test_the_page_asks_for_the_texts_it_uses(tmp_path: Path) -> None:
+    """The JSON the page loads (GET /api/i18n/ru) holds every text the JavaScript uses."""
+    from fastapi.testclient import TestClient
+
+    from tricktaker.server.app import create_app
+    from tricktaker.server.config import Settings
+
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'tables.db'}"))
+    with TestClient(app) as client:
+        texts = client.get("/api/i18n/ru").json()
+        assert client.get("/api/i18n/en").json() == {}
+    assert sorted(js_msgids() - set(texts)) == []
