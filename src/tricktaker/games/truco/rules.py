@@ -499,9 +499,10 @@ class TrucoRules:
         if a.seat != self.actor:
             return f"it is seat {self.actor}'s turn, not seat {a.seat}'s"
         if self.phase == PLAY_PHASE:
+            # The same answer whether or not he holds the card: it must not tell him.
+            if self.iron and a.kind in (PLAY, DOWN):
+                return "in the iron hand nobody sees his cards: play one by place, '#1'"
             if a.kind in (PLAY, DOWN) and not (self.hands[a.seat] >> a.card) & 1:
-                if self.iron:
-                    return "in the iron hand nobody sees his cards: play one by place, '#1'"
                 return f"seat {a.seat} does not hold {CARD_NAMES[a.card]}"
             if a.kind == DOWN:
                 return "a card may be played face down from the second trick on"
