@@ -1004,7 +1004,7 @@ def check_deal(d: Mapping[str, Any], before: tuple[int, int], variant: str) -> N
         assert list(d["score"]) == list(before)
         return
     after = list(before)
-    after[winner] += points
+    after[winner] = min(GAME_POINTS, after[winner] + points)  # the score stops at 12
     assert list(d["score"]) == after
     if d.get("iron"):
         assert after[winner] == GAME_POINTS and d["end"] in ("tricks", "folded")

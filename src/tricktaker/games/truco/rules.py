@@ -496,6 +496,8 @@ class TrucoRules:
     def _why_illegal(self, a: TrucoAction) -> str:
         if self.actor is None:
             return "the match is over"
+        if a.seat >= self.n:
+            return f"there is no seat {a.seat} at this table of {self.n}"
         if a.seat != self.actor:
             return f"it is seat {self.actor}'s turn, not seat {a.seat}'s"
         if self.phase == PLAY_PHASE:
@@ -563,8 +565,8 @@ class TrucoRules:
         winner = None if side == DRAW else side
         if winner is None:
             points = 0
-        else:
-            self.score[winner] += points
+        else:  # the score stops at 12, as players write it: the game is won there
+            self.score[winner] = min(GAME_POINTS, self.score[winner] + points)
         raw: RawDeal = (
             self.deal_no,
             self.dealer,
