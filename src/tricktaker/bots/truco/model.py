@@ -57,23 +57,6 @@ def hold_chance(s: int, equal: Sequence[int], above: Sequence[int], cards: int) 
     return none_equal + (none_above - none_equal) / 2
 
 
-def resolve(table: Table) -> tuple[int, int]:
-    """A full trick's result (side 0/1 or TIE) and the seat that leads next."""
-    b0 = b1 = -2
-    s0 = s1 = 0
-    for seat, s in table:
-        if seat & 1:
-            if s > b1:
-                b1, s1 = s, seat
-        elif s > b0:
-            b0, s0 = s, seat
-    if b0 > b1:
-        return 0, s0
-    if b1 > b0:
-        return 1, s1
-    return TIE, table[0][0]
-
-
 def bests(table: Table, side: int) -> tuple[int, int]:
     """The best strength on the table of ``side``'s team and of the other team (-2: none)."""
     own = theirs = -2
@@ -86,12 +69,12 @@ def bests(table: Table, side: int) -> tuple[int, int]:
     return own, theirs
 
 
-def policy(hand: list[int], seat: int, table: Table) -> int:
-    """A sensible card (``hand`` ascending): lead the best; follow with the cheapest winner,
-    else a tie, else the lowest; the lowest too when the own team holds the trick."""
-    if not table:
+def policy(hand: list[int], own: int, theirs: int, leading: bool) -> int:
+    """A sensible card (``hand`` ascending) given the best strengths on the table of the
+    player's team and of the other: lead the best; follow with the cheapest winner, else a
+    tie, else the lowest; the lowest too when the own team holds the trick."""
+    if leading:
         return hand[-1]
-    own, theirs = bests(table, seat & 1)
     if own > theirs:
         return hand[0]
     tie = False
@@ -105,19 +88,40 @@ def policy(hand: list[int], seat: int, table: Table) -> int:
 def playout(
     hands: list[list[int]], tricks: tuple[int, ...], table: Table, to_play: int, n: int
 ) -> float:
-    """Play the hand to its end with :func:`policy` for every seat; the bot's utility."""
+    """Play the hand to its end with :func:`policy` for every seat; the bot's utility.
+
+    ``table`` is the trick in progress; ``hands`` are consumed.
+    """
+    best = [-2, -2]  # per side: the best strength in the trick, and who played it
+    at = [0, 0]
+    for seat, s in table:
+        if s > best[seat & 1]:
+            best[seat & 1], at[seat & 1] = s, seat
+    played = len(table)
+    first = table[0][0] if table else to_play
     while True:
-        if len(table) == n:
-            result, to_play = resolve(table)
+        if played == n:
+            b0, b1 = best
+            if b0 > b1:
+                result, to_play = 0, at[0]
+            elif b1 > b0:
+                result, to_play = 1, at[1]
+            else:  # a tie: whoever led it leads again
+                result, to_play = TIE, first
             tricks = (*tricks, result)
             outcome = OUTCOME[tricks]
             if outcome != UNDECIDED:
                 return UTILITY[outcome]
-            table = []
+            best = [-2, -2]
+            played = 0
+            first = to_play
+        side = to_play & 1
         hand = hands[to_play]
-        c = policy(hand, to_play, table)
+        c = policy(hand, best[side], best[side ^ 1], played == 0)
         hand.remove(c)
-        table.append((to_play, c))
+        if c > best[side]:
+            best[side], at[side] = c, to_play
+        played += 1
         to_play = (to_play + 1) % n
 
 
@@ -142,14 +146,21 @@ def estimate(
     need = min(sum(sizes[r] for r in unknown), len(pool))
     base: list[list[int]] = [sorted(mine)]
     base += [sorted(known.get(r, ())) for r in range(1, n)]
+    cards = list(pool)
+    size = len(cards)
+    rand = rng.random
     total = 0.0
     for _ in range(samples):
-        drawn = rng.sample(pool, need)
+        # A partial Fisher-Yates shuffle: the first ``need`` cards are a uniform draw
+        # (from any order of the pool, so the list is shuffled on from the last sample).
+        for i in range(need):
+            j = i + int(rand() * (size - i))
+            cards[i], cards[j] = cards[j], cards[i]
         hands = [h[:] for h in base]
         pos = 0
         for r in unknown:
             k = sizes[r]
-            hands[r] = sorted(drawn[pos : pos + k])
+            hands[r] = sorted(cards[pos : pos + k])
             pos += k
-        total += playout(hands, tricks, table[:], to_play, n)
+        total += playout(hands, tricks, table, to_play, n)
     return total / samples
