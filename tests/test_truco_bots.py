@@ -102,7 +102,7 @@ def state_players(opts: dict[str, object]) -> int:
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_rules_bot_plays_whole_matches(players: int) -> None:
-    options = GAME.options({"players": players, "match": 3})
+    options = GAME.options({"players": players})
     state = GAME.new_match(options, seed=players)
     bot = make_bot("rules", "truco")
     rngs = [random.Random(seat) for seat in range(players)]
@@ -141,12 +141,16 @@ def test_rules_bot_is_deterministic_given_its_rng() -> None:
 
 @pytest.mark.parametrize("opts", OPTION_SETS, ids=_ids)
 def test_rules_beats_random(opts: dict[str, object]) -> None:
-    """100 duplicate sets; rules wins about 80% of them, so a 95% interval above even
-    (and above 60%) fails by chance far less often than once in a million."""
+    """100 duplicate sets, the seed fixed. Over 10,000 sets (see the rules bot's docstring) rules does better in
+    78-87% of the deals, a set's share spreading by about 0.4 and its points (+1.7 to +2.6)
+    by about 1.8: here both means lie nearly 5 standard errors or more above where their
+    intervals would touch even, so on other seeds this fails by chance about once in a
+    million runs or less."""
     result = play_duplicate("truco", "rules", "random", 200, seed=5, options=opts)
     assert result.pairs == 100
-    assert result.win_rate.above(0.6), result.report()
-    assert result.points.above(0.5), result.report()
+    assert result.win_rate.above(0.5), result.report()
+    assert result.points.above(0.0), result.report()
+    assert "rules beats random" in result.verdict()
 
 
 # ------------------------------------------------------- crafted positions
