@@ -8,6 +8,7 @@ can start a deal at any score with the hands it needs.
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -179,3 +180,14 @@ def fingerprint(state: TrucState) -> str:
         },
         sort_keys=True,
     )
+
+
+def bot_choice(state: State, game: str, seed: int = 0, level: str = "rules") -> str:
+    """What ``level``'s bot for ``game`` does at the seat to act, its rng seeded ``seed``."""
+    from tricktaker.bots import make_bot
+
+    seat = state.to_act
+    assert seat is not None
+    bot = make_bot(level, game)
+    legal = state.legal_actions()
+    return str(bot.act(state.view(seat), state.events(0, seat), legal, random.Random(seed)))

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from helpers import bot_choice
 from tricktaker.arena.duplicate import play_duplicate
 from tricktaker.bots import levels, make_bot
 from tricktaker.bots.truco.model import counts_above, hold_chance
@@ -48,11 +49,7 @@ def crafted(
 
 
 def rules_act(state: State, seed: int = 0) -> str:
-    seat = state.to_act
-    assert seat is not None
-    bot = make_bot("rules", "truco")
-    legal = state.legal_actions()
-    return str(bot.act(state.view(seat), state.events(0, seat), legal, random.Random(seed)))
+    return bot_choice(state, "truco", seed)
 
 
 def picks(state: State, seeds: int = 20) -> set[str]:
@@ -141,11 +138,11 @@ def test_rules_bot_is_deterministic_given_its_rng() -> None:
 
 @pytest.mark.parametrize("opts", OPTION_SETS, ids=_ids)
 def test_rules_beats_random(opts: dict[str, object]) -> None:
-    """100 duplicate sets, the seed fixed. Over 10,000 sets (see the rules bot's docstring) rules does better in
-    78-87% of the deals, a set's share spreading by about 0.4 and its points (+1.7 to +2.6)
-    by about 1.8: here both means lie nearly 5 standard errors or more above where their
-    intervals would touch even, so on other seeds this fails by chance about once in a
-    million runs or less."""
+    """100 duplicate sets, the seed fixed. Over 10,000 sets (see the rules bot's docstring)
+    rules does better in 78-87% of the deals, a set's share spreading by about 0.4 and its
+    points (+1.7 to +2.6) by about 1.8: here both means lie nearly 5 standard errors or more
+    above where their intervals would touch even, so on other seeds this fails by chance
+    about once in a million runs or less."""
     result = play_duplicate("truco", "rules", "random", 200, seed=5, options=opts)
     assert result.pairs == 100
     assert result.win_rate.above(0.5), result.report()

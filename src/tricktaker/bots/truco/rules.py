@@ -36,12 +36,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from tricktaker.bots.base import GameBot
 from tricktaker.bots.truco.model import Table, bests, counts_above, estimate, hold_chance
 from tricktaker.cards import parse_card
 from tricktaker.core.actions import Action
-from tricktaker.core.errors import IllegalAction, TricktakerError
+from tricktaker.core.errors import TricktakerError
 from tricktaker.core.events import Event
-from tricktaker.core.protocol import View
 from tricktaker.games.truco.cards import DECK, DOWN
 from tricktaker.games.truco.rules import ELEVEN, GAME_POINTS, OUTCOME, TIE
 from tricktaker.games.truco.views import TrucoView
@@ -329,22 +329,17 @@ class _Turn:
         return OUTCOME[(*self.tricks, TIE)] != OUTCOME[(*self.tricks, 1)]
 
 
-class RulesBot:
+class RulesBot(GameBot[TrucoView]):
     """Heuristics from seed 003's advice; sees only its view and the legal actions."""
 
     name = "rules"
+    game = "Truco"
+    view_type = TrucoView
 
     def __init__(self, params: Params = DEFAULT) -> None:
         self.params = params
 
-    def act(
-        self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    def choose(
+        self, view: TrucoView, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
     ) -> Action:
-        if not isinstance(view, TrucoView):
-            raise TricktakerError("the rules bot plays Truco only (it got another game's view)")
-        if not legal:
-            raise IllegalAction("the rules bot was asked to act with no legal action")
-        choice = _Turn(view, legal, rng, self.params).decide()
-        if choice not in legal:  # a bug guard: never hand the engine an illegal action
-            raise TricktakerError(f"rules bot chose {choice}, not among the legal actions")
-        return choice
+        return _Turn(view, legal, rng, self.params).decide()
