@@ -27,6 +27,20 @@ The chance of the hand comes from :func:`tricktaker.bots.truco.model.estimate`,
 a few dozen played-out deals, computed only where a raise or an answer is to
 be decided. All chance comes from the ``rng`` handed to :meth:`RulesBot.act`,
 so the bot is deterministic given that rng's seed.
+
+Against ``random`` (``tricktaker arena truco --bots rules,random --deals 20000
+--seed 1 --option players=N [--option variant=mineiro]``, 10,000 duplicate
+sets each, 95% intervals), points per deal and share of deals done better:
+
+=========  ========================  =====================
+ players    paulista                  mineiro
+=========  ========================  =====================
+ 2          +1.70 (1.67..1.74), 78%   +2.18 (2.14..2.22), 81%
+ 4          +2.01 (1.97..2.04), 82%   +2.55 (2.51..2.59), 86%
+ 6          +2.05 (2.02..2.09), 83%   +2.64 (2.60..2.68), 87%
+=========  ========================  =====================
+
+(each share within 0.8 percentage points either way).
 """
 
 from __future__ import annotations
