@@ -32,13 +32,10 @@ Against ``random`` (``tricktaker arena truco --bots rules,random --deals 20000
 --seed 1 --option players=N [--option variant=mineiro]``, 10,000 duplicate
 sets each, 95% intervals), points per deal and share of deals done better:
 
-=========  ========================  =====================
- players    paulista                  mineiro
-=========  ========================  =====================
- 2          +1.70 (1.67..1.74), 78%   +2.18 (2.14..2.22), 81%
- 4          +2.01 (1.97..2.04), 82%   +2.55 (2.51..2.59), 86%
- 6          +2.05 (2.02..2.09), 83%   +2.64 (2.60..2.68), 87%
-=========  ========================  =====================
+* paulista: 2 players +1.70 (1.67..1.74), 78%; 4 players +2.01 (1.97..2.04),
+  82%; 6 players +2.05 (2.02..2.09), 83%;
+* mineiro: 2 players +2.18 (2.14..2.22), 81%; 4 players +2.55 (2.51..2.59), 86%;
+  6 players +2.64 (2.60..2.68), 87%
 
 (each share within 0.8 percentage points either way).
 """
