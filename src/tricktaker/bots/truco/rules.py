@@ -24,8 +24,8 @@
   iron hand: any blind card, never a fold (a fold there loses the game).
 
 The chance of the hand comes from :func:`tricktaker.bots.truco.model.estimate`,
-a few dozen played-out deals, computed only where a raise or an answer is to
-be decided. All chance comes from the ``rng`` handed to :meth:`RulesBot.act`,
+a few dozen played-out deals, computed only where a raise, an answer or a
+hand of eleven is to be decided. All chance comes from the ``rng`` handed to :meth:`RulesBot.act`,
 so the bot is deterministic given that rng's seed.
 
 Against ``random`` (``tricktaker arena truco --bots rules,random --deals 20000
