@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -209,3 +210,14 @@ def prop(max_examples: int) -> settings:
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
+
+
+def bot_choice(state: State, game: str, seed: int = 0, level: str = "rules") -> str:
+    """What ``level``'s bot for ``game`` does at the seat to act, its rng seeded ``seed``."""
+    from tricktaker.bots import make_bot
+
+    seat = state.to_act
+    assert seat is not None
+    bot = make_bot(level, game)
+    legal = state.legal_actions()
+    return str(bot.act(state.view(seat), state.events(0, seat), legal, random.Random(seed)))
