@@ -69,7 +69,7 @@ def strings_of(message: object) -> tuple[str, ...]:
 
 
 def test_every_game_has_its_own_catalog() -> None:
-    assert "truc" in game_catalogs()
+    assert {"truc", "truco"} <= set(game_catalogs())
 
 
 def test_sources_use_translations() -> None:
@@ -82,6 +82,11 @@ def test_sources_use_translations() -> None:
     assert ("rank", "A") in shared and ("rank", "A") not in truc
     assert (None, "You") in shared
     assert len(truc) > 80 and len(shared) > 30
+    truco = used_messages(GAMES / "truco", None)
+    assert (None, "Seis! (6)") in truco and (None, "Seis! (6)") not in truc | shared
+    assert (None, "Desce! (accept)") in truco
+    assert (None, ("{n} point", "{n} points")) in truco
+    assert len(truco) > 80
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -161,6 +166,32 @@ def test_key_phrases_of_le_truc(msgid: str, russian: str) -> None:
     assert en(msgid) == msgid
     # ...and not in the shared catalog, where only the front ends' words live.
     assert translator("ru")(msgid) == msgid
+
+
+@pytest.mark.parametrize(
+    ("msgid", "russian"),
+    [
+        ("Truco", "Труко"),
+        ("Truco! (3)", "Труко! (3)"),
+        ("Seis! (6)", "Шесть! (Seis!)"),
+        ("Nove! (9)", "Девять! (Nove!)"),
+        ("Dez! (10)", "Десять! (Dez!)"),
+        ("Doze! (12)", "Двенадцать! (Doze!)"),
+        ("Desce! (accept)", "Принимаю (Desce!)"),
+        ("Corro (run from the raise)", "Пас / бегу (Corro)"),
+        ("Hand of eleven", "Мао-де-онзе"),
+        ("a card face down", "карта рубашкой вверх"),
+        ("zap", "зап"),
+        ("tied (empate)", "ничья (эмпате)"),
+    ],
+)
+def test_key_phrases_of_truco(msgid: str, russian: str) -> None:
+    ru = translator("ru", "truco", "tricktaker.games.truco")
+    en = translator("en", "truco", "tricktaker.games.truco")
+    assert ru(msgid) == russian
+    assert en(msgid) == msgid
+    assert translator("ru")(msgid) == msgid
+    assert translator("ru", "truc", "tricktaker.games.truc")(msgid) == msgid
 
 
 def test_russian_plurals_and_contexts() -> None:
