@@ -143,9 +143,9 @@ def test_the_russian_is_russian(
             assert not TRICK_AS_TRUK.search(s), (message.id, s)
 
 
-@pytest.mark.parametrize(
-    ("msgid", "russian"),
-    [
+#: Each game's key phrases, as its Russian players say them.
+KEY_PHRASES = {
+    "truc": [
         ("Le Truc", "Ле Трюк"),
         ("Two if I play?", "Два, если я играю?"),
         ("Four if I play?", "Четыре, если я играю?"),
@@ -158,19 +158,7 @@ def test_the_russian_is_russian(
         ("dealer", "сдатчик"),
         ("the deal decides the game", "сдача решает круг"),
     ],
-)
-def test_key_phrases_of_le_truc(msgid: str, russian: str) -> None:
-    ru = translator("ru", "truc", "tricktaker.games.truc")
-    en = translator("en", "truc", "tricktaker.games.truc")
-    assert ru(msgid) == russian
-    assert en(msgid) == msgid
-    # ...and not in the shared catalog, where only the front ends' words live.
-    assert translator("ru")(msgid) == msgid
-
-
-@pytest.mark.parametrize(
-    ("msgid", "russian"),
-    [
+    "truco": [
         ("Truco", "Труко"),
         ("Truco! (3)", "Труко! (3)"),
         ("Seis! (6)", "Шесть! (Seis!)"),
@@ -184,14 +172,20 @@ def test_key_phrases_of_le_truc(msgid: str, russian: str) -> None:
         ("zap", "зап"),
         ("tied (empate)", "ничья (эмпате)"),
     ],
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "msgid", "russian"),
+    [(game, msgid, russian) for game, pairs in KEY_PHRASES.items() for msgid, russian in pairs],
 )
-def test_key_phrases_of_truco(msgid: str, russian: str) -> None:
-    ru = translator("ru", "truco", "tricktaker.games.truco")
-    en = translator("en", "truco", "tricktaker.games.truco")
+def test_key_phrases_of_each_game(game: str, msgid: str, russian: str) -> None:
+    ru = translator("ru", game, f"tricktaker.games.{game}")
+    en = translator("en", game, f"tricktaker.games.{game}")
     assert ru(msgid) == russian
     assert en(msgid) == msgid
+    # ...and not in the shared catalog, where only the front ends' words live.
     assert translator("ru")(msgid) == msgid
-    assert translator("ru", "truc", "tricktaker.games.truc")(msgid) == msgid
 
 
 def test_russian_plurals_and_contexts() -> None:

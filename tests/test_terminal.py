@@ -178,39 +178,58 @@ def test_the_terminal_knows_no_game() -> None:
 # ------------------------------------------------------------------ playing
 
 
-@pytest.mark.parametrize(("players", "lang"), [(2, "en"), (2, "ru"), (4, "en"), (4, "ru")])
-def test_play_two_deals_with_keys(players: int, lang: str, tmp_path: Path) -> None:
-    setup, session = make_session(players, seed=11 + players, lang=lang)
-    words = GAME.words(lang)
+def actions_taken(session: Session) -> list[str]:
+    """Every action of the match so far, as notation (from the hidden state's record)."""
+    actions: list[str] = session._state.to_record()["actions"]
+    return actions
+
+
+def play_deals_by_keys(
+    setup: MatchSetup,
+    session: Session,
+    save_dir: Path,
+    deals: int = 2,
+    also: Callable[[str], None] | None = None,
+) -> int:
+    """Play ``deals`` deals pressing the keys of random actions; before each, check that
+    the status, the human's cards and every numbered button are on the screen (and
+    ``also`` on its text). The number of turns taken."""
+    words = setup.game.words(setup.lang)
+    tr = translator(setup.lang)
     rng = random.Random(5)
     turns = 0
 
     async def body(app: PlayApp, pilot: Pilot[None]) -> None:
         nonlocal turns
         await settle(pilot, app)
-        while len(app.table.summaries) < 2:
-            assert not session.finished
+        while len(app.table.summaries) < deals and not session.finished:
             text = screen_text(app)
             view = session.view()
             for line in words.status(view, app.table.names, app.table.sides):
                 assert line[:30] in text
-            tr = translator(lang)
-            hand = " ".join(
-                words.action_label(a, view) for a in session.legal() if a.verb == "play"
-            )
+            hand = " ".join(card_label(c, setup.lang) for c in view.hand)
             assert tr("Your cards: {cards}").format(cards=hand) in text
             for i, action in enumerate(app.table.ordered_actions()):
                 label = words.action_label(action, view)
                 assert f"{'1234567890'[i]} {label}" in text, (label, text)
+            if also is not None:
+                also(text)
             chosen = rng.choice(session.legal())
-            before = len(state_of(session).actions)
+            before = len(actions_taken(session))
             await pilot.press(key_for(app, chosen))
-            assert state_of(session).actions[before] == chosen
+            assert actions_taken(session)[before] == str(chosen)
             turns += 1
             await settle(pilot, app)
 
-    run_app(setup, session, tmp_path, body)
-    assert turns
+    run_app(setup, session, save_dir, body)
+    return turns
+
+
+@pytest.mark.parametrize(("players", "lang"), [(2, "en"), (2, "ru"), (4, "en"), (4, "ru")])
+def test_play_two_deals_with_keys(players: int, lang: str, tmp_path: Path) -> None:
+    setup, session = make_session(players, seed=11 + players, lang=lang)
+    assert play_deals_by_keys(setup, session, tmp_path)
+    assert len(session._state.finished_deals()) >= 2
 
 
 def test_keys_without_an_action_do_nothing(tmp_path: Path) -> None:
@@ -439,31 +458,44 @@ def test_whole_matches_show_no_card_the_human_may_not_know(
         assert not [word for word in secret if word in text]  # the opponents' private words
         screens += 1
 
+    def choose(legal: list[Action]) -> Action:
+        # Fold now and then, so that the match ends in good time.
+        fold = [a for a in legal if a.verb == "fold"]
+        return fold[0] if fold and rng.random() < 0.25 else rng.choice(legal)
+
     async def body(app: PlayApp, pilot: Pilot[None]) -> None:
-        for _ in range(5000):
-            if isinstance(app.screen, DealEndScreen):
-                check(app)
-                await pilot.press("space")
-                continue
-            await pilot.pause()
-            if app.screen is not app.table:
-                continue
-            if session.finished:
-                break
-            if session.to_act == 0:
-                check(app)
-                legal = session.legal()
-                # Fold now and then, so that the match ends in good time.
-                fold = [a for a in legal if a.verb == "fold"]
-                chosen = fold[0] if fold and rng.random() < 0.25 else rng.choice(legal)
-                await pilot.press(key_for(app, chosen))
-        assert session.finished
-        check(app)
+        await play_to_the_end(app, pilot, check, choose)
 
     run_app(setup, session, tmp_path, body)
     assert screens > 10
     if players == 4:  # the opponents did pass private words, unseen
         assert any(a.seat % 2 and a.verb in ("say", "signal") for a in state_of(session).actions)
+
+
+async def play_to_the_end(
+    app: PlayApp,
+    pilot: Pilot[None],
+    check: Callable[[PlayApp], None],
+    choose: Callable[[list[Action]], Action],
+) -> None:
+    """Play the human's turns with ``choose`` until the match is over; ``check`` every
+    screen he acts on, every deal's end and the last screen."""
+    session = app.session
+    for _ in range(5000):
+        if isinstance(app.screen, DealEndScreen):
+            check(app)
+            await pilot.press("space")
+            continue
+        await pilot.pause()
+        if app.screen is not app.table:
+            continue
+        if session.finished:
+            break
+        if session.to_act == 0:
+            check(app)
+            await pilot.press(key_for(app, choose(session.legal())))
+    assert session.finished
+    check(app)
 
 
 class TalkativeBot:
@@ -1001,35 +1033,12 @@ def test_truco_mineiro_for_four_from_the_command_line(lang: str, tmp_path: Path)
     setup = setup_match("truco", ["variant=mineiro", "players=4"], None, lang)
     assert setup.game.id == "truco" and setup.level == "random"
     session = setup.new_session(21)
-    words = TRUCO.words(lang)
-    tr = translator(lang)
-    rng = random.Random(3)
-    turns = 0
+    manilhas = "4♣ 7♥ A♠ 7♦" if lang == "en" else "4♣ 7♥ Т♠ 7♦"
 
-    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
-        nonlocal turns
-        await settle(pilot, app)
-        while len(app.table.summaries) < 2 and not session.finished:
-            screen = screen_text(app)
-            view = session.view()
-            for line in words.status(view, app.table.names, app.table.sides):
-                assert line[:30] in screen
-            manilhas = "4♣ 7♥ A♠ 7♦" if lang == "en" else "4♣ 7♥ Т♠ 7♦"
-            assert manilhas in screen
-            hand = " ".join(card_label(c, lang) for c in view.hand)
-            assert tr("Your cards: {cards}").format(cards=hand) in screen
-            for i, action in enumerate(app.table.ordered_actions()):
-                label = words.action_label(action, view)
-                assert f"{'1234567890'[i]} {label}" in screen, (label, screen)
-            chosen = rng.choice(session.legal())
-            before = len(truco_state_of(session).actions)
-            await pilot.press(key_for(app, chosen))
-            assert truco_state_of(session).actions[before] == chosen
-            turns += 1
-            await settle(pilot, app)
+    def fixed_manilhas(text: str) -> None:
+        assert manilhas in text
 
-    run_app(setup, session, tmp_path, body)
-    assert turns
+    assert play_deals_by_keys(setup, session, tmp_path, also=fixed_manilhas)
 
 
 def test_truco_shows_the_vira_and_the_calls(tmp_path: Path) -> None:
@@ -1137,28 +1146,15 @@ def test_whole_truco_matches_show_no_card_the_human_may_not_know(
         assert not leaked, sorted(leaked)
         screens += 1
 
+    def choose(legal: list[Action]) -> Action:
+        # Face down when allowed; fold now and then, so that the match ends in good time.
+        fold = [a for a in legal if a.verb == "fold"]
+        if fold and rng.random() < 0.15:
+            return fold[0]
+        return rng.choice([a for a in legal if len(a.args) > 1] or legal)
+
     async def body(app: PlayApp, pilot: Pilot[None]) -> None:
-        for _ in range(5000):
-            if isinstance(app.screen, DealEndScreen):
-                check(app)
-                await pilot.press("space")
-                continue
-            await pilot.pause()
-            if app.screen is not app.table:
-                continue
-            if session.finished:
-                break
-            if session.to_act == 0:
-                check(app)
-                legal = session.legal()
-                down = [a for a in legal if len(a.args) > 1]
-                fold = [a for a in legal if a.verb == "fold"]
-                chosen = rng.choice(down or legal)
-                if fold and rng.random() < 0.15:
-                    chosen = fold[0]
-                await pilot.press(key_for(app, chosen))
-        assert session.finished
-        check(app)
+        await play_to_the_end(app, pilot, check, choose)
 
     run_app(setup, session, tmp_path, body)
     assert screens > 5
