@@ -397,21 +397,18 @@ class TrucoWords:
             line += " " + _("Your cards: {cards}").format(cards=self.names_text(hand))
         partners = d.get("partners", [])
         if partners:
-            line += " " + self.partners_text([(s, h) for s, h in partners], names)
+            hands = [(int(s), [parse_card(c) for c in h]) for s, h in partners]
+            line += " " + self.partners_text(hands, names)
         return line
 
     def names_text(self, cards: Sequence[str]) -> str:
         return " ".join(self.card(c) for c in cards)
 
     def partners_text(
-        self, hands: Sequence[tuple[int, Sequence[Any]]], names: Sequence[str]
+        self, hands: Sequence[tuple[int, Sequence[int]]], names: Sequence[str]
     ) -> str:
-        """Partners' hands in a hand of eleven, by name (cards as names or numbers)."""
-        shown = "; ".join(
-            f"{names[s]}: "
-            + " ".join(self.card(c) if isinstance(c, str) else card_label(c, self._lang) for c in h)
-            for s, h in hands
-        )
+        """Partners' hands in a hand of eleven, by name."""
+        shown = "; ".join(f"{names[s]}: {self.cards(h)}" for s, h in hands)
         return self._.ngettext(
             "Your partner's cards — {hands}.", "Your partners' cards — {hands}.", len(hands)
         ).format(hands=shown)
