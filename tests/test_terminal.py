@@ -1023,6 +1023,11 @@ def test_six_players_sit_two_to_a_side(tmp_path: Path) -> None:
         assert max(at[4][1], at[5][1]) < top[1] < min(at[1][1], at[2][1])
         assert "Partner 3 (random)" in screen and "Player 2 (random)" in screen
         assert "▶ You · mão" in screen
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = help_text(app)
+        assert "Two teams of three, partners in alternate seats. Play passes to the right" in text
+        assert "You sit at the bottom; your partners sit in every other seat." in text
 
     run_app(setup, session, tmp_path, body, size=(110, 44), delay=NEVER)
 
