@@ -22,6 +22,9 @@ from tricktaker.core.options import Options, OptionSpec
 from tricktaker.core.start import Start
 from tricktaker.core.summary import DealSummary
 
+#: The ways play may pass round the table (``GameInfo.play_direction``).
+PLAY_DIRECTIONS = ("left", "right")
+
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
@@ -31,6 +34,12 @@ class GameInfo:
     returns within ``min_return..max_return`` and summing to zero, no deal
     longer than ``max_deal_actions``, every action id below
     ``num_distinct_actions``, every deal a partition of ``deck_size`` cards.
+
+    ``play_direction`` is the way play passes round the table, as the seats
+    sit: ``"left"`` (clockwise: seat 1 sits on seat 0's left, as in Le Truc)
+    or ``"right"`` (counter-clockwise: seat 1 on his right, as in Truco).
+    Seats are numbered in order of play either way; front ends read this to
+    draw them where the players of the game expect them.
     """
 
     id: str
@@ -44,6 +53,14 @@ class GameInfo:
     zero_sum: bool = True
     hidden_information: bool = True
     chance: str = "a seeded shuffle per deal (core.dealing)"
+    play_direction: str = "left"
+
+    def __post_init__(self) -> None:
+        if self.play_direction not in PLAY_DIRECTIONS:
+            raise ValueError(
+                f"game {self.id}: play_direction must be one of {PLAY_DIRECTIONS}, "
+                f"not {self.play_direction!r}"
+            )
 
 
 @dataclass(frozen=True, slots=True)

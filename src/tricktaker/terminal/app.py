@@ -125,7 +125,7 @@ class TableScreen(Screen[None]):
         """Show ``session`` from its beginning (a new match, a rematch, a resumed one)."""
         _ = self.tr
         self.session = session
-        self.names = seat_names(session.players, session.sides, self.tr)
+        self.names = seat_names(session.players, session.sides, self.tr, self.direction)
         self.sides = side_names(session.sides, self.names, self.tr)
         self.chronicle = Chronicle(session.game, self.words, self.names, self.sides)
         self.saved_to = None
@@ -139,6 +139,11 @@ class TableScreen(Screen[None]):
         self._schedule_bot()
 
     # ------------------------------------------------------------- rendering
+
+    @property
+    def direction(self) -> str:
+        """The way play passes round the table, as the game says."""
+        return self.setup.game.info.play_direction
 
     @property
     def summaries(self) -> list[DealSummary]:
@@ -185,7 +190,11 @@ class TableScreen(Screen[None]):
         box.border_title = self.words.title
         private = list(self.chronicle.private.values())
         level = self.session.level
-        box.show(table_text(view, self.words, self.names, self.sides, level, private, self.tr))
+        box.show(
+            table_text(
+                view, self.words, self.names, self.sides, level, private, self.tr, self.direction
+            )
+        )
 
     async def _show_actions(self, view: View, legal: list[Action]) -> None:
         """The buttons, numbered as the keys take them, and what the unclear ones mean."""
@@ -323,10 +332,9 @@ class TableScreen(Screen[None]):
             _("s: the score sheet · r: a new match once this one is over · q: quit."),
         ]
         if self.session.players == 4:
-            keys.insert(
-                0,
-                _("You sit at the bottom, your partner opposite."),
-            )
+            keys.insert(0, _("You sit at the bottom, your partner opposite."))
+        elif self.session.players == 6:
+            keys.insert(0, _("You sit at the bottom; your partners sit in every other seat."))
         body.append("\n\n")
         body.append_text(bullet_lines(keys))
         title = _("How to play {game}").format(game=self.words.title)

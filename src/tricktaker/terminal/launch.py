@@ -69,7 +69,7 @@ class MatchSetup:
 
     def session_for(self, state: State, seed: int | str) -> Session:
         """A session over ``state``: the human at seat 0, a computer at every other seat."""
-        names = seat_names(state.players, state.sides, self.tr)
+        names = seat_names(state.players, state.sides, self.tr, self.game.info.play_direction)
         computers = range(1, state.players)
         bots = {seat: make_bot(self.level, self.game.id) for seat in computers}
         shown = [names[HUMAN]] + [with_level(names[s], self.level) for s in computers]

@@ -1,5 +1,8 @@
 """The table drawn with the seats around it: partner opposite, opponents left and right.
 
+Where each seat sits comes from ``names.seats_at``: round the table in order
+of play, to the left or to the right as the game says, two to a side with six.
+
 Each seat shows its name (with the computer's level), the game's tags for it
 (dealer, captain...), how many cards it holds, and its card in the trick in
 progress; the human's own seat, at the bottom, shows his cards. Under the
@@ -21,7 +24,16 @@ from textual.widgets import Static
 from tricktaker.core.cardwords import card_label
 from tricktaker.core.i18n import Translator
 from tricktaker.core.protocol import View, Words
-from tricktaker.terminal.names import BOTTOM, HUMAN, LEFT, RIGHT, TOP, places, with_level
+from tricktaker.terminal.names import (
+    BOTTOM,
+    HUMAN,
+    LEFT,
+    LEFTWARD,
+    RIGHT,
+    TOP,
+    seats_at,
+    with_level,
+)
 from tricktaker.terminal.styling import styled
 
 CENTER = "center"
@@ -78,13 +90,16 @@ def table_text(
     level: str | None,
     private: Sequence[str],
     _: Translator,
+    direction: str = LEFTWARD,
 ) -> TableText:
-    """The whole table for the human's view; ``private`` are his side's words this deal."""
+    """The whole table for the human's view; ``private`` are his side's words this deal;
+    ``direction`` the way play passes (``GameInfo.play_direction``)."""
     found: dict[str, list[Text]] = {place: [] for place in PLACES}
-    for seat, place in enumerate(places(view.players)):
-        found[place].append(
-            seat_text(view, seat, words, names, None if seat == HUMAN else level, _)
-        )
+    for place, seats in seats_at(view.players, direction).items():
+        for seat in seats:
+            found[place].append(
+                seat_text(view, seat, words, names, None if seat == HUMAN else level, _)
+            )
     if not view.finished:
         found[CENTER].append(Text(words.phase(view), style="dim italic"))
     lines = [styled(line) for line in words.table_lines(view, names, sides)]

@@ -32,6 +32,9 @@ INFO = GameInfo(
     # (8 words); the eleven's decision and a fold.
     max_deal_actions=28,
     deck_size=len(DECK),
+    # Play, and the deal, pass to the right (counter-clockwise): each seat sits
+    # on the right of the seat before it.
+    play_direction="right",
 )
 
 

@@ -1,8 +1,715 @@
-"""Placeholder: replaced by the full words module."""
+"""Truco in its players' words, Russian and English: calls, hints, log lines, results.
+
+Pure functions of views, events and summaries (the Words protocol), shared by
+the terminal and the web table; plain text, cards written by
+``core.cardwords``. The calls are the game's own Portuguese shouts, kept in
+both languages: a raise is named by the value it asks (“Truco!”, “Seis!”,
+“Nove!”, “Dez!”, “Doze!”), “Desce!” accepts and “Corro” runs from a raise.
+The seed's Russian: «раздача» (the hand), «вира», «манильи» (зап, копас,
+эспадилья, пика-фумо), «мао-де-онзе», «мао-де-ферро», «эмпате». The catalogs
+are ``locale/<lang>/LC_MESSAGES/truco.po`` beside this module.
+
+Russian verbs agree with their subject, and a seat may be «Вы»; so a seat's
+(or a side's) name is only ever written where no verb has to agree with it:
+before a colon («Запад: «Труко!»»), after one («ходит: Вы»), or in
+parentheses.
+
+A card played face down is "a card face down" in every line to everyone but
+its player: the words read it from the view or the event as that observer got
+it (a null card), so they cannot tell more than the engine told.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tricktaker.cards import parse_card
+from tricktaker.core.actions import Action
+from tricktaker.core.cardwords import card_label, rank_order
+from tricktaker.core.events import Event
+from tricktaker.core.i18n import N_, Translator, translator
+from tricktaker.core.options import Options, OptionSpec
+from tricktaker.core.protocol import View
+from tricktaker.core.summary import DealSummary, game_winner, score_cells
+from tricktaker.games.truco.cards import (
+    MINEIRO_MANILHAS,
+    ORDER,
+    manilha_rank,
+    manilhas,
+    strength_table,
+)
+from tricktaker.games.truco.rules import ELEVEN, GAME_POINTS, LADDERS
+from tricktaker.games.truco.views import TrucoView
+
+DOMAIN = "truco"
+PACKAGE = "tricktaker.games.truco"
+#: Ordinary ranks, high to low.
+RANKS_HIGH_TO_LOW = ORDER[::-1]
+#: What a face-down card counts for when a trick's taker is worked out: below every card.
+DOWN_STRENGTH = -1
+
+#: A raise, named by the value it asks (the first raise of either ladder is “Truco!”).
+RAISE_TEXTS = {
+    3: N_("Truco! (3)"),
+    4: N_("Truco! (4)"),
+    6: N_("Seis! (6)"),
+    9: N_("Nove! (9)"),
+    10: N_("Dez! (10)"),
+    12: N_("Doze! (12)"),
+}
+#: The four manilhas' names, the strongest (clubs) first.
+MANILHA_NAMES = (N_("zap"), N_("copas"), N_("espadilha"), N_("pica-fumo"))
+#: The hand played when one team alone is on 11 (Mineiro: on 10).
+ELEVEN_NAMES = {"paulista": N_("hand of eleven"), "mineiro": N_("hand of ten")}
+ELEVEN_TITLES = {"paulista": N_("Hand of eleven"), "mineiro": N_("Hand of ten")}
+PHASE_TEXTS = {
+    "decide": N_("a side on {at} decides: play or run"),
+    "play": N_("playing a card"),
+    "answer": N_("answering a raise"),
+    "over": N_("the match is over"),
+}
+OPTION_HELP = {
+    "variant": N_(
+        "paulista (a turned card, the vira, gives the manilhas; raises to 3, 6, 9, 12) or "
+        "mineiro (fixed manilhas 4♣ 7♥ A♠ 7♦; raises to 4, 6, 10, 12)"
+    ),
+    "players": N_("two players, or four or six in two teams, partners in alternate seats"),
+    "match": N_("one game to 12 points, or the best of three games"),
+}
+RULES_DECK = N_(
+    "{game}: 40 cards (no 8, 9 or 10), three to each player. Ordinary ranks from high to "
+    "low: {order}; equal ranks tie, whatever their suits."
+)
+RULES_VIRA = N_(
+    "After the deal the next card is turned up: the vira. The rank after it in the cycle "
+    "{cycle} (then 4 again) gives the four manilhas, above every other card, by suit: "
+    "clubs (zap), hearts (copas), spades (espadilha), diamonds (pica-fumo)."
+)
+RULES_MINEIRO = N_(
+    "No vira: the manilhas are always {cards} (zap, copas, espadilha, pica-fumo), above "
+    "every other card; the other fours, sevens and aces keep their ordinary places."
+)
+RULES_TABLE = {
+    2: N_(
+        "Play passes to the right. The player who is not dealing leads the first trick; "
+        "the deal alternates."
+    ),
+    4: N_(
+        "Two teams of two, partners in alternate seats. Play passes to the right: the "
+        "player on the dealer's right (the mão) leads the first trick, and the deal moves "
+        "to the right."
+    ),
+    6: N_(
+        "Two teams of three, partners in alternate seats. Play passes to the right: the "
+        "player on the dealer's right (the mão) leads the first trick, and the deal moves "
+        "to the right."
+    ),
+}
+RULES_TRICKS = N_(
+    "You need not follow suit: the highest card takes the trick and its player leads "
+    "the next. Two tricks win the hand. From the second trick on a card may be played "
+    "face down: it ranks below every card, and only its player sees it."
+)
+RULES_TIES = N_(
+    "Equal top cards of the two teams tie the trick (empate): if the first trick ties, "
+    "the second decides, then the third; a tie after a won first trick goes to the "
+    "winner of the first; three ties: nobody scores. Whoever led a tied trick leads again."
+)
+RULES_RAISES = N_(
+    "A hand is worth {base}. Before playing a card you may raise: {first}. The next "
+    "opponent answers for his team: accept (Desce!), run (Corro: the raisers score the "
+    "stake as it was, and the hand ends) or raise again: {more}. Only the team that "
+    "received the last raise may raise next."
+)
+RULES_FOLD = N_("“Fold” gives the hand away: the other team scores its stake.")
+RULES_ELEVEN = {
+    2: N_(
+        "{title}: when one player alone has {at} points, he decides before the first card: "
+        "play (the hand is worth {value}, with no raise) or run (the opponent scores {run})."
+    ),
+    4: N_(
+        "{title}: when one team alone has {at} points, its players see each other's cards "
+        "and the first of them to act decides: play (the hand is worth {value}, with no "
+        "raise) or run (the other team scores {run})."
+    ),
+}
+RULES_IRON = N_(
+    "Iron hand (mão de ferro): both on {at}: nobody sees his own cards; they are played "
+    "blind, by their place; no raise; the winner of the hand wins the game."
+)
+RULES_GAME = {
+    1: N_("The first side to 12 points wins."),
+    3: N_("The first side to 12 points wins a game; two games win the match."),
+}
+
+
+def points_text(n: int, _: Translator) -> str:
+    return _.ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def _v(view: View) -> TrucoView:
+    """Truco's own view (the protocol's View has only the common fields)."""
+    if not isinstance(view, TrucoView):
+        raise TypeError(f"Truco's words need a Truco view, not {type(view).__name__}")
+    return view
+
+
+def _verb(notation: str) -> str:
+    """The verb of an action's notation (``"1:play 7h down"``)."""
+    return notation.partition(":")[2].split()[0]
+
+
+def variant_of(view: TrucoView) -> str:
+    return str(view.options.get("variant", "paulista"))
+
+
+def asked_value(view: TrucoView) -> int:
+    """The value a raise by ``to_act`` would ask now (over a pending raise: the next rung)."""
+    level = view.level + (2 if view.pending is not None else 1)
+    return view.ladder[min(level, len(view.ladder) - 1)]
+
+
+def trick_taker(
+    plays: Sequence[tuple[int, int | None]],
+    downs: Sequence[int],
+    side: int,
+    strength: Sequence[int],
+) -> int:
+    """The seat whose card took a trick won by ``side``: its highest, the first played if equal.
+
+    A card face down (or not seen) ranks below every card."""
+    best = DOWN_STRENGTH - 1
+    seat = plays[0][0]
+    for s, card in plays:
+        if s % 2 != side:
+            continue
+        value = DOWN_STRENGTH if card is None or s in downs else strength[card]
+        if value > best:
+            best, seat = value, s
+    return seat
+
 
 class TrucoWords:
+    """Truco's words in one language (the Words protocol)."""
+
     def __init__(self, lang: str) -> None:
-        self.lang = lang
+        self._ = translator(lang, DOMAIN, PACKAGE)
+        self._lang = lang
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @property
+    def title(self) -> str:
+        return self._("Truco")
+
+    def card(self, name: str) -> str:
+        return card_label(parse_card(name), self._lang)
+
+    def cards(self, cards: Sequence[int | None]) -> str:
+        return " ".join(card_label(c, self._lang) for c in cards)
+
+    def points(self, n: int) -> str:
+        return points_text(n, self._)
+
+    def quoted(self, text: str) -> str:
+        return self._("“{text}”").format(text=text)
+
+    def raise_text(self, value: int) -> str:
+        """The shout that asks ``value``: “Truco! (3)”, “Seis! (6)”..."""
+        fixed = RAISE_TEXTS.get(value)
+        return self._(fixed) if fixed is not None else self._("{n}!").format(n=value)
+
+    def eleven_name(self, variant: str, title: bool = False) -> str:
+        table = ELEVEN_TITLES if title else ELEVEN_NAMES
+        return self._(table.get(variant, table["paulista"]))
+
+    # ------------------------------------------------------------------ rules
+
+    def rules(self, options: Options) -> list[str]:
+        _ = self._
+        players = options.integer("players")
+        variant = options.text("variant")
+        ladder = LADDERS[variant]
+        at, value, run = ELEVEN[variant]
+        lines = [
+            _(RULES_DECK).format(game=self.title, order=rank_order(RANKS_HIGH_TO_LOW, self._lang)),
+            _(RULES_VIRA).format(cycle=rank_order(ORDER, self._lang))
+            if variant == "paulista"
+            else _(RULES_MINEIRO).format(cards=self.cards(MINEIRO_MANILHAS)),
+            _(RULES_TABLE[players]),
+            _(RULES_TRICKS),
+            _(RULES_TIES),
+            _(RULES_RAISES).format(
+                base=ladder[0],
+                first=self.raise_text(ladder[1]),
+                more=", ".join(self.raise_text(v) for v in ladder[2:]),
+            ),
+            _(RULES_FOLD),
+            _(RULES_ELEVEN[2 if players == 2 else 4]).format(
+                title=self.eleven_name(variant, title=True),
+                at=at,
+                value=value,
+                run=self.points(run),
+            ),
+            _(RULES_IRON).format(at=at),
+            _(RULES_GAME[options.integer("match")]),
+        ]
+        return lines
+
+    def option_help(self, spec: OptionSpec) -> str:
+        text = OPTION_HELP.get(spec.name)
+        return self._(text) if text is not None else spec.help
+
+    def phase(self, view: View) -> str:
+        v = _v(view)
+        text = self._(PHASE_TEXTS.get(v.phase, PHASE_TEXTS["play"]))
+        return text.format(at=ELEVEN[variant_of(v)][0])
+
+    # ---------------------------------------------------------------- actions
+
+    def action_label(self, action: Action, view: View) -> str:
+        _ = self._
+        v = _v(view)
+        verb, args = action.verb, action.args
+        if verb == "play":
+            return self.play_label(args, v)
+        if verb == "raise":
+            return self.raise_text(asked_value(v))
+        if verb == "run":
+            run = ELEVEN[variant_of(v)][2]
+            return _("We run (they score {v})").format(v=self.points(run))
+        simple = {
+            "accept": _("Desce! (accept)"),
+            "refuse": _("Corro (run from the raise)"),
+            "fold": _("Fold"),
+        }
+        return simple.get(verb, str(action))
+
+    def play_label(self, args: tuple[str, ...], v: TrucoView) -> str:
+        _ = self._
+        if not args:
+            return _("We play (for {n})").format(n=v.value)
+        if args[0].startswith("#"):
+            return _("Card #{n} (blind)").format(n=args[0][1:])
+        if len(args) > 1:
+            return _("{card} face down").format(card=self.card(args[0]))
+        return self.card(args[0])
+
+    def action_help(self, action: Action, view: View, names: Sequence[str]) -> str | None:
+        _ = self._
+        v = _v(view)
+        verb, args = action.verb, action.args
+        me = v.seat if v.seat is not None else action.seat
+        team = v.players > 2
+        if verb == "refuse" and v.raiser is not None:
+            if team:
+                return _(
+                    "the raisers score {v}, the stake before the raise, and the hand ends"
+                ).format(v=self.points(v.value))
+            return _("{name} scores {v}, the stake before the raise, and the hand ends").format(
+                name=names[v.raiser], v=self.points(v.value)
+            )
+        if verb == "accept" and v.pending is not None:
+            return _("play on for {v}").format(v=self.points(v.pending))
+        if verb == "raise":
+            asked = asked_value(v)
+            if v.pending is not None:
+                return _("accept {p} and ask {n}: now the other side must answer").format(
+                    p=v.pending, n=asked
+                )
+            return _("ask to play for {n}; if they run, your side scores {v}").format(
+                n=asked, v=self.points(v.value)
+            )
+        if verb == "fold":
+            other = 1 - me % 2
+            points = GAME_POINTS - v.score[other] if v.iron else v.value
+            if team:
+                return _("give up the hand: the other team scores {v}").format(
+                    v=self.points(points)
+                )
+            return _("give up the hand: your opponent scores {v}").format(v=self.points(points))
+        if verb == "run":
+            return _("give up this hand unplayed")
+        if verb == "play" and not args:
+            return _("play the hand for {n}: no raise is allowed").format(n=v.value)
+        if verb == "play" and args[0].startswith("#"):
+            return _("nobody knows which card it is until it is played")
+        if verb == "play" and len(args) > 1:
+            return _("it ranks below every card, and only you see it")
+        return None
+
+    def is_private(self, action: Action) -> bool:
+        return False
+
+    # ----------------------------------------------------------------- events
+
+    def event_text(self, event: Event, names: Sequence[str], sides: Sequence[str]) -> str | None:
+        _ = self._
+        d = event.data
+        kind = event.kind
+        if kind == "action" and event.action is not None:
+            seat = event.seat if event.seat is not None else int(event.action.partition(":")[0])
+            return f"{names[seat]}: {self.said(event.action, d)}"
+        if kind == "deal":
+            return self.deal_text(d, names, sides)
+        if kind == "trick":
+            if d["result"] == "tie":
+                return _("Trick {n} is tied (empate).").format(n=d["trick"] + 1)
+            return _("Trick {n} goes to {name}.").format(n=d["trick"] + 1, name=names[d["leader"]])
+        if kind == "deal_end":
+            return _("Hand {n} over: {result}").format(
+                n=d["deal"] + 1, result=self.summary_result(DealSummary.from_json(d), sides)
+            )
+        if kind == "game_end":
+            score = d["score"]
+            won = _("Game won by {side}: {x} — {y}").format(
+                side=sides[d["side"]], x=score[0], y=score[1]
+            )
+            return won + "."
+        if kind == "match_end":
+            return self.match_text(int(d["winner"]), d["games"], sides)
+        return None
+
+    def deal_text(self, d: Mapping[str, Any], names: Sequence[str], sides: Sequence[str]) -> str:
+        """A hand begins: its number, dealer, vira and manilhas, a hand of eleven, your cards."""
+        _ = self._
+        vira = parse_card(d["vira"]) if d.get("vira") else None
+        variant = "paulista" if vira is not None else "mineiro"
+        parts = [
+            _("Hand {n}").format(n=d["deal"] + 1),
+            _("dealer: {name}").format(name=names[d["dealer"]]),
+        ]
+        if vira is not None:
+            parts.append(_("vira: {card}").format(card=card_label(vira, self._lang)))
+        parts.append(self.manilhas_text(vira))
+        line = "— " + " · ".join(parts) + " —"
+        if "eleven" in d:
+            line += " " + f"{self.eleven_name(variant, title=True)}: {sides[d['eleven']]}."
+        if d.get("iron"):
+            line += " " + _("Iron hand: nobody sees his cards.")
+        hand = d.get("hand")
+        if hand and all(c is None for c in hand):
+            line += " " + _("Your cards are hidden: play them blind, by their place.")
+        elif hand:
+            line += " " + _("Your cards: {cards}").format(cards=self.names_text(hand))
+        partners = d.get("partners", [])
+        if partners:
+            hands = [(int(s), [parse_card(c) for c in h]) for s, h in partners]
+            line += " " + self.partners_text(hands, names)
+        return line
+
+    def names_text(self, cards: Sequence[str]) -> str:
+        return " ".join(self.card(c) for c in cards)
+
+    def partners_text(
+        self, hands: Sequence[tuple[int, Sequence[int]]], names: Sequence[str]
+    ) -> str:
+        """Partners' hands in a hand of eleven, by name."""
+        shown = "; ".join(f"{names[s]}: {self.cards(h)}" for s, h in hands)
+        return self._.ngettext(
+            "Your partner's cards — {hands}.", "Your partners' cards — {hands}.", len(hands)
+        ).format(hands=shown)
+
+    def manilhas_text(self, vira: int | None) -> str:
+        return self._("manilhas: {cards}").format(cards=self.cards(manilhas(strength_table(vira))))
+
+    def said(self, notation: str, d: Mapping[str, Any]) -> str:
+        """What a seat said or did, as a log line's body (speech in quotes)."""
+        _ = self._
+        verb = _verb(notation)
+        if verb == "play" and d.get("down"):
+            if "card" not in d:
+                return _("a card face down")
+            return _("{card} face down").format(card=self.card(d["card"]))
+        if verb == "play" and "slot" in d:
+            return _("{card} (card #{n}, blind)").format(card=self.card(d["card"]), n=d["slot"])
+        if verb == "play" and "card" in d:
+            return self.card(d["card"])
+        if verb == "play":
+            return self.quoted(_("We play (for {n})").format(n=d.get("value", "")))
+        if verb == "raise":
+            return self.quoted(self.raise_text(int(d.get("value", 0))))
+        if verb == "accept":
+            line = self.quoted(_("Desce!"))
+            return line + " " + _("(the hand is worth {n})").format(n=d.get("value", ""))
+        if verb == "run":
+            run = int(d.get("points", 0))
+            return self.quoted(_("We run (they score {v})").format(v=self.points(run)))
+        words = {"refuse": _("Corro!"), "fold": _("I fold")}
+        return self.quoted(words.get(verb, verb))
+
+    # --------------------------------------------------------------- results
+
+    def summary_result(self, summary: DealSummary, sides: Sequence[str]) -> str:
+        """Who scored what, and how the hand ended."""
+        _ = self._
+        if summary.winner is None:
+            return _("drawn: three tied tricks; nobody scores")
+        how = {
+            "tricks": _("won on tricks"),
+            "refused": _("the other side ran from a raise"),
+            "folded": _("the other side folded"),
+            "ran": _("the other side ran from the hand"),
+        }.get(summary.end, summary.end)
+        return _("{side} +{points} ({how})").format(
+            side=sides[summary.winner], points=self.points(summary.points), how=how
+        )
+
+    def play_text(self, seat: int, card: int | None, down: bool, names: Sequence[str]) -> str:
+        """One card of a trick: ``West 7♣``, ``You 7♣ face down``, ``West a card face down``."""
+        _ = self._
+        if card is None:
+            shown = _("a card face down")
+        elif down:
+            shown = _("{card} face down").format(card=card_label(card, self._lang))
+        else:
+            shown = card_label(card, self._lang)
+        return f"{names[seat]} {shown}"
+
+    def trick_line(
+        self,
+        n: int,
+        plays: Sequence[tuple[int, int | None]],
+        downs: Sequence[int],
+        result: object,
+        strength: Sequence[int],
+        names: Sequence[str],
+    ) -> str:
+        _ = self._
+        cards = ", ".join(self.play_text(s, c, s in downs, names) for s, c in plays)
+        if result is None:
+            who = _("cut short")
+        elif result == "tie":
+            who = _("tied (empate)")
+        else:
+            who = names[trick_taker(plays, downs, int(str(result)), strength)]
+        return _("Trick {n}: {cards} → {who}").format(n=n + 1, cards=cards, who=who)
+
+    def deal_lines(
+        self, summary: DealSummary, names: Sequence[str], sides: Sequence[str]
+    ) -> list[str]:
+        _ = self._
+        details = summary.details
+        vira = parse_card(details["vira"]) if details.get("vira") else None
+        strength = strength_table(vira)
+        lines = []
+        played = details.get("played", [])
+        for i, trick in enumerate(played):
+            plays: list[tuple[int, int | None]] = []
+            downs: list[int] = []
+            for p in trick:
+                seat, _sep, card = p.partition(":")
+                if card == "down":
+                    downs.append(int(seat))
+                    plays.append((int(seat), None))
+                else:
+                    plays.append((int(seat), parse_card(card)))
+            result = summary.tricks[i] if i < len(summary.tricks) else None
+            lines.append(self.trick_line(i, plays, downs, result, strength, names))
+        if not played:
+            lines.append(_("No card was played."))
+        lines.append(self.summary_result(summary, sides))
+        if details.get("iron"):
+            lines.append(_("Iron hand: the hand decided the game."))
+        elif details.get("value") is not None:
+            lines.append(_("Stake: {n}").format(n=details["value"]))
+        if vira is not None:
+            lines.append(_("vira: {card}").format(card=card_label(vira, self._lang)))
+        score = details.get("score")
+        if score is not None:
+            lines.append(
+                _("Score after the hand: {a} {x} — {b} {y}").format(
+                    a=sides[0], x=score[0], b=sides[1], y=score[1]
+                )
+            )
+        return lines
+
+    def sheet_header(self, sides: Sequence[str]) -> list[str]:
+        _ = self._
+        return [_("Hand"), _("Stake"), _("Result"), sides[0], sides[1]]
+
+    def sheet_row(self, summary: DealSummary, sides: Sequence[str]) -> list[str]:
+        cells = score_cells(summary, GAME_POINTS, self._("(game)"))
+        value = summary.details.get("value", "")
+        stake = self._("iron") if summary.details.get("iron") else str(value)
+        return [str(summary.number + 1), stake, self.summary_result(summary, sides), *cells]
+
+    def match_text(self, winner: int, games: Sequence[int], sides: Sequence[str]) -> str:
+        if max(games) <= 1:
+            return self._("Match won by {side}.").format(side=sides[winner])
+        return self._("Match won by {side}: games {x} — {y}.").format(
+            side=sides[winner], x=games[0], y=games[1]
+        )
+
+    def match_result(self, view: View, sides: Sequence[str]) -> str:
+        v = _v(view)
+        winner = v.winner if v.winner is not None else 0
+        return self.match_text(winner, v.games, sides)
+
+    # ----------------------------------------------------------------- status
+
+    def score_line(self, v: TrucoView, sides: Sequence[str]) -> str:
+        _ = self._
+        won = game_winner(v.score, GAME_POINTS)
+        if won is not None:
+            score = _("Game won by {side}: {x} — {y}").format(
+                side=sides[won], x=v.score[0], y=v.score[1]
+            )
+        else:
+            score = _("Score: {a} {x} — {b} {y} (game to {g})").format(
+                a=sides[0], x=v.score[0], b=sides[1], y=v.score[1], g=GAME_POINTS
+            )
+        if v.games_to_win > 1:
+            score += " · " + _("Games: {x} — {y} (best of three)").format(
+                x=v.games[0], y=v.games[1]
+            )
+        return score
+
+    def stake_line(self, v: TrucoView, names: Sequence[str], sides: Sequence[str]) -> str:
+        _ = self._
+        variant = variant_of(v)
+        if v.iron:
+            return _("Iron hand: the hand decides the game; nobody sees his cards, no raise")
+        text = _("Stake: {n}").format(n=v.value)
+        if v.pending is not None and v.raiser is not None:
+            text += " · " + _("raise ({name}): {shout}").format(
+                shout=self.raise_text(v.pending), name=names[v.raiser]
+            )
+        if v.eleven is not None:
+            text += " · " + f"{self.eleven_name(variant, title=True)}: {sides[v.eleven]}"
+            text += " · " + _("no raise")
+        elif v.level >= len(v.ladder) - 1:
+            text += " · " + _("no higher raise")
+        elif v.lock is not None and v.pending is None:
+            text += " · " + _("next raise: {side}").format(side=sides[v.lock])
+        return text
+
+    def status(self, view: View, names: Sequence[str], sides: Sequence[str]) -> list[str]:
+        _ = self._
+        v = _v(view)
+        parts = [
+            _("Hand {n}").format(n=v.deal_number + 1),
+            _("dealer: {name}").format(name=names[v.dealer]),
+        ]
+        if v.vira is not None:
+            parts.append(_("vira: {card}").format(card=card_label(v.vira, self._lang)))
+        parts.append(self.manilhas_text(v.vira))
+        return [self.score_line(v, sides), " · ".join(parts), self.stake_line(v, names, sides)]
+
+    def seat_tags(self, view: View, seat: int) -> list[str]:
+        _ = self._
+        v = _v(view)
+        tags = []
+        if seat == v.dealer:
+            tags.append(_("dealer"))
+        if seat == (v.dealer + 1) % v.players and not v.finished:
+            tags.append(_("mão"))
+        return tags
+
+    # ------------------------------------------------------------------ table
+
+    def table_lines(self, view: View, names: Sequence[str], sides: Sequence[str]) -> list[str]:
+        _ = self._
+        v = _v(view)
+        strength = v.strength
+        lines = [
+            self.trick_line(i, plays, downs, result, strength, names)
+            for i, (plays, downs, result) in enumerate(v.tricks)
+        ]
+        if v.next_to_play is not None and v.to_act is not None:
+            now = _("Trick {n}").format(n=len(v.tricks) + 1)
+            if v.on_table:
+                now += ": " + ", ".join(
+                    self.play_text(s, c, s in v.down_on_table, names) for s, c in v.on_table
+                )
+            lines.append(now + " · " + _("to play: {name}").format(name=names[v.next_to_play]))
+        if len(v.partners) > 1 and not v.finished:  # one partner: the hand note names him
+            lines.append(self.partners_text(v.partners, names))
+        return lines
+
+    def hand_note(self, view: View) -> str | None:
+        _ = self._
+        v = _v(view)
+        if v.finished:
+            return None
+        if v.iron:
+            return _("iron hand: nobody sees his cards; choose one by its place")
+        tops = manilhas(v.strength)
+        named = ", ".join(
+            f"{card_label(c, self._lang)} {_(name)}"
+            for c, name in zip(tops, MANILHA_NAMES, strict=True)
+        )
+        skip = manilha_rank(v.vira) if v.vira is not None else ""
+        rest = rank_order("".join(r for r in RANKS_HIGH_TO_LOW if r != skip), self._lang)
+        note = _("manilhas: {cards} · then {order}").format(cards=named, order=rest)
+        if v.partners:
+            hands = " · ".join(self.cards(h) for _s, h in v.partners)
+            note += " · " + _.ngettext(
+                "your partner holds {cards}", "your partners hold {cards}", len(v.partners)
+            ).format(cards=hands)
+        return note
+
+    # ------------------------------------------------------------------ hints
+
+    def hint(self, view: View, legal: Sequence[Action], names: Sequence[str]) -> str:
+        _ = self._
+        v = _v(view)
+        me = v.seat if v.seat is not None else 0
+        actor = v.to_act
+        if actor is None:
+            return _("The match is over.")
+        variant = variant_of(v)
+        _at, value, run = ELEVEN[variant]
+        if actor != me:
+            if v.phase == "answer":
+                return _("{name} is answering the raise…").format(name=names[actor])
+            if v.phase == "decide":
+                return _("{title}: play or run? Deciding: {name}…").format(
+                    title=self.eleven_name(variant, title=True), name=names[actor]
+                )
+            return _("{name} is thinking…").format(name=names[actor])
+        verbs = {a.verb for a in legal}
+        if v.phase == "decide":
+            text = _("{title}: play for {v} (no raise), or run and give {r}?").format(
+                title=self.eleven_name(variant, title=True), v=value, r=self.points(run)
+            )
+            if v.partners:
+                text += " " + _.ngettext(
+                    "You see your partner's cards.",
+                    "You see your partners' cards.",
+                    len(v.partners),
+                )
+            return text
+        if v.phase == "answer" and v.pending is not None and v.raiser is not None:
+            text = _(
+                "{name}: “{shout}” — the hand would be worth {n}. Accept (Desce!) or run "
+                "(Corro: they score {v})?"
+            ).format(
+                name=names[v.raiser],
+                shout=self.raise_text(v.pending),
+                n=v.pending,
+                v=self.points(v.value),
+            )
+            if "raise" in verbs:
+                text += " " + _("Or raise again: {shout}").format(
+                    shout=self.raise_text(asked_value(v))
+                )
+            return text
+        return self._play_hint(v, verbs)
+
+    def _play_hint(self, v: TrucoView, verbs: set[str]) -> str:
+        _ = self._
+        if v.iron:
+            return _("Iron hand: choose a card by its place; nobody sees it before it is played.")
+        lead = not v.on_table
+        text = _("Your lead: choose a card.") if lead else _("Your turn: choose a card.")
+        if "raise" in verbs:
+            text += " " + _("You may first raise: {shout}.").format(
+                shout=self.raise_text(asked_value(v))
+            )
+        if v.tricks:
+            text += " " + _("A card may go face down.")
+        return text
