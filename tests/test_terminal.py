@@ -1036,7 +1036,7 @@ def test_six_players_sit_two_to_a_side(tmp_path: Path) -> None:
 def test_truco_mineiro_for_four_from_the_command_line(lang: str, tmp_path: Path) -> None:
     """`tricktaker play truco --option variant=mineiro --option players=4`, two hands by keys."""
     setup = setup_match("truco", ["variant=mineiro", "players=4"], None, lang)
-    assert setup.game.id == "truco" and setup.level == "random"
+    assert setup.game.id == "truco" and setup.level == "rules"
     session = setup.new_session(21)
     manilhas = "4♣ 7♥ A♠ 7♦" if lang == "en" else "4♣ 7♥ Т♠ 7♦"
 

@@ -565,12 +565,12 @@ def test_the_match_won_in_words() -> None:
     take(state, "fold")  # the other player, who leads, gives the hand away (3 points)
     view = state.view(0)
     assert view.finished
-    assert EN.status(view, NAMES_EN, NAMES_EN)[0] == "Game won by You: 14 — 3"
+    assert EN.status(view, NAMES_EN, NAMES_EN)[0] == "Game won by You: 12 — 3"
     assert EN.match_result(view, NAMES_EN) == "Match won by You."
     assert RU.match_result(view, NAMES_RU) == "Победа: Вы."
-    assert RU.sheet_row(state.finished_deals()[0], NAMES_RU)[3] == "14 (партия)"
+    assert RU.sheet_row(state.finished_deals()[0], NAMES_RU)[3] == "12 (партия)"
     texts = [EN.event_text(e, NAMES_EN, NAMES_EN) for e in state.events(0, 0)]
-    assert "Game won by You: 14 — 3." in texts and "Match won by You." in texts
+    assert "Game won by You: 12 — 3." in texts and "Match won by You." in texts
     three = new(score=(11, 3), dealer=0, match=3)
     take(three, "play")
     take(three, "fold")
