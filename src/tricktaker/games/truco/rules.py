@@ -192,6 +192,7 @@ def deal_summary(raw: RawDeal) -> DealSummary:
 
 #: Legal actions by what decides them, built once per distinct situation.
 _LEGAL: dict[tuple[int, ...], tuple[TrucoAction, ...]] = {}
+MAX_LEGAL_CACHE = 500_000
 
 
 class TrucoRules:
@@ -237,6 +238,7 @@ class TrucoRules:
         "start",
         "stop_after_deal",
         "strength",
+        "table_key",
         "trick_log",
         "tricks",
         "value",
@@ -299,6 +301,8 @@ class TrucoRules:
         vira = deal.piles["vira"][0] if "vira" in deal.piles else -1
         self.vira = vira
         self.strength = strength_table(None if vira < 0 else vira)
+        #: Which strength table this deal uses (the manilhas' rank; -1: Mineiro's), for caches.
+        self.table_key = -1 if vira < 0 else vira % 13
         self.order = deal.hands
         self.hands = [(1 << h[0]) | (1 << h[1]) | (1 << h[2]) for h in deal.hands]
         at, value, _ = self.eleven_rule
@@ -390,7 +394,7 @@ class TrucoRules:
                 self.iron,
                 bool(self.tricks),
                 raise_ok,
-                self.vira,
+                self.table_key,
             )
         elif phase == ANSWER:
             key = (phase, seat, self.level + 1 < len(self.ladder) - 1)
@@ -398,6 +402,8 @@ class TrucoRules:
             key = (phase, seat)
         found = _LEGAL.get(key)
         if found is None:
+            if len(_LEGAL) > MAX_LEGAL_CACHE:  # a long run's memory stays bounded
+                _LEGAL.clear()
             found = _LEGAL[key] = self._build_legal(seat, phase)
         return found
 
