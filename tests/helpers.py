@@ -1,4 +1,5 @@
-"""Shared helpers for the Le Truc tests: building matches, scoring preludes, card checks.
+"""Shared helpers for the tests (Le Truc's chiefly): building matches, scoring preludes,
+card checks, and what any game's tests use: fingerprints, ``replay`` through the CLI.
 
 The rule tests fix the cards with explicit ``deals`` and reach a wanted score
 through cheap "fold" deals (each gives one point to a chosen side), so a test
@@ -7,10 +8,16 @@ can start a deal at any score with the hands it needs.
 
 from __future__ import annotations
 
+import io
 import json
+import random
 import re
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
 
 from tricktaker.cards import CARD_NAMES, cards_in
 from tricktaker.core import Start, State, get_game
@@ -87,7 +94,7 @@ def run(state: TrucState, *actions: str) -> TrucState:
     return state
 
 
-def legal(state: TrucState) -> list[str]:
+def legal(state: State) -> list[str]:
     return [str(a) for a in state.legal_actions()]
 
 
@@ -160,7 +167,7 @@ def names(mask: int) -> set[str]:
     return {CARD_NAMES[c] for c in cards_in(mask)}
 
 
-def fingerprint(state: TrucState) -> str:
+def fingerprint(state: State) -> str:
     """Everything observable about a state, as one comparable string."""
     return json.dumps(
         {
@@ -179,3 +186,38 @@ def fingerprint(state: TrucState) -> str:
         },
         sort_keys=True,
     )
+
+
+def replay_cli(text: str, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, Any]:
+    """``tricktaker replay [args] -`` on ``text`` through the CLI: its exit status and JSON."""
+    from tricktaker.cli import main
+
+    stdin = sys.stdin
+    sys.stdin = io.StringIO(text)
+    try:
+        code = main(["replay", *args, "-"])
+    finally:
+        sys.stdin = stdin
+    out = capsys.readouterr()
+    assert "Traceback" not in out.err
+    return code, json.loads(out.out)
+
+
+def prop(max_examples: int) -> settings:
+    """Hypothesis settings: so many examples, no deadline (matches vary in length)."""
+    return settings(
+        max_examples=max_examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
+def bot_choice(state: State, game: str, seed: int = 0, level: str = "rules") -> str:
+    """What ``level``'s bot for ``game`` does at the seat to act, its rng seeded ``seed``."""
+    from tricktaker.bots import make_bot
+
+    seat = state.to_act
+    assert seat is not None
+    bot = make_bot(level, game)
+    legal = state.legal_actions()
+    return str(bot.act(state.view(seat), state.events(0, seat), legal, random.Random(seed)))

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from helpers import GAME, card_tokens, fingerprint, legal, new_state
+from helpers import GAME, card_tokens, fingerprint, legal, new_state, replay_cli
 from tricktaker.cli import main
 from tricktaker.core import Action, IllegalAction, OptionError, RecordError, TricktakerError
 from tricktaker.core.records import load_record, replay_text, state_from_record
@@ -308,21 +308,6 @@ def test_bad_options_and_seats_outside_apply() -> None:
 # --------------------------------------- hostile records named by the issue
 
 
-def _replay_cli(text: str, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, Any]:
-    import io
-    import sys
-
-    stdin = sys.stdin
-    sys.stdin = io.StringIO(text)
-    try:
-        code = main(["replay", *args, "-"])
-    finally:
-        sys.stdin = stdin
-    out = capsys.readouterr()
-    assert "Traceback" not in out.err
-    return code, json.loads(out.out)
-
-
 @pytest.mark.parametrize(
     ("text", "says"),
     [
@@ -337,7 +322,7 @@ def _replay_cli(text: str, capsys: pytest.CaptureFixture[str], *args: str) -> tu
 def test_huge_numbers_and_deep_nesting_are_refused_with_exit_2(
     text: str, says: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out = _replay_cli(text, capsys)
+    code, out = replay_cli(text, capsys)
     assert code == 2 and out["ok"] is False
     assert says in out["error"]["message"]
 
@@ -347,7 +332,7 @@ def test_a_seat_in_other_digits_is_an_illegal_action_with_exit_3(
     seat: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     text = json.dumps(record(actions=[f"{seat}:redeal"]), ensure_ascii=False)
-    code, out = _replay_cli(text, capsys)
+    code, out = replay_cli(text, capsys)
     assert code == 3
     assert out["error"]["index"] == 0
     assert "must be a number like 0 or 1" in out["error"]["message"]
@@ -363,22 +348,22 @@ def test_a_seat_in_other_digits_is_an_illegal_action_with_exit_3(
 def test_a_stock_too_large_for_the_hands_is_refused_with_exit_2(
     deal: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out = _replay_cli(json.dumps(record(deals=[deal], actions=[])), capsys)
+    code, out = replay_cli(json.dumps(record(deals=[deal], actions=[])), capsys)
     assert code == 2
     assert "too many cards" in out["error"]["message"] or "dealt twice" in out["error"]["message"]
 
 
 def test_replay_seat_shows_that_seat_only(capsys: pytest.CaptureFixture[str]) -> None:
     text = json.dumps(record(actions=["1:redeal", "0:refuse"]))
-    code, out = _replay_cli(text, capsys, "--seat", "1")
+    code, out = replay_cli(text, capsys, "--seat", "1")
     assert code == 0 and out["seat"] == 1
     assert out["view"]["hand"] and set(out["view"]["hand"]) == set(HANDS[1])
     assert not set(HANDS[0]) & card_tokens(out)  # seat 0's cards are nowhere
     assert out["legal"] and all(a.startswith("1:") for a in out["legal"])
     assert [e["n"] for e in out["events"]] == list(range(len(out["events"])))
-    code, out = _replay_cli(text, capsys, "--seat", "0")
+    code, out = replay_cli(text, capsys, "--seat", "0")
     assert out["legal"] == [] and out["to_act"] == 1  # not his turn: nothing of seat 1's shown
-    code, out = _replay_cli(text, capsys, "--seat", "7")
+    code, out = replay_cli(text, capsys, "--seat", "7")
     assert code == 2 and "seats 0 to 1" in out["error"]["message"]
 
 
@@ -389,10 +374,10 @@ def test_replay_for_another_seat_does_not_list_the_actors_cards(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     text = json.dumps(record(actions=["1:redeal", "0:refuse", "1:pass"]))
-    code, out = _replay_cli(text, capsys, "--seat", "0")
+    code, out = replay_cli(text, capsys, "--seat", "0")
     assert code == 3 and out["error"]["message"] == "'1:pass' is not allowed now"
     assert not set(HANDS[1]) & card_tokens(out)
-    code, out = _replay_cli(text, capsys, "--seat", "1")  # the actor himself is told why
+    code, out = replay_cli(text, capsys, "--seat", "1")  # the actor himself is told why
     assert "allowed:" in out["error"]["message"]
 
 
@@ -407,7 +392,7 @@ def test_replay_for_another_seat_does_not_list_the_actors_cards(
 def test_lone_surrogates_are_refused_with_exit_2(
     text: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out = _replay_cli(text, capsys)
+    code, out = replay_cli(text, capsys)
     assert code == 2 and "not valid Unicode" in out["error"]["message"]
 
 

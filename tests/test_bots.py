@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from helpers import bot_choice
 from tricktaker.arena.duplicate import set_up, start_state
 from tricktaker.bots import levels, make_bot
 from tricktaker.bots.truc.model import bound2, estimate2
@@ -46,12 +47,7 @@ def crafted(
 
 
 def rules_act(state: State, seed: int = 0) -> str:
-    seat = state.to_act
-    assert seat is not None
-    bot = make_bot("rules", "truc")
-    return str(
-        bot.act(state.view(seat), state.events(0, seat), state.legal_actions(), random.Random(seed))
-    )
+    return bot_choice(state, "truc", seed)
 
 
 # ------------------------------------------------------------ legality

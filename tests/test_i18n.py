@@ -72,7 +72,7 @@ def strings_of(message: object) -> tuple[str, ...]:
 
 
 def test_every_game_has_its_own_catalog() -> None:
-    assert "truc" in game_catalogs()
+    assert {"truc", "truco"} <= set(game_catalogs())
 
 
 def test_sources_use_translations() -> None:
@@ -85,6 +85,11 @@ def test_sources_use_translations() -> None:
     assert ("rank", "A") in shared and ("rank", "A") not in truc
     assert (None, "You") in shared
     assert len(truc) > 80 and len(shared) > 30
+    truco = used_messages(GAMES / "truco", None)
+    assert (None, "Seis! (6)") in truco and (None, "Seis! (6)") not in truc | shared
+    assert (None, "Desce! (accept)") in truco
+    assert (None, ("{n} point", "{n} points")) in truco
+    assert len(truco) > 80
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -141,9 +146,9 @@ def test_the_russian_is_russian(
             assert not TRICK_AS_TRUK.search(s), (message.id, s)
 
 
-@pytest.mark.parametrize(
-    ("msgid", "russian"),
-    [
+#: Each game's key phrases, as its Russian players say them.
+KEY_PHRASES = {
+    "truc": [
         ("Le Truc", "Ле Трюк"),
         ("Two if I play?", "Два, если я играю?"),
         ("Four if I play?", "Четыре, если я играю?"),
@@ -156,10 +161,30 @@ def test_the_russian_is_russian(
         ("dealer", "сдатчик"),
         ("the deal decides the game", "сдача решает круг"),
     ],
+    "truco": [
+        ("Truco", "Труко"),
+        ("Truco! (3)", "Труко! (3)"),
+        ("Seis! (6)", "Шесть! (Seis!)"),
+        ("Nove! (9)", "Девять! (Nove!)"),
+        ("Dez! (10)", "Десять! (Dez!)"),
+        ("Doze! (12)", "Двенадцать! (Doze!)"),
+        ("Desce! (accept)", "Принимаю (Desce!)"),
+        ("Corro (run from the raise)", "Пас / бегу (Corro)"),
+        ("Hand of eleven", "Мао-де-онзе"),
+        ("a card face down", "карта рубашкой вверх"),
+        ("zap", "зап"),
+        ("tied (empate)", "ничья (эмпате)"),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "msgid", "russian"),
+    [(game, msgid, russian) for game, pairs in KEY_PHRASES.items() for msgid, russian in pairs],
 )
-def test_key_phrases_of_le_truc(msgid: str, russian: str) -> None:
-    ru = translator("ru", "truc", "tricktaker.games.truc")
-    en = translator("en", "truc", "tricktaker.games.truc")
+def test_key_phrases_of_each_game(game: str, msgid: str, russian: str) -> None:
+    ru = translator("ru", game, f"tricktaker.games.{game}")
+    en = translator("en", game, f"tricktaker.games.{game}")
     assert ru(msgid) == russian
     assert en(msgid) == msgid
     # ...and not in the shared catalog, where only the front ends' words live.

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import CARD_TOKEN, GAME, card_tokens, deals_json, legal, names, new_state
+from helpers import CARD_TOKEN, GAME, card_tokens, deals_json, legal, names, new_state, prop
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.events import Event
 from tricktaker.core.records import load_record, state_from_record
@@ -33,15 +33,6 @@ from tricktaker.games.truc.views import TrucView
 
 GAME_POINTS = 12
 SLOTS = [s for s in TrucRules.__slots__ if s != "_legal"]
-
-
-def prop(max_examples: int) -> settings:
-    """Examples per test: sized so the file runs in well under a minute on 2 cores."""
-    return settings(
-        max_examples=max_examples,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
 
 
 REDEALS = st.sampled_from(["repeat", "once"])

@@ -27,7 +27,7 @@ from tricktaker.cards import parse_card
 from tricktaker.cli import main as cli_main
 from tricktaker.core import get_game
 from tricktaker.core.actions import Action
-from tricktaker.core.cardwords import SUITS, rank_text
+from tricktaker.core.cardwords import SUITS, card_label, rank_text
 from tricktaker.core.events import Event
 from tricktaker.core.i18n import translator
 from tricktaker.core.protocol import View
@@ -36,12 +36,16 @@ from tricktaker.core.start import Start
 from tricktaker.games.truc import TrucState
 from tricktaker.games.truc.rules import EV_DEAL, EV_NEW_CARDS
 from tricktaker.games.truc.words import SAY_TEXTS, SIGNAL_TEXTS, TrucWords
+from tricktaker.games.truco import TrucoState, TrucoView
+from tricktaker.games.truco.cards import manilhas, strength_table
+from tricktaker.games.truco.rules import EV_BLIND
+from tricktaker.games.truco.rules import EV_DEAL as TRUCO_DEAL
 from tricktaker.terminal.actions import ActionBar, ActionButton
 from tricktaker.terminal.app import PlayApp
 from tricktaker.terminal.launch import MatchSetup, resume_match, setup_match
 from tricktaker.terminal.log import GameLog
 from tricktaker.terminal.modals import DealEndScreen, HelpScreen, SheetScreen
-from tricktaker.terminal.names import seat_names
+from tricktaker.terminal.names import BOTTOM, LEFT, RIGHT, TOP, places, seat_names, seats_at
 from tricktaker.terminal.play import run_play
 from tricktaker.terminal.session import Session
 
@@ -174,39 +178,58 @@ def test_the_terminal_knows_no_game() -> None:
 # ------------------------------------------------------------------ playing
 
 
-@pytest.mark.parametrize(("players", "lang"), [(2, "en"), (2, "ru"), (4, "en"), (4, "ru")])
-def test_play_two_deals_with_keys(players: int, lang: str, tmp_path: Path) -> None:
-    setup, session = make_session(players, seed=11 + players, lang=lang)
-    words = GAME.words(lang)
+def actions_taken(session: Session) -> list[str]:
+    """Every action of the match so far, as notation (from the hidden state's record)."""
+    actions: list[str] = session._state.to_record()["actions"]
+    return actions
+
+
+def play_deals_by_keys(
+    setup: MatchSetup,
+    session: Session,
+    save_dir: Path,
+    deals: int = 2,
+    also: Callable[[str], None] | None = None,
+) -> int:
+    """Play ``deals`` deals pressing the keys of random actions; before each, check that
+    the status, the human's cards and every numbered button are on the screen (and
+    ``also`` on its text). The number of turns taken."""
+    words = setup.game.words(setup.lang)
+    tr = translator(setup.lang)
     rng = random.Random(5)
     turns = 0
 
     async def body(app: PlayApp, pilot: Pilot[None]) -> None:
         nonlocal turns
         await settle(pilot, app)
-        while len(app.table.summaries) < 2:
-            assert not session.finished
+        while len(app.table.summaries) < deals and not session.finished:
             text = screen_text(app)
             view = session.view()
             for line in words.status(view, app.table.names, app.table.sides):
                 assert line[:30] in text
-            tr = translator(lang)
-            hand = " ".join(
-                words.action_label(a, view) for a in session.legal() if a.verb == "play"
-            )
+            hand = " ".join(card_label(c, setup.lang) for c in view.hand)
             assert tr("Your cards: {cards}").format(cards=hand) in text
             for i, action in enumerate(app.table.ordered_actions()):
                 label = words.action_label(action, view)
                 assert f"{'1234567890'[i]} {label}" in text, (label, text)
+            if also is not None:
+                also(text)
             chosen = rng.choice(session.legal())
-            before = len(state_of(session).actions)
+            before = len(actions_taken(session))
             await pilot.press(key_for(app, chosen))
-            assert state_of(session).actions[before] == chosen
+            assert actions_taken(session)[before] == str(chosen)
             turns += 1
             await settle(pilot, app)
 
-    run_app(setup, session, tmp_path, body)
-    assert turns
+    run_app(setup, session, save_dir, body)
+    return turns
+
+
+@pytest.mark.parametrize(("players", "lang"), [(2, "en"), (2, "ru"), (4, "en"), (4, "ru")])
+def test_play_two_deals_with_keys(players: int, lang: str, tmp_path: Path) -> None:
+    setup, session = make_session(players, seed=11 + players, lang=lang)
+    assert play_deals_by_keys(setup, session, tmp_path)
+    assert len(session._state.finished_deals()) >= 2
 
 
 def test_keys_without_an_action_do_nothing(tmp_path: Path) -> None:
@@ -435,31 +458,44 @@ def test_whole_matches_show_no_card_the_human_may_not_know(
         assert not [word for word in secret if word in text]  # the opponents' private words
         screens += 1
 
+    def choose(legal: list[Action]) -> Action:
+        # Fold now and then, so that the match ends in good time.
+        fold = [a for a in legal if a.verb == "fold"]
+        return fold[0] if fold and rng.random() < 0.25 else rng.choice(legal)
+
     async def body(app: PlayApp, pilot: Pilot[None]) -> None:
-        for _ in range(5000):
-            if isinstance(app.screen, DealEndScreen):
-                check(app)
-                await pilot.press("space")
-                continue
-            await pilot.pause()
-            if app.screen is not app.table:
-                continue
-            if session.finished:
-                break
-            if session.to_act == 0:
-                check(app)
-                legal = session.legal()
-                # Fold now and then, so that the match ends in good time.
-                fold = [a for a in legal if a.verb == "fold"]
-                chosen = fold[0] if fold and rng.random() < 0.25 else rng.choice(legal)
-                await pilot.press(key_for(app, chosen))
-        assert session.finished
-        check(app)
+        await play_to_the_end(app, pilot, check, choose)
 
     run_app(setup, session, tmp_path, body)
     assert screens > 10
     if players == 4:  # the opponents did pass private words, unseen
         assert any(a.seat % 2 and a.verb in ("say", "signal") for a in state_of(session).actions)
+
+
+async def play_to_the_end(
+    app: PlayApp,
+    pilot: Pilot[None],
+    check: Callable[[PlayApp], None],
+    choose: Callable[[list[Action]], Action],
+) -> None:
+    """Play the human's turns with ``choose`` until the match is over; ``check`` every
+    screen he acts on, every deal's end and the last screen."""
+    session = app.session
+    for _ in range(5000):
+        if isinstance(app.screen, DealEndScreen):
+            check(app)
+            await pilot.press("space")
+            continue
+        await pilot.pause()
+        if app.screen is not app.table:
+            continue
+        if session.finished:
+            break
+        if session.to_act == 0:
+            check(app)
+            await pilot.press(key_for(app, choose(session.legal())))
+    assert session.finished
+    check(app)
 
 
 class TalkativeBot:
@@ -888,3 +924,244 @@ def test_seat_names_follow_the_sides() -> None:
     assert seat_names(4, (0, 1, 0, 1), en) == ["You", "West", "Partner", "East"]
     assert seat_names(4, (0, 1, 2, 3), en) == ["You", "West", "North", "East"]
     assert seat_names(3, (0, 1, 2), en) == ["You", "West", "East"]
+
+
+# ------------------------------------------------ Truco: the other way round
+
+TRUCO = get_game("truco")
+TRUCO_CARD = re.compile(r"(?<![0-9])([2-7JQKAВДКТ])([♣♦♥♠])")
+
+
+def truco_session(
+    players: int = 4,
+    seed: int = 1,
+    lang: str = "en",
+    dealer: int = 1,
+    start: Start | None = None,
+    options: Mapping[str, object] | None = None,
+) -> tuple[MatchSetup, Session]:
+    opts = TRUCO.options({"players": players, **(options or {})})
+    setup = MatchSetup(TRUCO, opts, "random", lang)
+    state = TRUCO.new_match(opts, seed=seed, dealer=dealer, start=start)
+    return setup, setup.session_for(state, seed)
+
+
+def truco_state_of(session: Session) -> TrucoState:
+    state = session._state
+    assert isinstance(state, TrucoState)
+    return state
+
+
+def where(text: str, screen: str) -> tuple[int, int]:
+    """Row and column of the first place ``text`` is drawn at."""
+    for row, line in enumerate(screen.splitlines()):
+        if text in line:
+            return row, line.index(text)
+    raise AssertionError(f"{text!r} is not on the screen:\n{screen}")
+
+
+def test_places_follow_the_way_play_passes() -> None:
+    assert places(4) == places(4, "left") == [BOTTOM, LEFT, TOP, RIGHT]
+    assert places(4, "right") == [BOTTOM, RIGHT, TOP, LEFT]
+    assert places(2, "right") == [BOTTOM, TOP]
+    assert places(6, "left") == [BOTTOM, LEFT, LEFT, TOP, RIGHT, RIGHT]
+    assert places(6, "right") == [BOTTOM, RIGHT, RIGHT, TOP, LEFT, LEFT]
+    # Drawn top down: round the table from the human, the nearer seat lower.
+    assert seats_at(6, "right") == {TOP: [3], RIGHT: [2, 1], LEFT: [4, 5], BOTTOM: [0]}
+    assert seats_at(6, "left") == {TOP: [3], LEFT: [2, 1], RIGHT: [4, 5], BOTTOM: [0]}
+    en = translator("en")
+    assert seat_names(4, (0, 1, 0, 1), en, "right") == ["You", "East", "Partner", "West"]
+    assert seat_names(6, (0, 1) * 3, en, "right") == [
+        "You",
+        "Player 2",
+        "Partner 3",
+        "Player 4",
+        "Partner 5",
+        "Player 6",
+    ]
+    assert TRUCO.info.play_direction == "right" and GAME.info.play_direction == "left"
+
+
+@pytest.mark.parametrize(("game_id", "side"), [("truc", "left"), ("truco", "right")])
+def test_seat_one_sits_on_the_side_play_passes_to(game_id: str, side: str, tmp_path: Path) -> None:
+    """Le Truc plays to the left: seat 1 on the human's left; Truco to the right."""
+    setup = setup_match(game_id, ["players=4"], "random", "en")
+    session = setup.new_session(5)
+    app_names: list[str] = []
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        app_names.extend(app.table.names)
+        screen = screen_text(app)
+        first = where(f"{app.table.names[1]} (random)", screen)
+        last = where(f"{app.table.names[3]} (random)", screen)
+        partner = where("Partner (random)", screen)
+        you = where("Your cards", screen)
+        assert partner[0] < first[0] == last[0] < you[0]
+        if side == "left":
+            assert first[1] < partner[1] < last[1]
+        else:
+            assert last[1] < partner[1] < first[1]
+
+    run_app(setup, session, tmp_path, body, delay=NEVER)
+    assert app_names[1] == ("West" if side == "left" else "East")
+
+
+def test_six_players_sit_two_to_a_side(tmp_path: Path) -> None:
+    setup, session = truco_session(players=6, dealer=5)
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        screen = screen_text(app)
+        at = {seat: where(f"{app.table.names[seat]} (random)", screen) for seat in range(1, 6)}
+        you = where("Your cards", screen)
+        top = at[3]
+        # Play passes to the right: seats 1 and 2 on the right, 4 and 5 on the left.
+        assert top[0] < at[2][0] < at[1][0] < you[0]
+        assert top[0] < at[4][0] < at[5][0] < you[0]
+        assert at[2][0] == at[4][0] and at[1][0] == at[5][0]
+        assert max(at[4][1], at[5][1]) < top[1] < min(at[1][1], at[2][1])
+        assert "Partner 3 (random)" in screen and "Player 2 (random)" in screen
+        assert "▶ You · mão" in screen
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = help_text(app)
+        assert "Two teams of three, partners in alternate seats. Play passes to the right" in text
+        assert "You sit at the bottom; your partners sit in every other seat." in text
+
+    run_app(setup, session, tmp_path, body, size=(110, 44), delay=NEVER)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_truco_mineiro_for_four_from_the_command_line(lang: str, tmp_path: Path) -> None:
+    """`tricktaker play truco --option variant=mineiro --option players=4`, two hands by keys."""
+    setup = setup_match("truco", ["variant=mineiro", "players=4"], None, lang)
+    assert setup.game.id == "truco" and setup.level == "rules"
+    session = setup.new_session(21)
+    manilhas = "4♣ 7♥ A♠ 7♦" if lang == "en" else "4♣ 7♥ Т♠ 7♦"
+
+    def fixed_manilhas(text: str) -> None:
+        assert manilhas in text
+
+    assert play_deals_by_keys(setup, session, tmp_path, also=fixed_manilhas)
+
+
+def test_truco_shows_the_vira_and_the_calls(tmp_path: Path) -> None:
+    setup, session = truco_session(players=2, dealer=1, seed=4)
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        view = session.view()
+        assert isinstance(view, TrucoView) and view.vira is not None
+        screen = screen_text(app)
+        assert f"vira: {card_label(view.vira, 'en')}" in screen
+        assert "manilhas: " + " ".join(card_label(c, "en") for c in view.manilhas) in screen
+        assert "Truco! (3) — ask to play for 3; if they run, your side scores 1 point" in screen
+        raise_ = next(a for a in session.legal() if a.verb == "raise")
+        await pilot.press(key_for(app, raise_))
+        await pilot.pause()
+        assert "You: “Truco! (3)”" in screen_text(app)
+
+    run_app(setup, session, tmp_path, body, delay=NEVER)
+
+
+def test_the_iron_hand_is_drawn_as_card_backs(tmp_path: Path) -> None:
+    setup, session = truco_session(players=2, dealer=1, start=Start({"score": (11, 11)}))
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        screen = screen_text(app)
+        back = card_label(None, "en")
+        assert f"Your cards: {back} {back} {back}" in screen
+        assert "1 Card #1 (blind)" in screen and "3 Card #3 (blind)" in screen
+        hidden = set(truco_state_of(session).dealt[0].hands[0])
+        assert not cards_on_truco_screen(screen, "en") & hidden - manilhas_of(session)
+        blind = next(a for a in session.legal() if a.args == ("#2",))
+        await pilot.press(key_for(app, blind))
+        await pilot.pause()
+        assert "(card #2, blind)" in screen_text(app)
+
+    run_app(setup, session, tmp_path, body, delay=NEVER)
+
+
+def cards_on_truco_screen(text: str, lang: str) -> set[int]:
+    tr = translator(lang)
+    back = {rank_text(r, tr): r for r in "234567JQKA"}
+    suits = dict(zip(SUITS, "cdhs", strict=True))
+    return {parse_card(back[rank] + suits[suit]) for rank, suit in TRUCO_CARD.findall(text)}
+
+
+def manilhas_of(session: Session) -> set[int]:
+    view = session.view()
+    assert isinstance(view, TrucoView)
+    return set(view.manilhas)
+
+
+def known_in_truco(state: TrucoState) -> set[int]:
+    """Every card the human may know: his hands (not in the iron hand), his partners' hands in
+    a hand of eleven, each vira and manilha, and every card turned face up."""
+    known: set[int] = set()
+    for entry in state.log:
+        if isinstance(entry, tuple) and entry[0] == TRUCO_DEAL:
+            deal, eleven, iron = entry[1], entry[6], entry[7]
+            vira = deal.piles["vira"][0] if "vira" in deal.piles else None
+            known |= set(manilhas(strength_table(vira)))
+            known |= {vira} if vira is not None else set()
+            if not iron:
+                known |= set(deal.hands[0])
+            if eleven == 0:
+                known |= {c for s in range(2, state.players, 2) for c in deal.hands[s]}
+        elif isinstance(entry, tuple) and entry[0] == EV_BLIND:
+            known.add(entry[2])
+    known |= {a.card for a in state.actions if a.verb == "play" and len(a.args) == 1}
+    return known
+
+
+class FaceDownBot:
+    """Plays a card face down whenever it may, accepts every raise, never folds."""
+
+    name = "face-down"
+
+    def act(
+        self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        down = [a for a in legal if len(a.args) > 1]
+        if down:
+            return rng.choice(down)
+        calm = [a for a in legal if a.verb in ("accept", "play")]
+        return rng.choice(calm or list(legal))
+
+
+@pytest.mark.parametrize(("players", "lang"), [(2, "ru"), (4, "en")])
+def test_whole_truco_matches_show_no_card_the_human_may_not_know(
+    players: int, lang: str, tmp_path: Path
+) -> None:
+    setup, session = truco_session(
+        players=players, seed=33, lang=lang, start=Start({"score": (7, 8)})
+    )
+    for seat in range(1, players):
+        session._bots[seat] = FaceDownBot()
+    rng = random.Random(4)
+    screens = 0
+
+    def check(app: PlayApp) -> None:
+        nonlocal screens
+        shown = cards_on_truco_screen(screen_text(app), lang)
+        leaked = shown - known_in_truco(truco_state_of(session))
+        assert not leaked, sorted(leaked)
+        screens += 1
+
+    def choose(legal: list[Action]) -> Action:
+        # Face down when allowed; fold now and then, so that the match ends in good time.
+        fold = [a for a in legal if a.verb == "fold"]
+        if fold and rng.random() < 0.15:
+            return fold[0]
+        return rng.choice([a for a in legal if len(a.args) > 1] or legal)
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await play_to_the_end(app, pilot, check, choose)
+
+    run_app(setup, session, tmp_path, body)
+    assert screens > 5
+    # Others did play face down, unseen.
+    assert any(a.seat != 0 and len(a.args) > 1 for a in truco_state_of(session).actions)

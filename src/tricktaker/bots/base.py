@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from tricktaker.core.actions import Action
+from tricktaker.core.errors import IllegalAction, TricktakerError
 from tricktaker.core.events import Event
 from tricktaker.core.protocol import View
 
@@ -28,3 +29,35 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[], Bot]
+
+
+V = TypeVar("V")
+
+
+class GameBot(Generic[V]):
+    """A bot for one game, guarded: it is handed that game's views only and something
+    legal to choose from, and never hands the engine an illegal choice (a bug guard).
+    A subclass names itself, its game and view class, and implements :meth:`choose`."""
+
+    name: str
+    game: str
+    view_type: type[V]
+
+    def act(
+        self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if not isinstance(view, self.view_type):
+            raise TricktakerError(
+                f"the {self.name} bot plays {self.game} only (it got another game's view)"
+            )
+        if not legal:
+            raise IllegalAction(f"the {self.name} bot was asked to act with no legal action")
+        choice = self.choose(view, memory, legal, rng)
+        if choice not in legal:
+            raise TricktakerError(f"{self.name} bot chose {choice}, not among the legal actions")
+        return choice
+
+    def choose(
+        self, view: V, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        raise NotImplementedError

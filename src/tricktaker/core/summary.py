@@ -66,6 +66,25 @@ class DealSummary(NamedTuple):
         )
 
 
+def game_winner(score: Sequence[int], target: int) -> int | None:
+    """The side whose points have reached ``target`` (it has just won the game), or None."""
+    for side, points in enumerate(score):
+        if points >= target:
+            return side
+    return None
+
+
+def score_cells(summary: DealSummary, target: int, mark: str) -> list[str]:
+    """The score sheet's cells for a deal: each side's score after it (``details["score"]``),
+    with ``mark`` ("(game)") beside the side whose win in this deal took it to ``target``."""
+    score = summary.details.get("score", [0, 0])
+    cells = [str(x) for x in score]
+    won = game_winner(score, target)
+    if won is not None and summary.winner == won:
+        cells[won] += " " + mark
+    return cells
+
+
 def _plain(value: Any) -> Any:
     """A fresh JSON value: lists and tuples become new lists, all the way down, so
     what a caller does with the JSON never reaches the summary behind it."""

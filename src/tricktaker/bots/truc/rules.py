@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from tricktaker.bots.base import GameBot
 from tricktaker.bots.truc.model import (
     Counts,
     Estimate,
@@ -47,9 +48,8 @@ from tricktaker.bots.truc.model import (
 )
 from tricktaker.cards import parse_card
 from tricktaker.core.actions import Action, split_action
-from tricktaker.core.errors import IllegalAction, TricktakerError
+from tricktaker.core.errors import TricktakerError
 from tricktaker.core.events import Event, deal_events
-from tricktaker.core.protocol import View
 from tricktaker.games.truc.cards import DECK, STRENGTH
 from tricktaker.games.truc.outcomes import SPOILED
 from tricktaker.games.truc.views import TrucView
@@ -427,22 +427,17 @@ class _Turn:
         return self.view.captains[self.side] == self.seat
 
 
-class RulesBot:
+class RulesBot(GameBot[TrucView]):
     """Heuristics from seed 000's advice; sees only its view and the legal actions."""
 
     name = "rules"
+    game = "Le Truc"
+    view_type = TrucView
 
     def __init__(self, params: Params = DEFAULT) -> None:
         self.params = params
 
-    def act(
-        self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    def choose(
+        self, view: TrucView, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
     ) -> Action:
-        if not isinstance(view, TrucView):
-            raise TricktakerError("the rules bot plays Le Truc only (it got another game's view)")
-        if not legal:
-            raise IllegalAction("the rules bot was asked to act with no legal action")
-        choice = _Turn(view, memory, legal, rng, self.params).decide()
-        if choice not in legal:  # a bug guard: never hand the engine an illegal action
-            raise TricktakerError(f"rules bot chose {choice}, not among the legal actions")
-        return choice
+        return _Turn(view, memory, legal, rng, self.params).decide()

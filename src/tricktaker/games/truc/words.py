@@ -24,7 +24,7 @@ from tricktaker.core.events import Event
 from tricktaker.core.i18n import N_, Translator, translator
 from tricktaker.core.options import Options, OptionSpec
 from tricktaker.core.protocol import View
-from tricktaker.core.summary import DealSummary
+from tricktaker.core.summary import DealSummary, game_winner, score_cells
 from tricktaker.games.truc.cards import STRENGTH
 from tricktaker.games.truc.views import TrucView
 
@@ -445,11 +445,7 @@ class TrucWords:
         return [_("Deal"), _("Stake"), _("Result"), sides[0], sides[1]]
 
     def sheet_row(self, summary: DealSummary, sides: Sequence[str]) -> list[str]:
-        score = summary.details.get("score", [0, 0])
-        cells = [str(x) for x in score]
-        for side in (0, 1):
-            if score[side] >= GAME_POINTS and summary.winner == side:
-                cells[side] += " " + self._("(game)")
+        cells = score_cells(summary, GAME_POINTS, self._("(game)"))
         value = summary.details.get("value", "")
         return [
             str(summary.number + 1),
@@ -470,10 +466,10 @@ class TrucWords:
     def score_line(self, view: View, sides: Sequence[str]) -> str:
         _ = self._
         v = _v(view)
-        won = [s for s in (0, 1) if v.score[s] >= GAME_POINTS]
-        if won:
+        won = game_winner(v.score, GAME_POINTS)
+        if won is not None:
             score = _("Game won by {side}: {x} — {y}").format(
-                side=sides[won[0]], x=v.score[0], y=v.score[1]
+                side=sides[won], x=v.score[0], y=v.score[1]
             )
         else:
             score = _("Score: {a} {x} — {b} {y} (game to {g})").format(

@@ -70,4 +70,10 @@ def manilhas(table: tuple[int, ...]) -> tuple[int, ...]:
 
 def by_strength(mask: int, table: tuple[int, ...]) -> tuple[int, ...]:
     """The cards of ``mask``, strongest first (ties by card number, for a stable order)."""
-    return tuple(sorted((c for c in DECK if (mask >> c) & 1), key=lambda c: (-table[c], c)))
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    cards.sort(key=lambda c: (-table[c], c))
+    return tuple(cards)

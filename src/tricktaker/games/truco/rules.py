@@ -192,6 +192,7 @@ def deal_summary(raw: RawDeal) -> DealSummary:
 
 #: Legal actions by what decides them, built once per distinct situation.
 _LEGAL: dict[tuple[int, ...], tuple[TrucoAction, ...]] = {}
+MAX_LEGAL_CACHE = 500_000
 
 
 class TrucoRules:
@@ -237,6 +238,7 @@ class TrucoRules:
         "start",
         "stop_after_deal",
         "strength",
+        "table_key",
         "trick_log",
         "tricks",
         "value",
@@ -299,6 +301,8 @@ class TrucoRules:
         vira = deal.piles["vira"][0] if "vira" in deal.piles else -1
         self.vira = vira
         self.strength = strength_table(None if vira < 0 else vira)
+        #: Which strength table this deal uses (the manilhas' rank; -1: Mineiro's), for caches.
+        self.table_key = -1 if vira < 0 else vira % 13
         self.order = deal.hands
         self.hands = [(1 << h[0]) | (1 << h[1]) | (1 << h[2]) for h in deal.hands]
         at, value, _ = self.eleven_rule
@@ -390,7 +394,7 @@ class TrucoRules:
                 self.iron,
                 bool(self.tricks),
                 raise_ok,
-                self.vira,
+                self.table_key,
             )
         elif phase == ANSWER:
             key = (phase, seat, self.level + 1 < len(self.ladder) - 1)
@@ -398,6 +402,8 @@ class TrucoRules:
             key = (phase, seat)
         found = _LEGAL.get(key)
         if found is None:
+            if len(_LEGAL) > MAX_LEGAL_CACHE:  # a long run's memory stays bounded
+                _LEGAL.clear()
             found = _LEGAL[key] = self._build_legal(seat, phase)
         return found
 
@@ -496,12 +502,15 @@ class TrucoRules:
     def _why_illegal(self, a: TrucoAction) -> str:
         if self.actor is None:
             return "the match is over"
+        if a.seat >= self.n:
+            return f"there is no seat {a.seat} at this table of {self.n}"
         if a.seat != self.actor:
             return f"it is seat {self.actor}'s turn, not seat {a.seat}'s"
         if self.phase == PLAY_PHASE:
+            # The same answer whether or not he holds the card: it must not tell him.
+            if self.iron and a.kind in (PLAY, DOWN):
+                return "in the iron hand nobody sees his cards: play one by place, '#1'"
             if a.kind in (PLAY, DOWN) and not (self.hands[a.seat] >> a.card) & 1:
-                if self.iron:
-                    return "in the iron hand nobody sees his cards: play one by place, '#1'"
                 return f"seat {a.seat} does not hold {CARD_NAMES[a.card]}"
             if a.kind == DOWN:
                 return "a card may be played face down from the second trick on"
@@ -562,8 +571,8 @@ class TrucoRules:
         winner = None if side == DRAW else side
         if winner is None:
             points = 0
-        else:
-            self.score[winner] += points
+        else:  # the score stops at 12, as players write it: the game is won there
+            self.score[winner] = min(GAME_POINTS, self.score[winner] + points)
         raw: RawDeal = (
             self.deal_no,
             self.dealer,

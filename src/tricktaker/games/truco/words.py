@@ -31,7 +31,7 @@ from tricktaker.core.events import Event
 from tricktaker.core.i18n import N_, Translator, translator
 from tricktaker.core.options import Options, OptionSpec
 from tricktaker.core.protocol import View
-from tricktaker.core.summary import DealSummary
+from tricktaker.core.summary import DealSummary, game_winner, score_cells
 from tricktaker.games.truco.cards import (
     MINEIRO_MANILHAS,
     ORDER,
@@ -397,21 +397,18 @@ class TrucoWords:
             line += " " + _("Your cards: {cards}").format(cards=self.names_text(hand))
         partners = d.get("partners", [])
         if partners:
-            line += " " + self.partners_text([(s, h) for s, h in partners], names)
+            hands = [(int(s), [parse_card(c) for c in h]) for s, h in partners]
+            line += " " + self.partners_text(hands, names)
         return line
 
     def names_text(self, cards: Sequence[str]) -> str:
         return " ".join(self.card(c) for c in cards)
 
     def partners_text(
-        self, hands: Sequence[tuple[int, Sequence[Any]]], names: Sequence[str]
+        self, hands: Sequence[tuple[int, Sequence[int]]], names: Sequence[str]
     ) -> str:
-        """Partners' hands in a hand of eleven, by name (cards as names or numbers)."""
-        shown = "; ".join(
-            f"{names[s]}: "
-            + " ".join(self.card(c) if isinstance(c, str) else card_label(c, self._lang) for c in h)
-            for s, h in hands
-        )
+        """Partners' hands in a hand of eleven, by name."""
+        shown = "; ".join(f"{names[s]}: {self.cards(h)}" for s, h in hands)
         return self._.ngettext(
             "Your partner's cards — {hands}.", "Your partners' cards — {hands}.", len(hands)
         ).format(hands=shown)
@@ -535,11 +532,7 @@ class TrucoWords:
         return [_("Hand"), _("Stake"), _("Result"), sides[0], sides[1]]
 
     def sheet_row(self, summary: DealSummary, sides: Sequence[str]) -> list[str]:
-        score = summary.details.get("score", [0, 0])
-        cells = [str(x) for x in score]
-        for side in (0, 1):
-            if score[side] >= GAME_POINTS and summary.winner == side:
-                cells[side] += " " + self._("(game)")
+        cells = score_cells(summary, GAME_POINTS, self._("(game)"))
         value = summary.details.get("value", "")
         stake = self._("iron") if summary.details.get("iron") else str(value)
         return [str(summary.number + 1), stake, self.summary_result(summary, sides), *cells]
@@ -560,10 +553,10 @@ class TrucoWords:
 
     def score_line(self, v: TrucoView, sides: Sequence[str]) -> str:
         _ = self._
-        won = [s for s in (0, 1) if v.score[s] >= GAME_POINTS]
-        if won:
+        won = game_winner(v.score, GAME_POINTS)
+        if won is not None:
             score = _("Game won by {side}: {x} — {y}").format(
-                side=sides[won[0]], x=v.score[0], y=v.score[1]
+                side=sides[won], x=v.score[0], y=v.score[1]
             )
         else:
             score = _("Score: {a} {x} — {b} {y} (game to {g})").format(

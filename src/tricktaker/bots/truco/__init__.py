@@ -1,0 +1,15 @@
+"""Truco's computer players: the ``rules`` level (seed 003's advice as heuristics).
+
+The ``random`` level plays every game and is registered once, for them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tricktaker.bots.base import BotFactory
+from tricktaker.bots.truco.rules import RulesBot
+
+LEVELS: Mapping[str, BotFactory] = {"rules": RulesBot}
+
+__all__ = ["LEVELS", "RulesBot"]

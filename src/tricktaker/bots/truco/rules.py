@@ -1,0 +1,356 @@
+"""The ``rules`` level for Truco: seed 003's advice (section 9) written down as heuristics.
+
+* Know the manilhas of this vira: every card is read through the deal's
+  strength table (``TrucoView.strength``), so a manilha is never played as
+  the ordinary card it looks like.
+* Keep the zap for the deciding trick: on the first trick the bot leads the
+  cheapest card likely to hold and keeps a card nothing unseen can beat; a
+  card that surely wins is spent where the trick decides the hand.
+* Take the first trick seriously (it breaks ties): following, it beats the
+  table with the cheapest card that beats it and is likely to hold against
+  the opponents still to play, ties where a tie is worth more than a loss,
+  and throws its lowest card otherwise.
+* Raise ("truco") with strong hands, sometimes waiting a trick so as not to
+  scare the other team off; bluff a raise with weak cards now and then.
+* Answer a raise by the chance of the hand against what refusing costs
+  (only the value before the raise): accept, refuse cheaply, or raise again
+  with very strong cards. Points beyond what a team needs for the game count
+  for nothing, so near the end of a game the sums change.
+* Play for the partner: throw low (face down where allowed, to hide it) when
+  a partner's card already holds the trick against the opponents still to
+  play; in a hand of eleven count the partners' cards, seen, both in the
+  decision to play or run and in the play.
+* Hand of eleven: play only with good cards (the whole team's, when seen);
+  iron hand: any blind card, never a fold (a fold there loses the game).
+
+The chance of the hand comes from :func:`tricktaker.bots.truco.model.estimate`,
+a few dozen played-out deals, computed only where a raise, an answer or a
+hand of eleven is to be decided. All chance comes from the ``rng`` handed to :meth:`RulesBot.act`,
+so the bot is deterministic given that rng's seed.
+
+Against ``random`` (``tricktaker arena truco --bots rules,random --deals 20000
+--seed 1 --option players=N [--option variant=mineiro]``, 10,000 duplicate
+sets each, 95% intervals), points per deal and share of deals done better:
+
+* paulista: 2 players +1.70 (1.67..1.74), 78%; 4 players +2.01 (1.97..2.04),
+  82%; 6 players +2.05 (2.02..2.09), 83%;
+* mineiro: 2 players +2.18 (2.14..2.22), 81%; 4 players +2.55 (2.51..2.59), 86%;
+  6 players +2.64 (2.60..2.68), 87%
+
+(each share within 0.8 percentage points either way).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from tricktaker.bots.base import GameBot
+from tricktaker.bots.truco.model import Table, bests, counts_above, estimate, hold_chance
+from tricktaker.cards import parse_card
+from tricktaker.core.actions import Action
+from tricktaker.core.errors import TricktakerError
+from tricktaker.core.events import Event
+from tricktaker.games.truco.cards import DECK, DOWN
+from tricktaker.games.truco.rules import ELEVEN, GAME_POINTS, OUTCOME, TIE
+from tricktaker.games.truco.views import TrucoView
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """The bot's tunable numbers (probabilities are per opportunity)."""
+
+    #: Played-out deals per estimate with 2, 4 and 6 players.
+    samples2: int = 40
+    samples4: int = 28
+    samples6: int = 20
+    #: Trick one: lead the cheapest card at least this likely to hold, keeping a sure one.
+    lead_hold: float = 0.5
+    #: Following with opponents still to play: a winner must hold at least this likely.
+    follow_hold: float = 0.5
+    #: Throw low when the partner's card holds the trick at least this likely.
+    partner_holds: float = 0.7
+    #: Throw away face down where allowed (it hides the card).
+    hide: bool = True
+    #: Raise from these chances of the hand on (plus ``level_step`` per raise already made).
+    sure: float = 0.97
+    strong: float = 0.75
+    good: float = 0.62
+    level_step: float = 0.04
+    #: How often to raise with a sure / strong / good hand, on trick one and later.
+    sure_early: float = 0.5
+    strong_early: float = 0.5
+    strong_late: float = 0.85
+    good_early: float = 0.15
+    good_late: float = 0.35
+    #: A bluff: raise with a chance of the hand below ``bluff_below``, this often.
+    bluff_below: float = 0.3
+    bluff: float = 0.06
+    #: Taken off the chance when the other team raised (they are likely strong).
+    raised_margin: float = 0.08
+    #: Raise back from this (discounted) chance on.
+    reraise_at: float = 0.8
+    #: Near the line between accepting and refusing, accept this often (not to be read).
+    call_mixed: float = 0.25
+    call_band: float = 0.05
+    #: Play a hand of eleven only this far above the break-even chance.
+    eleven_margin: float = 0.05
+
+
+DEFAULT = Params()
+
+
+class _Turn:
+    """One decision: the view in the bot's relative terms, and the choice."""
+
+    def __init__(
+        self, view: TrucoView, legal: Sequence[Action], rng: random.Random, params: Params
+    ) -> None:
+        if view.seat is None:
+            raise TricktakerError("the rules bot needs a seat's view, not a spectator's")
+        self.view = view
+        self.rng = rng
+        self.params = params
+        self.seat = me = view.seat
+        self.n = n = view.players
+        self.side = me & 1
+        self.verbs: dict[str, Action] = {}
+        self.up: dict[int, Action] = {}
+        self.down: dict[int, Action] = {}
+        self.blind: list[Action] = []
+        for a in legal:
+            if a.verb != "play":
+                self.verbs[a.verb] = a
+            elif not a.args:
+                self.verbs["keep"] = a  # play the hand of eleven
+            elif a.args[0].startswith("#"):
+                self.blind.append(a)
+            else:
+                (self.down if len(a.args) == 2 else self.up)[parse_card(a.args[0])] = a
+        st = self.st = view.strength
+        #: My cards (strength, card), weakest first; empty in the iron hand.
+        self.mine = sorted((st[c], c) for c in view.hand if c is not None)
+        self.known = {(s - me) % n: [st[c] for c in h] for s, h in view.partners}
+        seen = {c for c in view.hand if c is not None}
+        for _, h in view.partners:
+            seen.update(h)
+        if view.vira is not None:
+            seen.add(view.vira)
+        downs = set(view.down_on_table)
+        table: Table = []
+        for s, c in view.on_table:
+            if c is not None:
+                seen.add(c)
+            table.append(((s - me) % n, DOWN if s in downs or c is None else st[c]))
+        for plays, _, _ in view.tricks:
+            seen.update(c for _, c in plays if c is not None)
+        self.table = table
+        self.pool = [st[c] for c in DECK if c not in seen]
+        self.equal, self.above = counts_above(self.pool)
+        self.tricks = tuple(TIE if r == "tie" else int(r) ^ self.side for _, _, r in view.tricks)
+        self.sizes = [view.hand_sizes[(me + r) % n] for r in range(n)]
+        self.my_need = GAME_POINTS - view.score[self.side]
+        self.their_need = GAME_POINTS - view.score[1 - self.side]
+
+    # ------------------------------------------------------------ estimates
+
+    @cached_property
+    def p(self) -> float:
+        """The chance of the hand (won 1, drawn 1/2) if play goes on without raises."""
+        k = self.params
+        samples = {2: k.samples2, 4: k.samples4}.get(self.n, k.samples6)
+        nxt = self.view.next_to_play
+        to_play = (nxt - self.seat) % self.n if nxt is not None else 0
+        return estimate(
+            [s for s, _ in self.mine],
+            self.known,
+            self.sizes,
+            self.pool,
+            self.tricks,
+            self.table,
+            to_play,
+            self.rng,
+            samples,
+        )
+
+    def hold(self, s: int, opponents: Sequence[int]) -> float:
+        """How likely strength ``s`` holds against the hands of these relative seats."""
+        return hold_chance(s, self.equal, self.above, sum(self.sizes[r] for r in opponents))
+
+    def unbeatable(self, s: int) -> bool:
+        """No card the bot has not seen beats or ties ``s``."""
+        return self.above[s + 1] == 0 and self.equal[s + 1] == 0
+
+    @cached_property
+    def sure(self) -> bool:
+        """The hand is surely won: a card nothing beats where one more trick wins it."""
+        top = self.mine[-1][0] if self.mine else DOWN
+        played = any(r == 0 for r, _ in self.table)  # answering after its card: not this trick
+        if played or not self.unbeatable(top) or top <= bests(self.table, 0)[1]:
+            return False
+        second = self.mine[-2][0] if len(self.mine) > 1 else DOWN
+        return (bool(self.tricks) and self.tricks != (1,)) or self.unbeatable(second)
+
+    def gain(self, points: int) -> int:
+        return min(points, self.my_need)
+
+    def loss(self, points: int) -> int:
+        return min(points, self.their_need)
+
+    def chance(self, p: float) -> bool:
+        return self.rng.random() < p
+
+    # ------------------------------------------------------------ decisions
+
+    def decide(self) -> Action:
+        phase = self.view.phase
+        if phase == "decide":
+            return self.eleven()
+        if phase == "answer":
+            return self.answer()
+        if self.blind:
+            return self.blind[self.rng.randrange(len(self.blind))]
+        if "raise" in self.verbs and self.want_raise():
+            return self.verbs["raise"]
+        if not self.mine:
+            raise TricktakerError("the rules bot has no card to play")
+        card, down = self.card()
+        if down and card in self.down:
+            return self.down[card]
+        return self.up[card]
+
+    def eleven(self) -> Action:
+        """Play a hand of eleven when it is worth more than running: capped points."""
+        _, value, run = ELEVEN[str(self.view.options.get("variant", "paulista"))]
+        p = self.p
+        play = p * self.gain(value) - (1 - p) * self.loss(value)
+        line = -self.loss(run) + self.params.eleven_margin * value
+        return self.verbs["keep" if play >= line else "run"]
+
+    def answer(self) -> Action:
+        v = self.view
+        k = self.params
+        if self.sure:
+            return self.verbs.get("raise") or self.verbs["accept"]
+        p = max(0.0, self.p - k.raised_margin)
+        pending = v.pending if v.pending is not None else v.ladder[min(v.level + 1, 4)]
+        refuse = -self.loss(v.value)
+        accept = p * self.gain(pending) - (1 - p) * self.loss(pending)
+        if "raise" in self.verbs and p >= k.reraise_at:
+            return self.verbs["raise"]
+        if accept >= refuse:
+            return self.verbs["accept"]
+        if accept >= refuse - k.call_band * pending and self.chance(k.call_mixed):
+            return self.verbs["accept"]
+        return self.verbs["refuse"]
+
+    def want_raise(self) -> bool:
+        k = self.params
+        late = bool(self.tricks) or len(self.mine) < 3
+        if self.sure:
+            return late or self.chance(k.sure_early)
+        p = self.p
+        step = k.level_step * self.view.level
+        if p >= k.sure + step:
+            return late or self.chance(k.sure_early)
+        if p >= k.strong + step:
+            return self.chance(k.strong_late if late else k.strong_early)
+        if p >= k.good + step:
+            return self.chance(k.good_late if late else k.good_early)
+        if p < k.bluff_below and self.view.level == 0:
+            return self.chance(k.bluff)
+        return False
+
+    # ------------------------------------------------------------ card play
+
+    def card(self) -> tuple[int, bool]:
+        """The card to play and whether face down."""
+        if not self.table:
+            return self.lead(), False
+        return self.follow()
+
+    def _after(self) -> tuple[list[int], list[int]]:
+        """The relative seats still to play in this trick after the bot: opponents, partners."""
+        later = range(1, self.n - len(self.table))
+        return [r for r in later if r & 1], [r for r in later if not r & 1]
+
+    def lead(self) -> int:
+        mine = self.mine
+        if len(mine) == 1:
+            return mine[0][1]
+        opponents = [r for r in range(1, self.n) if r & 1]
+        if self.tricks:
+            return mine[-1][1]  # the trick that decides, or one more that wins it
+        # Trick one breaks ties: lead the cheapest card likely to hold, keeping a sure card.
+        top = mine[-1]
+        partner_sure = any(self.unbeatable(max(h)) for h in self.known.values() if h)
+        if partner_sure and not self.unbeatable(top[0]):
+            return mine[0][1]  # eleven: a partner's sure card takes it; keep mine
+        rest = mine[:-1] if self.unbeatable(top[0]) else mine
+        for s, c in rest:
+            if self.hold(s, opponents) >= self.params.lead_hold:
+                return c
+        return top[1]
+
+    def follow(self) -> tuple[int, bool]:
+        k = self.params
+        mine = self.mine
+        own, theirs = bests(self.table, 0)
+        opp_after, partners_after = self._after()
+        lowest = mine[0][1]
+        throw = (lowest, bool(self.tricks) and k.hide)
+        # A partner's card, seen (hand of eleven), that will be played after the bot.
+        seen_help = max(
+            (max(self.known[r]) for r in partners_after if self.known.get(r)), default=-2
+        )
+        team = max(own, seen_help if seen_help > theirs else -2)
+        if team > theirs and self.hold(team, opp_after) >= k.partner_holds:
+            return throw
+        if own > theirs:
+            # The partner holds the trick for now, but may be beaten: cover it if cheaply sure.
+            for s, c in mine:
+                if s > own and self.hold(s, opp_after) >= k.partner_holds:
+                    return c, False
+            return throw
+        beaters = [(s, c) for s, c in mine if s > theirs]
+        if beaters:
+            if not opp_after:
+                return beaters[0][1], False
+            for s, c in beaters:
+                if self.hold(s, opp_after) >= k.follow_hold:
+                    return c, False
+            if partners_after and not self.must_win:
+                return throw
+            return beaters[-1][1], False
+        ties = [c for s, c in mine if s == theirs]
+        if ties and self.tie_helps:
+            return ties[0], False
+        return throw
+
+    @cached_property
+    def must_win(self) -> bool:
+        """Losing this trick loses the hand."""
+        return OUTCOME[(*self.tricks, 1)] == 1
+
+    @cached_property
+    def tie_helps(self) -> bool:
+        """A tie in this trick is worth more than losing it."""
+        return OUTCOME[(*self.tricks, TIE)] != OUTCOME[(*self.tricks, 1)]
+
+
+class RulesBot(GameBot[TrucoView]):
+    """Heuristics from seed 003's advice; sees only its view and the legal actions."""
+
+    name = "rules"
+    game = "Truco"
+    view_type = TrucoView
+
+    def __init__(self, params: Params = DEFAULT) -> None:
+        self.params = params
+
+    def choose(
+        self, view: TrucoView, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        return _Turn(view, legal, rng, self.params).decide()
