@@ -85,7 +85,7 @@ def test_sources_use_translations() -> None:
     assert ("rank", "A") in shared and ("rank", "A") not in truc
     assert (None, "You") in shared
     assert len(truc) > 80 and len(shared) > 30
-    truco = used_messages(GAMES / "truco", None)
+    truco = used_messages(GAMES / "truco", ())
     assert (None, "Seis! (6)") in truco and (None, "Seis! (6)") not in truc | shared
     assert (None, "Desce! (accept)") in truco
     assert (None, ("{n} point", "{n} points")) in truco

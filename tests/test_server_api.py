@@ -299,3 +299,28 @@ def test_the_replay_viewer_gets_one_frame_per_action(client: TestClient) -> None
     )
     bad = client.post("/api/replay", json={"record": {**record, "actions": ["0:fold"]}})
     assert bad.json()["error"]["index"] == 0
+
+
+def test_a_failing_computer_does_not_stop_the_table(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot that raises plays the first legal move instead, and the match goes on."""
+    made = create(client, "truc", {"players": 2}, ["human", "rules"])
+    table = client.app.state.hub.tables[made["id"]]  # type: ignore[attr-defined]
+
+    def broken(*_: object) -> None:
+        raise RuntimeError("a bug in the bot")
+
+    monkeypatch.setattr(table.bots[1], "act", broken)
+    token = made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/{made['id']}?token={token}") as ws:
+        ws.receive_json()
+        state = receive_state(ws)
+        for _ in range(10):
+            state = act(ws, state["legal"][0]["action"]) if state["legal"] else receive_state(ws)
+            if (
+                state["table"]["to_act"] == 0
+                and client.get(f"/api/tables/{made['id']}").json()["applied"] >= 3
+            ):
+                break
+    assert client.get(f"/api/tables/{made['id']}").json()["applied"] >= 3

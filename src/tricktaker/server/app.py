@@ -373,11 +373,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             table = await table_or_404(hub, table_id)
         except HTTPException as exc:
+            # Accepted, then closed: so the page can read why (a refused handshake is a bare 403).
+            await websocket.accept()
             await websocket.close(code=CLOSE_FORBIDDEN, reason=str(exc.detail)[:100])
             return
         token = params.get("token")
         seat = seat_of(table, token)
         if token and seat is None:
+            await websocket.accept()
             await websocket.close(
                 code=CLOSE_FORBIDDEN, reason="this link's seat token is not valid"
             )

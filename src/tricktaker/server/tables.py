@@ -192,11 +192,15 @@ class Hub:
             legal = list(state.legal_actions())
             # The bot's chance is fixed by the table and the moment: a restart replays alike.
             rng = random.Random(f"{table.stored.seed}:{table.applied}:{seat}")
-            action = await asyncio.to_thread(table.bots[seat].act, view, memory, legal, rng)
             try:
+                action = await asyncio.to_thread(table.bots[seat].act, view, memory, legal, rng)
                 await self._commit(table, str(action), bot_seat=seat)
-            except IllegalAction as exc:  # pragma: no cover - a bot's bug must not stop play
-                log.error("bot at table %s seat %s: %s", table.id, seat, exc)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a bot's bug must not stop the table: it plays the first move
+                log.exception(
+                    "bot at table %s seat %s failed; it plays %s", table.id, seat, legal[0]
+                )
                 await self._commit(table, str(legal[0]), bot_seat=seat)
 
     async def close(self) -> None:
