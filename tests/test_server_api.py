@@ -324,3 +324,12 @@ def test_a_failing_computer_does_not_stop_the_table(
             ):
                 break
     assert client.get(f"/api/tables/{made['id']}").json()["applied"] >= 3
+
+
+@pytest.mark.parametrize(("game", "direction"), [("truc", "left"), ("truco", "right")])
+def test_the_table_says_which_way_play_turns(client: TestClient, game: str, direction: str) -> None:
+    """The page seats the next player on the left (Le Truc) or the right (Truco)."""
+    made = create(client, game, {"players": 4}, ["human", "rules", "rules", "rules"])
+    with client.websocket_connect(f"/ws/{made['id']}?token={made['seats'][0]['token']}") as ws:
+        ws.receive_json()
+        assert receive_state(ws)["table"]["direction"] == direction

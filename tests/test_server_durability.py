@@ -10,6 +10,7 @@ acknowledged action kept and the computers playing on.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from pathlib import Path
@@ -79,7 +80,8 @@ def test_kill_9_and_restart_resumes_every_seat_exactly(tmp_path: Path, backend: 
             },
         ).json()
         table, tokens = made["id"], [s["token"] for s in made["seats"]]
-        sockets = [_ws(base, table, t) for t in tokens]
+        stack = contextlib.ExitStack()
+        sockets = [stack.enter_context(_ws(base, table, t)) for t in tokens]
         for ws in sockets:
             json.loads(ws.recv(timeout=10))
         states = [_state(ws) for ws in sockets]
@@ -91,6 +93,7 @@ def test_kill_9_and_restart_resumes_every_seat_exactly(tmp_path: Path, backend: 
             states = [moved if i == mover else _state(ws) for i, ws in enumerate(sockets)]
             if states[0]["table"]["finished"]:
                 break
+        stack.close()
         before = _snapshot(base, table, tokens)
         applied = httpx.get(base + f"/api/tables/{table}").json()["applied"]
     finally:

@@ -48,9 +48,12 @@ def _card(c: int | None) -> str | None:
     return None if c is None else CARD_NAMES[c]
 
 
-def table_json(view: View) -> dict[str, Any]:
-    """The fields every game's view has, under fixed names, for the generic table."""
+def table_json(view: View, direction: str = "left") -> dict[str, Any]:
+    """The fields every game's view has, under fixed names, for the generic table;
+    ``direction`` is the way play turns (``GameInfo.play_direction``), so the table
+    seats the next player on the observer's left or right as the game does."""
     return {
+        "direction": direction,
         "seat": view.seat,
         "players": view.players,
         "to_act": view.to_act,
@@ -117,7 +120,7 @@ def state_message(
         events.append(item)
     return {
         "type": "state",
-        "table": table_json(view),
+        "table": table_json(view, game.info.play_direction),
         "view": view.to_json(),
         "events": events,
         "legal": [

@@ -8,18 +8,30 @@ import { t } from "./i18n.js";
 
 const MAX_BACKS = 8;
 
-/** Where each seat sits on screen, the observer (or seat 0) at the bottom, play going left. */
-export function seatPlaces(players, me) {
+/**
+ * Where each seat sits on screen, the observer (or seat 0) at the bottom. The
+ * next player in turn sits on his left when play goes left (Le Truc), on his
+ * right when it goes right (Truco): `direction` is the game's.
+ */
+export function seatPlaces(players, me, direction = "left") {
+  const [next, last] = direction === "right" ? ["right", "left"] : ["left", "right"];
   const places = new Array(players);
   for (let seat = 0; seat < players; seat++) {
     const r = (seat - me + players) % players;
     if (r === 0) places[seat] = "bottom";
     else if (players === 2) places[seat] = "top";
-    else if (r === 1) places[seat] = "left";
-    else if (r === players - 1) places[seat] = "right";
+    else if (r === 1) places[seat] = next;
+    else if (r === players - 1) places[seat] = last;
     else places[seat] = "top";
   }
   return places;
+}
+
+/** The seats along the top, left to right, so that each sits beside the next in turn. */
+function topOrder(seats, me, players, direction) {
+  const turn = (seat) => (seat - me + players) % players;
+  const sorted = [...seats].sort((a, b) => turn(a) - turn(b));
+  return direction === "right" ? sorted.reverse() : sorted;
 }
 
 function dealerChip() {
@@ -71,9 +83,14 @@ function seatBox(msg, seat, place, showCards) {
   );
 }
 
-function trickArea(msg, places, onTable, caption) {
+function trickArea(msg, places, onTable, caption, topRank) {
   const cells = { top: [], left: [], right: [], bottom: [] };
-  for (const [seat, card] of onTable) {
+  // Across the top, cards lie in the order their players sit.
+  const ordered = [
+    ...onTable.filter(([seat]) => places[seat] !== "top"),
+    ...onTable.filter(([seat]) => places[seat] === "top").sort(([a], [b]) => topRank(a) - topRank(b)),
+  ];
+  for (const [seat, card] of ordered) {
     const place = places[seat] || "top";
     cells[place].push(
       h(
@@ -103,22 +120,28 @@ function trickArea(msg, places, onTable, caption) {
 export function renderBoard(msg, { onTable = null, caption = null } = {}) {
   const table = msg.table;
   const me = table.seat ?? 0;
-  const places = seatPlaces(table.players, me);
-  const tops = [];
+  const direction = table.direction || "left";
+  const places = seatPlaces(table.players, me, direction);
+  const topSeats = [];
   const sides = { left: null, right: null, bottom: null };
   for (let seat = 0; seat < table.players; seat++) {
     const place = places[seat];
+    if (place === "top") {
+      topSeats.push(seat);
+      continue;
+    }
     const showCards = !(place === "bottom" && table.seat !== null);
-    const box = seatBox(msg, seat, place, showCards);
-    if (place === "top") tops.push(box);
-    else sides[place] = box;
+    sides[place] = seatBox(msg, seat, place, showCards);
   }
+  const topSeatsInOrder = topOrder(topSeats, me, table.players, direction);
+  const tops = topSeatsInOrder.map((seat) => seatBox(msg, seat, "top", true));
+  const topRank = (seat) => topSeatsInOrder.indexOf(seat);
   return h(
     "section",
     { class: `board players-${table.players}`, "aria-label": t("Table") },
     h("div", { class: "row-top" }, tops),
     h("div", { class: "row-left" }, sides.left),
-    trickArea(msg, places, onTable ?? table.on_table, caption),
+    trickArea(msg, places, onTable ?? table.on_table, caption, topRank),
     h("div", { class: "row-right" }, sides.right),
     h("div", { class: "row-bottom" }, sides.bottom),
   );
