@@ -270,6 +270,17 @@ def test_lobby_table_a_deal_and_russian(server: str, watched: Watched) -> None:
     assert page.evaluate("localStorage.getItem('tricktaker.lang')") == "ru"
     assert CYRILLIC.search(page.inner_text(".tools"))
 
+    # A reload resumes from the last event the page saw: the log is whole, asked from there.
+    lines = page.locator(".log-list li").all_inner_texts()
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.reload()
+    page.wait_for_selector("#conn[data-status=open]")
+    page.wait_for_function(f"document.querySelectorAll('.log-list li').length >= {len(lines)}")
+    assert page.locator(".log-list li").all_inner_texts()[: len(lines)] == lines
+    since = re.search(r"since=(\d+)", sockets[0])
+    assert since is not None and int(since.group(1)) > 0, sockets
+
 
 def test_phone_width_has_no_horizontal_scroll(server: str, browser: Browser) -> None:
     phone = Watched(browser, width=375, height=740)

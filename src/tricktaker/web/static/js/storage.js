@@ -76,3 +76,39 @@ export function takeReplay() {
     return null;
   }
 }
+
+const LOG_PREFIX = "tricktaker.log.";
+
+/**
+ * The log this tab kept of a table (for one seat token and language), so that
+ * a reloaded page resumes from the last event it saw instead of asking for all.
+ */
+export function savedLog(tableId, token, lang) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(LOG_PREFIX + tableId) || "null");
+    if (
+      kept &&
+      kept.token === (token || "") &&
+      kept.lang === lang &&
+      Array.isArray(kept.log) &&
+      Number.isInteger(kept.since) &&
+      kept.since >= 0
+    ) {
+      return kept;
+    }
+  } catch {
+    // unreadable: start from the first event
+  }
+  return null;
+}
+
+export function saveLog(tableId, token, lang, log, since) {
+  try {
+    sessionStorage.setItem(
+      LOG_PREFIX + tableId,
+      JSON.stringify({ token: token || "", lang, log, since }),
+    );
+  } catch {
+    // storage full: a reload will ask for every event again
+  }
+}

@@ -14,7 +14,15 @@ import {
 import { copyText, fill, h, sleep } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
 import { TableSocket } from "./socket.js";
-import { passReplay, rememberTable, saveToken, tableEntry, tokenFor } from "./storage.js";
+import {
+  passReplay,
+  rememberTable,
+  saveLog,
+  savedLog,
+  saveToken,
+  tableEntry,
+  tokenFor,
+} from "./storage.js";
 
 /** How long a completed trick stays on the table before the next state is shown. */
 export const TRICK_PAUSE_MS = 1500;
@@ -89,6 +97,12 @@ export function mountTable(root, tableId, { setConn }) {
     closed: null,
     everOpen: false,
   };
+  // A reload in this tab resumes from the last event the page saw.
+  const kept = savedLog(tableId, st.token, currentLang());
+  if (kept) {
+    st.log = kept.log;
+    st.nextSeen = kept.since;
+  }
 
   // The page's frame: slots redrawn from each state, dialogs kept.
   const banner = h("div", { class: "banner-slot" });
@@ -187,6 +201,7 @@ export function mountTable(root, tableId, { setConn }) {
     const fresh = st.firstState ? [] : events.filter((e) => e.n >= st.nextSeen);
     st.nextSeen = msg.next_event;
     socket.since = msg.next_event;
+    saveLog(tableId, st.token, currentLang(), st.log, msg.next_event);
     st.firstState = false;
     st.busy = false;
     st.error = null;
@@ -506,6 +521,7 @@ export function mountTable(root, tableId, { setConn }) {
   }
 
   renderAll();
+  if (kept) socket.since = kept.since;
   socket.connect();
 
   return {
