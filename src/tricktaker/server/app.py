@@ -200,6 +200,11 @@ def seat_of(table: LiveTable, token: str | None) -> int | None:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     creations = KeyedLimiter(settings.tables_per_minute / 60, settings.tables_per_minute)
+    replays = KeyedLimiter(settings.replays_per_minute / 60, settings.replays_per_minute)
+    #: One replay at a time: each is seconds of work in a worker thread, and the
+    #: database writes of every table wait for a free one.
+    replaying = asyncio.Semaphore(1)
+    sockets: dict[str, int] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -344,6 +349,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/replay")
     async def api_replay(request: Request) -> dict[str, Any]:
+        if not replays.allow(request.client.host if request.client else "?"):
+            raise _bad("too many replays from this address; wait a minute", 429)
         body = await _json_body(request, settings.max_upload_bytes)
         if not isinstance(body, Mapping) or not isinstance(body.get("record"), Mapping):
             raise _bad('send {"record": <a saved record>, "seat": 0, "lang": "en"}')
@@ -363,7 +370,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         game = get_game(record.game)
         names = list(record.names) or [f"{i + 1}" for i in range(state.players)]
         names = (names + [""] * state.players)[: state.players]
-        return await asyncio.to_thread(_replay_frames, game, state, actions, seat, lang, names)
+        if replaying.locked():
+            raise _bad("the server is busy replaying another record; try again soon", 429)
+        async with replaying:
+            return await asyncio.to_thread(_replay_frames, game, state, actions, seat, lang, names)
 
     @app.websocket("/ws/{table_id}")
     async def ws_table(websocket: WebSocket, table_id: str) -> None:
@@ -388,6 +398,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         since_text = params.get("since", "0")
         since = int(since_text) if since_text.isdigit() and len(since_text) < 9 else 0
         await websocket.accept()
+        address = websocket.client.host if websocket.client else "?"
+        if sockets.get(address, 0) >= settings.sockets_per_address:
+            await websocket.close(code=CLOSE_POLICY, reason="too many connections")
+            return
+        sockets[address] = sockets.get(address, 0) + 1
         conn = _Connection(websocket, table, seat, lang, since)
         table.listeners.add(conn.update)
         bucket = TokenBucket(settings.actions_per_second, settings.action_burst)
@@ -395,8 +410,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await conn.send({"type": "hello", "seat": seat, "table": table_info(table)})
             await conn.update(table)
             while True:
-                text = await websocket.receive_text()
-                if len(text.encode("utf-8")) > settings.max_message_bytes:
+                received = await websocket.receive()
+                if received["type"] == "websocket.disconnect":
+                    raise WebSocketDisconnect(received.get("code", 1000))
+                # A binary frame is no message of ours: answered as one not understood.
+                text = received.get("text")
+                data = text.encode("utf-8") if text is not None else received.get("bytes") or b""
+                if len(data) > settings.max_message_bytes:
                     await websocket.close(code=CLOSE_TOO_BIG, reason="message too large")
                     return
                 if not bucket.allow():
@@ -407,11 +427,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         }
                     )
                     continue
-                await _handle(hub, conn, text)
+                await _handle(hub, conn, text or "")
         except WebSocketDisconnect:
             pass
         finally:
             table.listeners.discard(conn.update)
+            sockets[address] -= 1
+            if not sockets[address]:
+                del sockets[address]
 
     return app
 

@@ -31,6 +31,10 @@ class Settings:
     max_upload_bytes: int = 1_000_000
     #: New tables one client address may open per minute.
     tables_per_minute: int = 30
+    #: Replays one client address may ask for per minute (each renders a whole match).
+    replays_per_minute: int = 20
+    #: WebSockets one client address may hold open at once.
+    sockets_per_address: int = 32
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

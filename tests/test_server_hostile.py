@@ -1,0 +1,107 @@
+"""Hostile clients of the web app: what they send gets a clear answer, never a crash,
+and no cheap request makes the server do a great deal of work for them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from tricktaker.server.app import create_app
+from tricktaker.server.config import Settings
+from webserver import seats
+
+
+def settings(tmp_path: Path, **changes: Any) -> Settings:
+    base: dict[str, Any] = {
+        "database_url": f"sqlite:///{tmp_path / 'h.db'}",
+        "bot_delay": 0,
+        "actions_per_second": 1000,
+        "action_burst": 1000,
+    }
+    return Settings(**{**base, **changes})
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(settings(tmp_path))) as c:
+        yield c
+
+
+def new_table(client: TestClient) -> tuple[str, str]:
+    r = client.post("/api/tables", json={"game": "truc", "seats": seats("human", "human")})
+    assert r.status_code == 201, r.text
+    return r.json()["id"], r.json()["seats"][0]["token"]
+
+
+def test_a_binary_frame_gets_an_error_not_a_crash(client: TestClient) -> None:
+    table, token = new_table(client)
+    with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
+        ws.receive_json(), ws.receive_json()
+        ws.send_bytes(b'{"type": "ping"}')
+        assert ws.receive_json()["type"] == "error"
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json()["type"] == "pong"
+
+
+def test_a_huge_binary_frame_closes_the_socket(tmp_path: Path) -> None:
+    with TestClient(create_app(settings(tmp_path, max_message_bytes=500))) as c:
+        table, token = new_table(c)
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            c.websocket_connect(f"/ws/{table}?token={token}") as ws,
+        ):
+            ws.receive_json(), ws.receive_json()
+            ws.send_bytes(b"x" * 1000)
+            ws.receive_json()
+        assert closed.value.code == 1009
+
+
+RECORD = {
+    "game": "truc",
+    "options": {"players": 2},
+    "dealer": 0,
+    "deals": [{"hands": [["7h", "8c", "9d"], ["7s", "8d", "Kc"]]}],
+    "actions": ["1:redeal", "0:refuse", "1:play 8d", "0:play 9d"],
+}
+
+
+def test_replays_are_rate_limited_per_address(tmp_path: Path) -> None:
+    """A replay costs the server far more than its small request: one address may
+    not ask for them without end."""
+    with TestClient(create_app(settings(tmp_path, replays_per_minute=3))) as c:
+        codes = [c.post("/api/replay", json={"record": RECORD}).status_code for _ in range(6)]
+        assert codes[:3] == [200] * 3
+        assert 429 in codes[3:]
+
+
+def test_websockets_per_address_are_bounded(tmp_path: Path) -> None:
+    """Each socket costs a render of the whole log per change: one address may not open
+    them without end (the per-connection rate limit would mean nothing)."""
+    with TestClient(create_app(settings(tmp_path, sockets_per_address=3))) as c:
+        table, _ = new_table(c)
+        with (
+            c.websocket_connect(f"/ws/{table}") as a,
+            c.websocket_connect(f"/ws/{table}") as b,
+            c.websocket_connect(f"/ws/{table}") as d,
+        ):
+            for ws in (a, b, d):
+                assert ws.receive_json()["type"] == "hello"
+            with (
+                pytest.raises(WebSocketDisconnect) as closed,
+                c.websocket_connect(f"/ws/{table}") as extra,
+            ):
+                extra.receive_json()
+            assert closed.value.code == 1008
+        with c.websocket_connect(f"/ws/{table}") as again:  # the count goes down on close
+            assert again.receive_json()["type"] == "hello"
+
+
+def test_the_replay_answer_is_json(client: TestClient) -> None:
+    r = client.post("/api/replay", json={"record": RECORD, "seat": 0})
+    assert r.status_code == 200 and json.loads(r.text)["error"] is None
