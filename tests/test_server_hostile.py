@@ -105,3 +105,31 @@ def test_websockets_per_address_are_bounded(tmp_path: Path) -> None:
 def test_the_replay_answer_is_json(client: TestClient) -> None:
     r = client.post("/api/replay", json={"record": RECORD, "seat": 0})
     assert r.status_code == 200 and json.loads(r.text)["error"] is None
+
+
+def test_a_client_that_does_not_read_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A send that cannot go out within the timeout closes that socket and raises,
+    so the table drops the listener instead of waiting on it for ever."""
+    import asyncio
+
+    from tricktaker.server import app as app_module
+
+    class Stalled:
+        closed: tuple[int, str] | None = None
+
+        async def send_text(self, text: str) -> None:
+            await asyncio.sleep(3600)
+
+        async def close(self, code: int, reason: str) -> None:
+            self.closed = (code, reason)
+
+    monkeypatch.setattr(app_module, "SEND_TIMEOUT", 0.05)
+    socket = Stalled()
+    conn = app_module._Connection(socket, None, None, "en", 0)  # type: ignore[arg-type]
+
+    async def run() -> None:
+        with pytest.raises(TimeoutError):
+            await conn.send({"type": "pong"})
+
+    asyncio.run(run())
+    assert socket.closed is not None and socket.closed[0] == app_module.CLOSE_POLICY

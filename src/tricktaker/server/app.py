@@ -63,6 +63,8 @@ log = logging.getLogger("tricktaker.server")
 
 STATIC = resources.files("tricktaker.web") / "static"
 MAX_NAME = 40
+#: Seconds a message may take to go out before its client counts as not reading.
+SEND_TIMEOUT = 5.0
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_REPLAY_ACTIONS = 5000
 #: WebSocket close codes: a token that is not this table's; a message too large; too fast.
@@ -309,7 +311,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise _bad('send {"record": <a saved record>, "seats": [...]}')
         try:
             record = parse_record(body["record"])
-            state = state_from_record(record)
+            state = await asyncio.to_thread(state_from_record, record)
         except (RecordError, IllegalAction, OptionError) as exc:
             raise _bad(f"the record cannot be resumed: {exc}") from None
         players = state.players
@@ -454,7 +456,19 @@ class _Connection:
 
     async def send(self, message: Mapping[str, Any]) -> None:
         async with self._send_lock:
-            await self.websocket.send_text(json.dumps(message, ensure_ascii=False))
+            await self._send_text(json.dumps(message, ensure_ascii=False))
+
+    async def _send_text(self, text: str) -> None:
+        """Send, or give up on a client that does not read: after ``SEND_TIMEOUT``
+        seconds the socket is closed, so one stalled reader never holds up a table."""
+        try:
+            await asyncio.wait_for(self.websocket.send_text(text), SEND_TIMEOUT)
+        except TimeoutError:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(
+                    self.websocket.close(code=CLOSE_POLICY, reason="not reading"), 1
+                )
+            raise
 
     async def update(self, table: LiveTable) -> None:
         async with self._send_lock:
@@ -465,7 +479,7 @@ class _Connection:
                 self.next_event = message["events"][-1]["n"] + 1
             message["next_event"] = self.next_event
             message["applied"] = table.applied
-            await self.websocket.send_text(json.dumps(message, ensure_ascii=False))
+            await self._send_text(json.dumps(message, ensure_ascii=False))
 
 
 async def _handle(hub: Hub, conn: _Connection, text: str) -> None:
