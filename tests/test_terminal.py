@@ -419,9 +419,12 @@ def test_rematch_deals_a_new_match_with_the_same_rules(tmp_path: Path) -> None:
         assert fresh.options == session.options and fresh.options["ties"] == "spoil"
         assert fresh.level == session.level and fresh.computer_seats == [1]
         assert fresh.seed != session.seed
-        assert app.table.summaries == []
+        # The new match's computer may already have made its first move (this one
+        # folds) by the time the screen is read on a busy machine: at most one deal.
+        assert len(app.table.summaries) <= 1
+        assert all(s.number == 0 for s in app.table.summaries)
         text = screen_text(app)
-        assert "Deal 1 ·" in text and "Games: 0 — 0" in text
+        assert ("Deal 1 ·" in text or "Deal 2 ·" in text) and "Games: 0 — 0" in text
         log = app.table.query_one("#log", GameLog)
         assert not any("Match won" in entry.plain for entry in log.entries)
 

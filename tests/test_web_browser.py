@@ -471,6 +471,7 @@ def test_a_saved_record_is_resumed_from_the_lobby(server: str, watched: Watched)
     assert page.locator(".log-list li").count() >= 4
     # A file that is no record is told as such.
     page.goto(f"{server}/")
+    page.wait_for_selector("#play")  # the lobby's script is listening
     page.set_input_files(
         "#resume-file",
         files=[_file("x.json", b"{oops")],
