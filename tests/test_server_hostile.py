@@ -133,3 +133,41 @@ def test_a_client_that_does_not_read_is_dropped(monkeypatch: pytest.MonkeyPatch)
 
     asyncio.run(run())
     assert socket.closed is not None and socket.closed[0] == app_module.CLOSE_POLICY
+
+
+def test_the_limiter_forgets_the_longest_idle_address_not_everyone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tricktaker.server import security
+
+    monkeypatch.setattr(security, "MAX_KEYS", 3)
+    limiter = security.KeyedLimiter(rate=0.0001, burst=1)
+    assert limiter.allow("flooder")
+    assert not limiter.allow("flooder")
+    for other in ("a", "b"):
+        assert limiter.allow(other)
+    assert not limiter.allow("flooder")  # seen last: kept when "c" arrives
+    assert limiter.allow("c")
+    assert "a" not in limiter.buckets and not limiter.allow("flooder")
+
+
+def test_a_finished_table_nobody_watches_leaves_memory_but_not_the_store(
+    tmp_path: Path,
+) -> None:
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'm.db'}", bot_delay=0)
+    record = {
+        "game": "truc",
+        "options": {"players": 2},
+        "deals": [{"hands": [["7h", "8c", "9d"], ["7s", "8d", "Kc"]]}],
+        "actions": ["1:fold"],
+        "start": {"score": [11, 11], "games": [1, 1]},
+    }
+    with TestClient(create_app(settings)) as client:
+        made = client.post("/api/records", json={"record": record}).json()
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert made["id"] in hub.tables
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.receive_json()
+        assert made["id"] not in hub.tables
+        info = client.get(f"/api/tables/{made['id']}").json()
+        assert info["finished"] and info["applied"] == 1

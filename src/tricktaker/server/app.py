@@ -433,7 +433,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except WebSocketDisconnect:
             pass
         finally:
-            table.listeners.discard(conn.update)
+            hub.leave(table, conn.update)
             sockets[address] -= 1
             if not sockets[address]:
                 del sockets[address]

@@ -16,6 +16,8 @@ import time
 from dataclasses import dataclass, field
 
 TOKEN_BYTES = 24
+#: Client addresses a limiter remembers; beyond it the longest idle is forgotten.
+MAX_KEYS = 10_000
 #: What a token or table id looks like: URL-safe base64 of a sensible length.
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
@@ -64,16 +66,18 @@ class TokenBucket:
 
 @dataclass(slots=True)
 class KeyedLimiter:
-    """A token bucket per key (a client address), forgetting keys idle for long."""
+    """A token bucket per key (a client address); at ``MAX_KEYS`` keys the least recently
+    seen is forgotten, so many addresses cannot reset the limits of the others."""
 
     rate: float
     burst: float
     buckets: dict[str, TokenBucket] = field(default_factory=dict)
 
     def allow(self, key: str) -> bool:
-        if len(self.buckets) > 10_000:
-            self.buckets.clear()
-        bucket = self.buckets.get(key)
+        bucket = self.buckets.pop(key, None)
         if bucket is None:
-            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
+            if len(self.buckets) >= MAX_KEYS:  # forget the longest idle, never everyone
+                del self.buckets[next(iter(self.buckets))]
+            bucket = TokenBucket(self.rate, self.burst)
+        self.buckets[key] = bucket  # most recently used last
         return bucket.allow()

@@ -159,6 +159,16 @@ class Hub:
         if bot_seat is None:
             self.wake_bots(table)
 
+    def leave(self, table: LiveTable, listener: Listener) -> None:
+        """A listener goes; a finished table nobody watches leaves memory (the store keeps it)."""
+        table.listeners.discard(listener)
+        if (
+            table.state.to_act is None
+            and not table.listeners
+            and self.tables.get(table.id) is table
+        ):
+            del self.tables[table.id]
+
     async def announce(self, table: LiveTable) -> None:
         """Tell every listener at once: a slow one delays nobody else."""
         listeners = list(table.listeners)
