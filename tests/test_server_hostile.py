@@ -171,3 +171,36 @@ def test_a_finished_table_nobody_watches_leaves_memory_but_not_the_store(
         assert made["id"] not in hub.tables
         info = client.get(f"/api/tables/{made['id']}").json()
         assert info["finished"] and info["applied"] == 1
+
+
+def test_a_move_the_store_cannot_write_is_refused_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tricktaker.server.store import StoreError
+
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 's.db'}", bot_delay=0)
+    with TestClient(create_app(settings)) as client:
+        made = client.post(
+            "/api/tables",
+            json={"game": "truc", "options": {"players": 2}, "seats": seats("human", "human")},
+        ).json()
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+
+        def full_disk(*_: object) -> None:
+            raise StoreError("disk full")
+
+        monkeypatch.setattr(hub.store, "append", full_disk)
+        table = hub.tables[made["id"]]
+        mover = table.state.to_act
+        token = made["seats"][mover]["token"]
+        before = [str(a) for a in table.state.legal_actions()]
+        with client.websocket_connect(f"/ws/{made['id']}?token={token}") as ws:
+            ws.receive_json()
+            ws.receive_json()
+            ws.send_json({"type": "act", "action": before[0]})
+            answer = ws.receive_json()
+            assert answer["type"] == "error" and "could not be saved" in answer["message"]
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json()["type"] == "pong"  # the connection stays
+        assert [str(a) for a in table.state.legal_actions()] == before
+        assert table.applied == 0

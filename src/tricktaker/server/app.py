@@ -56,7 +56,7 @@ from tricktaker.server.security import (
     token_hash,
     token_matches,
 )
-from tricktaker.server.store import SeatSpec, Store, StoredTable
+from tricktaker.server.store import SeatSpec, Store, StoredTable, StoreError
 from tricktaker.server.tables import Hub, LiveTable
 
 log = logging.getLogger("tricktaker.server")
@@ -470,8 +470,10 @@ class _Connection:
                 )
             raise
 
-    async def update(self, table: LiveTable) -> None:
+    async def update(self, table: LiveTable, again: bool = False) -> None:
         async with self._send_lock:
+            if again:  # under the lock, so a broadcast under way cannot undo it
+                self.next_event = 0
             message = state_message(
                 table.game, table.state, self.seat, self.next_event, self.lang, table.stored.names
             )
@@ -497,8 +499,7 @@ async def _handle(hub: Hub, conn: _Connection, text: str) -> None:
         return
     if kind == "lang":
         conn.lang = _lang(message.get("lang"))
-        conn.next_event = 0  # every line again, in the new language
-        await conn.update(conn.table)
+        await conn.update(conn.table, again=True)  # every line again, in the new language
         return
     if kind != "act":
         await conn.send({"type": "error", "message": _("Not a message this table understands.")})
@@ -512,6 +513,10 @@ async def _handle(hub: Hub, conn: _Connection, text: str) -> None:
         return
     try:
         await hub.act(conn.table, conn.seat, action)
+    except StoreError:
+        log.error("table %s: an action could not be saved", conn.table.id)
+        await conn.send({"type": "error", "message": _("The move could not be saved: try again.")})
+        return
     except IllegalAction as exc:
         await conn.send({"type": "error", "action": action[:200], "message": str(exc)})
         return

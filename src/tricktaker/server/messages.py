@@ -112,7 +112,10 @@ def state_message(
     sides = side_names(state.sides, seen, _)
     legal = list(state.legal_actions()) if observer is not None and state.to_act == observer else []
     events = []
-    for e in state.events(since, observer):
+    # One rendering of the observer's stream serves both the new events and the
+    # score sheet (its numbers are 0, 1, 2...: an event's number is its index).
+    told = state.events(0, observer)
+    for e in told[since:]:
         item = e.to_json()
         item["text"] = words.event_text(e, seen, sides)
         if e.kind == "deal_end":  # the deal's story, for the pause at its end
@@ -135,5 +138,5 @@ def state_message(
         "names": seen,
         "sides": list(state.sides),
         "side_names": sides,
-        "texts": texts_json(words, view, state.events(0, observer), legal, seen, sides),
+        "texts": texts_json(words, view, told, legal, seen, sides),
     }

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from tricktaker.server.db import ActionRow, SeatRow, TableRow, make_engine, migrate, sessions
 
@@ -123,6 +123,8 @@ class Store:
                         row.finished = True
         except IntegrityError as exc:
             raise StoreError(f"action {idx} of table {table_id} is already written") from exc
+        except SQLAlchemyError as exc:  # the disk is full, the database is gone...
+            raise StoreError(f"action {idx} of table {table_id} cannot be written") from exc
 
     def unfinished(self) -> list[str]:
         """Ids of tables whose match is not over (their bots resume at start-up)."""

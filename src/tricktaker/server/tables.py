@@ -210,11 +210,16 @@ class Hub:
                 await self._commit(table, str(action), bot_seat=seat)
             except asyncio.CancelledError:
                 raise
-            except Exception:  # a bot's bug must not stop the table: it plays the first move
-                log.exception(
-                    "bot at table %s seat %s failed; it plays %s", table.id, seat, legal[0]
-                )
-                await self._commit(table, str(legal[0]), bot_seat=seat)
+            except Exception as exc:  # a bot's bug must not stop the table: it plays the first move
+                # (The log names no card: the move and the error may hold the bot's hand.)
+                log.error("bot at table %s seat %s failed: %s", table.id, seat, type(exc).__name__)
+                try:
+                    await self._commit(table, str(legal[0]), bot_seat=seat)
+                except Exception as again:  # the store itself fails: try again after a pause
+                    log.error(
+                        "table %s: a move cannot be saved: %s", table.id, type(again).__name__
+                    )
+                    await asyncio.sleep(1.0)
 
     async def close(self) -> None:
         for table in self.tables.values():
