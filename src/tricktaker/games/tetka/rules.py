@@ -1,0 +1,530 @@
+"""Tetka's state machine: one robber of four players, each for himself (RULES.md §4).
+
+Seats are numbered in order of play, which goes to the left (clockwise):
+seat ``dealer + 1`` sits left of the dealer, turns the photograph and leads
+the first trick; the deal moves to the left too. A deal is 13 tricks of
+``play <card>``; the winner of a trick leads the next. After the 13th trick
+the deal is marked (``scoring.settle``), and the robber ends after the deal
+in which anyone reaches ``target`` marks.
+
+The state is small ints, bit masks and short lists, so that ``clone`` and
+``apply`` stay cheap for the search bots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
+
+from tricktaker.cards import CARD_NAMES, SUITS, CardError, cards_in, parse_card
+from tricktaker.core.actions import Action
+from tricktaker.core.deals import Deal, DealSpec, GivenDeal, PileSpec, make_deal, read_deal
+from tricktaker.core.errors import IllegalAction, RecordError
+from tricktaker.core.options import Options
+from tricktaker.core.protocol import Result
+from tricktaker.core.start import Start
+from tricktaker.core.summary import DealList, DealSummary
+from tricktaker.games.tetka.actions import BY_ID, PLAYS, TetkaAction, intern
+from tricktaker.games.tetka.chance import check_draw, photo_card, seat_draw
+from tricktaker.games.tetka.scoring import (
+    SUIT_MASKS,
+    TRICKS,
+    counting_number,
+    settle,
+    settlement,
+    trick_reasons,
+)
+
+SEATS = 4
+HAND = 13
+DECK = tuple(range(52))
+DEAL_SPEC = DealSpec(deck=DECK, piles=(PileSpec("hands", HAND, per_seat=True),), game_name="Tetka")
+MARKS_PER_DEAL = 8
+START_ROWS = ("marks",)
+
+# Log entries other than plays (logged as their interned action):
+EV_DEAL, EV_TRICK, EV_REVOKE, EV_DEAL_END, EV_MATCH_END = range(5)
+
+#: A finished deal as the engine keeps it: number, dealer, photo, trick winners,
+#: trick plays (packed ``seat << 6 | card``), proved revokes (seat, suit, trick
+#: index), the marks (``scoring.DealMarks``), the totals after it.
+RawDeal = tuple[
+    int,
+    int,
+    int,
+    tuple[int, ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, int, int], ...],
+    Any,
+    tuple[int, ...],
+]
+
+
+def play_text(p: int) -> str:
+    return f"{p >> 6}:{CARD_NAMES[p & 63]}"
+
+
+def deal_summary(raw: RawDeal) -> DealSummary:
+    """The typed summary of a finished deal: every card was played, so all are shown."""
+    number, dealer, photo, winners, plays, revokes, marks, totals = raw
+    return DealSummary(
+        number=number,
+        dealer=dealer,
+        tricks=winners,
+        winner=None,
+        points=MARKS_PER_DEAL,
+        gains=tuple(-float(m) for m in marks.marks),
+        end="tricks",
+        details={
+            "photo": CARD_NAMES[photo],
+            "counting": counting_number(photo),
+            "played": tuple(tuple(play_text(p) for p in t) for t in plays),
+            "marks": marks.marks,
+            "reasons": marks.reasons,
+            "taken": tuple(len(h) for h in marks.holds),
+            "revokes": tuple((s, SUITS[suit], t + 1) for s, suit, t in revokes),
+            "handed": tuple((g, r, t + 1) for g, r, t in marks.handed),
+            "total": totals,
+        },
+    )
+
+
+def read_start(start: Start | None, target: int) -> list[int]:
+    """Marks already taken in this robber (each below the target, or it would be over)."""
+    if start is None:
+        return [0] * SEATS
+    start.check_keys(START_ROWS)
+    return list(start.row("marks", SEATS, 0, target - 1, (0,) * SEATS))
+
+
+def _one_card(raw: object, what: str) -> int:
+    if isinstance(raw, list) and len(raw) == 1:
+        raw = raw[0]
+    if not isinstance(raw, str):
+        raise RecordError(f'{what} must be one card, e.g. "Jh"')
+    try:
+        return parse_card(raw)
+    except CardError as exc:
+        raise RecordError(f"{what}: {exc}") from None
+
+
+def read_deals(
+    deals: Sequence[Mapping[str, Any] | GivenDeal] | None, dealer: int, first_deal: int
+) -> tuple[tuple[GivenDeal, ...], tuple[int | None, ...], tuple[int, ...] | None]:
+    """A record's deals: the playing deck's piles (read by core), and the photograph
+    and the seat draw, which come from a second deck and are read here."""
+    given: list[GivenDeal] = []
+    photos: list[int | None] = []
+    draw: tuple[int, ...] | None = None
+    for i, raw in enumerate(deals or ()):
+        if isinstance(raw, GivenDeal):
+            given.append(raw)
+            photos.append(None)
+            continue
+        if not isinstance(raw, Mapping):
+            raise RecordError(f'deal {i} must be an object of piles, e.g. {{"hands": [...]}}')
+        rest = {k: v for k, v in raw.items() if k not in ("photo", "draw")}
+        photos.append(_one_card(raw["photo"], f"deal {i}, photo") if "photo" in raw else None)
+        if "draw" in raw:
+            if i != 0 or first_deal != 0:
+                raise RecordError(f"deal {i}: only the first deal of a robber has a seat draw")
+            cards = raw["draw"]
+            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                raise RecordError('deal 0: "draw" must list one card per seat, e.g. ["5h", ...]')
+            try:
+                draw = tuple(parse_card(c) for c in cards[:5])
+            except CardError as exc:
+                raise RecordError(f"deal 0, draw: {exc}") from None
+            check_draw(draw, dealer)
+        given.append(read_deal(rest, DEAL_SPEC, SEATS, i))
+    return tuple(given), tuple(photos), draw
+
+
+class TetkaRules:
+    """A robber of Tetka: the rules alone (views and events are added by ``state``)."""
+
+    __slots__ = (
+        "_legal",
+        "_summaries",
+        "actor",
+        "deal_marks",
+        "deal_no",
+        "deal_start",
+        "dealer",
+        "dealt",
+        "draw",
+        "finished",
+        "first_deal",
+        "first_dealer",
+        "given",
+        "given_photos",
+        "hands",
+        "history",
+        "leader",
+        "led",
+        "log",
+        "marks",
+        "options",
+        "penalized",
+        "pending_revokes",
+        "photo",
+        "photos",
+        "plays",
+        "proved",
+        "seed",
+        "start",
+        "stop_after_deal",
+        "target",
+        "trick_cards",
+        "trick_log",
+        "winner",
+        "winners",
+        "won",
+    )
+
+    def __init__(
+        self,
+        options: Options,
+        seed: int | str = 0,
+        deals: Sequence[Mapping[str, Any] | GivenDeal] | None = None,
+        dealer: int = 0,
+        start: Start | None = None,
+        *,
+        deal_number: int = 0,
+        photo: int | None = None,
+        draw: tuple[int, ...] | None = None,
+    ) -> None:
+        """A robber from its first deal; ``deal_number``, ``photo`` and ``draw`` let a
+        determinisation begin later and fix its photograph and seat draw."""
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
+            raise RecordError(f"dealer must be a seat from 0 to {SEATS - 1}")
+        self.options = options
+        self.penalized = options.text("revoke") == "penalized"
+        self.target = options.integer("target")
+        self.seed = seed
+        self.given, self.given_photos, given_draw = read_deals(deals, dealer, deal_number)
+        draw = draw if draw is not None else given_draw
+        if photo is not None:
+            self.given_photos = (photo,)
+        self.start = start if start is not None else Start()
+        self.marks = read_start(start, self.target)
+        self.first_dealer = dealer
+        self.dealer = dealer
+        self.deal_no = deal_number
+        self.first_deal = deal_number
+        self.dealt: list[Deal] = []
+        self.photos: list[int] = []
+        self.finished = False
+        self.winner: int | None = None
+        self.history: list[RawDeal] = []
+        self._summaries: list[DealSummary] = []
+        #: What happened, in order: interned actions and small tuples (see EV_*).
+        self.log: list[object] = []
+        self._legal: tuple[TetkaAction, ...] | None = None
+        self.stop_after_deal = False
+        self.draw: tuple[int, ...] = ()
+        if deal_number == 0:  # the seat draw opens a robber, told with its first deal
+            self.draw = draw if draw is not None else seat_draw(seed, dealer)
+        self._start_deal()
+
+    # ------------------------------------------------------------------ deals
+
+    def _start_deal(self) -> None:
+        k = self.deal_no - self.first_deal
+        given = self.given[k] if k < len(self.given) else None
+        first = (self.dealer + 1) % SEATS
+        deal = make_deal(DEAL_SPEC, SEATS, first, self.seed, self.deal_no, given)
+        photo = self.given_photos[k] if k < len(self.given_photos) else None
+        self.photo = photo_card(self.seed, self.deal_no) if photo is None else photo
+        self.dealt.append(deal)
+        self.photos.append(self.photo)
+        self.hands = [sum(1 << c for c in h) for h in deal.hands]
+        self.plays: list[int] = []
+        self.winners: list[int] = []
+        self.trick_cards: list[int] = []
+        self.trick_log: list[tuple[int, ...]] = []
+        self.won = [0] * SEATS
+        self.deal_marks = [0] * SEATS
+        self.led = 0
+        self.pending_revokes: list[tuple[int, int, int]] = []
+        self.proved: list[tuple[int, int, int]] = []
+        self.leader = first
+        self.actor: int | None = first
+        self.deal_start = len(self.log)
+        draw = self.draw if self.deal_no == 0 else ()
+        self.log.append(
+            (EV_DEAL, deal, self.deal_no, self.dealer, self.photo, tuple(self.marks), draw)
+        )
+
+    # ---------------------------------------------------------------- legal
+
+    @property
+    def to_act(self) -> int | None:
+        return self.actor
+
+    @property
+    def players(self) -> int:
+        return SEATS
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        return (0, 1, 2, 3)
+
+    @property
+    def counting(self) -> int:
+        return counting_number(self.photo)
+
+    def allowed_mask(self) -> int:
+        """The cards ``to_act`` may play now, as a mask."""
+        seat = self.actor
+        if seat is None:
+            return 0
+        hand = self.hands[seat]
+        if self.penalized or not self.plays:
+            return hand
+        follow = hand & SUIT_MASKS[(self.plays[0] & 63) // 13]
+        return follow or hand
+
+    def legal_actions(self) -> tuple[TetkaAction, ...]:
+        cached = self._legal
+        if cached is None:
+            seat = self.actor
+            if seat is None:
+                cached = ()
+            else:
+                row = PLAYS[seat]
+                cached = tuple(row[c] for c in cards_in(self.allowed_mask()))
+            self._legal = cached
+        return cached
+
+    # ---------------------------------------------------------------- apply
+
+    def apply(self, action: Action | str) -> None:
+        try:  # the usual case first: an interned action, as legal_actions() gives them
+            a = action if BY_ID[action.number] is action else intern(action)  # type: ignore[union-attr]
+        except (AttributeError, IndexError, TypeError):
+            a = intern(action)
+        seat = a.seat
+        card = a.card
+        if seat != self.actor or not (self.allowed_mask() >> card) & 1:
+            raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
+        self._legal = None
+        self.log.append(a)
+        hand = self.hands[seat]
+        self.hands[seat] = hand & ~(1 << card)
+        plays = self.plays
+        suit = card // 13
+        if plays:
+            led = (plays[0] & 63) // 13
+            if suit != led and hand & SUIT_MASKS[led]:
+                self.pending_revokes.append((seat, led, len(self.winners)))
+        else:
+            self.led |= 1 << seat
+        if self.pending_revokes:
+            self._prove(seat, suit)
+        plays.append((seat << 6) | card)
+        if len(plays) == SEATS:
+            self._end_trick()
+        else:
+            self.actor = (seat + 1) % SEATS
+
+    def _prove(self, seat: int, suit: int) -> None:
+        """A player who revoked in a suit proves it by showing that suit later."""
+        still: list[tuple[int, int, int]] = []
+        for r in self.pending_revokes:
+            if r[0] == seat and r[1] == suit:
+                self.proved.append(r)
+                self.log.append((EV_REVOKE, r))
+            else:
+                still.append(r)
+        self.pending_revokes = still
+
+    def _why_illegal(self, a: TetkaAction) -> str:
+        if self.actor is None:
+            return "the match is over"
+        if a.seat != self.actor:
+            return f"it is seat {self.actor}'s turn, not seat {a.seat}'s"
+        if not (self.hands[a.seat] >> a.card) & 1:
+            return f"seat {a.seat} does not hold {CARD_NAMES[a.card]}"
+        led = SUITS[(self.plays[0] & 63) // 13]
+        allowed = ", ".join(str(x) for x in self.legal_actions())
+        return f"follow suit: {led} was led and you hold it; allowed: {allowed}"
+
+    def _end_trick(self) -> None:
+        plays = self.plays
+        lead = plays[0] & 63
+        top = lead
+        winner = plays[0] >> 6
+        cards = 0
+        for p in plays:
+            c = p & 63
+            cards |= 1 << c
+            if c // 13 == lead // 13 and c > top:  # same suit: a higher card is a higher rank
+                top, winner = c, p >> 6
+        index = len(self.winners)
+        reasons = trick_reasons(index, cards, self.photo, counting_number(self.photo))
+        self.winners.append(winner)
+        self.trick_cards.append(cards)
+        done = tuple(plays)
+        self.trick_log.append(done)
+        self.won[winner] += 1
+        self.deal_marks[winner] += len(reasons)
+        self.plays = []
+        self.log.append((EV_TRICK, index, done, winner, tuple(reasons)))
+        if index + 1 == TRICKS:
+            self._finish_deal()
+            return
+        self.leader = winner
+        self.actor = winner
+
+    def _finish_deal(self) -> None:
+        marks = settle(self.winners, self.trick_cards, self.photo, [r[0] for r in self.proved])
+        for seat, m in enumerate(marks.marks):
+            self.marks[seat] += m
+        raw: RawDeal = (
+            self.deal_no,
+            self.dealer,
+            self.photo,
+            tuple(self.winners),
+            tuple(self.trick_log),
+            tuple(self.proved),
+            marks,
+            tuple(self.marks),
+        )
+        self.history.append(raw)
+        self.log.append((EV_DEAL_END, raw))
+        self.deal_marks = list(marks.marks)
+        if max(self.marks) >= self.target:
+            self.finished = True
+            low = min(self.marks)
+            lowest = [s for s in range(SEATS) if self.marks[s] == low]
+            self.winner = lowest[0] if len(lowest) == 1 else None
+            self.actor = None
+            self.log.append((EV_MATCH_END, tuple(self.marks), self.winner))
+            return
+        self.dealer = (self.dealer + 1) % SEATS  # the deal moves to the left
+        self.deal_no += 1
+        if self.stop_after_deal:
+            self.actor = None
+            return
+        self._start_deal()
+
+    # --------------------------------------------------------------- output
+
+    def result(self) -> Result:
+        return Result(tuple(self.marks), (0,) * SEATS, self.finished, self.winner)
+
+    def returns(self) -> tuple[float, ...]:
+        """The settlement of the marks so far (final once the robber is over)."""
+        return tuple(float(x) for x in settlement(self.marks))
+
+    def finished_deals(self) -> DealList:
+        return DealList(self.history, self._summaries, deal_summary)
+
+    @property
+    def actions(self) -> list[TetkaAction]:
+        """Every action taken so far, in order."""
+        return [e for e in self.log if type(e) is TetkaAction]
+
+    def clone(self, stop_after_deal: bool | None = None) -> Self:
+        """A deep-enough copy: shared immutable parts, fresh mutable lists."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        for name in _SHARED:
+            setattr(new, name, getattr(self, name))
+        new.dealt = self.dealt[:]
+        new.photos = self.photos[:]
+        new.hands = self.hands[:]
+        new.history = self.history[:]
+        new._summaries = self._summaries[:]
+        new.log = self.log[:]
+        new.marks = self.marks[:]
+        new.plays = self.plays[:]
+        new.winners = self.winners[:]
+        new.trick_cards = self.trick_cards[:]
+        new.trick_log = self.trick_log[:]
+        new.won = self.won[:]
+        new.deal_marks = self.deal_marks[:]
+        new.pending_revokes = self.pending_revokes[:]
+        new.proved = self.proved[:]
+        if stop_after_deal is not None:
+            new.stop_after_deal = stop_after_deal
+        return new
+
+    def _record_head(self) -> dict[str, Any]:
+        head: dict[str, Any] = {
+            "game": "tetka",
+            "options": self.options.to_json(),
+            "dealer": self.first_dealer,
+        }
+        if self.start:
+            head["start"] = self.start.to_json()
+        return head
+
+    def to_record(self) -> dict[str, Any]:
+        """The full record: every deal's cards, photograph and the draw, so it replays exactly."""
+        record = self._record_head()
+        record["seed"] = self.seed
+        deals = []
+        for i, (d, photo) in enumerate(zip(self.dealt, self.photos, strict=True)):
+            entry = d.to_json()
+            entry["photo"] = CARD_NAMES[photo]
+            if i == 0 and self.draw:
+                entry["draw"] = [CARD_NAMES[c] for c in self.draw]
+            deals.append(entry)
+        record["deals"] = deals
+        record["actions"] = [str(a) for a in self.actions]
+        return record
+
+    def public_record(self) -> dict[str, Any]:
+        """What anyone may see: every card played (all were shown face up), no hand, no seed."""
+        record = self._record_head()
+        record["actions"] = [str(a) for a in self.actions]
+        deals: list[dict[str, Any]] = [
+            {k: v for k, v in d.to_json().items() if k in PUBLIC_DEAL_KEYS}
+            for d in self.finished_deals()
+        ]
+        if self.draw:
+            draw = [CARD_NAMES[c] for c in self.draw]
+            if deals:
+                deals[0]["draw"] = draw
+        record["deals"] = deals
+        return record
+
+
+#: Fields a clone shares with its original (immutable, or replaced whole when they change).
+_MUTABLE = (
+    "dealt",
+    "photos",
+    "hands",
+    "history",
+    "_summaries",
+    "log",
+    "marks",
+    "plays",
+    "winners",
+    "trick_cards",
+    "trick_log",
+    "won",
+    "deal_marks",
+    "pending_revokes",
+    "proved",
+)
+_SHARED = tuple(name for name in TetkaRules.__slots__ if name not in _MUTABLE)
+PUBLIC_DEAL_KEYS = (
+    "deal",
+    "dealer",
+    "tricks",
+    "played",
+    "winner",
+    "points",
+    "end",
+    "photo",
+    "counting",
+    "marks",
+    "reasons",
+    "taken",
+    "revokes",
+    "handed",
+    "total",
+)
