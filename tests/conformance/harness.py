@@ -34,6 +34,9 @@ RARE_VERBS = ("fold", "run")
 RARE_SHARE = 0.08
 #: Per game: extra cards an observer may see besides his own and the played ones.
 MAY_SEE: dict[str, Callable[[State, int | None], set[str]]] = {}
+#: Per game: piles of a record's deals drawn from a second deck (Tetka's photograph and
+#: seat draw), so they repeat cards of the playing deck.
+SECOND_DECK: dict[str, tuple[str, ...]] = {}
 #: Actions that are unreadable or never legal, except where a game's notation
 #: makes one legal (Truco's bare ``play`` answers a hand of eleven).
 GARBAGE = [
@@ -177,8 +180,9 @@ def check_cards_conserved(game: Game, state: State) -> None:
 
 def check_deals_partition_the_deck(game: Game, state: State) -> None:
     """Every deal of the full record gives each card of the deck exactly once."""
+    extra = SECOND_DECK.get(game.info.id, ())
     for i, deal in enumerate(state.to_record()["deals"]):
-        cards = [c for pile in deal.values() for c in _flat(pile)]
+        cards = [c for name, pile in deal.items() if name not in extra for c in _flat(pile)]
         assert len(cards) == len(set(cards)), f"deal {i}: a card dealt twice"
         assert len(cards) == game.info.deck_size, f"deal {i}: {len(cards)} cards dealt"
 

@@ -43,6 +43,19 @@ def _truco_shown(state: State, observer: int | None) -> set[str]:
 harness.MAY_SEE["truco"] = _truco_shown
 
 
+def _tetka_shown(state: State, observer: int | None) -> set[str]:
+    """Tetka's photograph and seat draw are turned face up for all from a second deck,
+    so their twins in the playing deck are in someone's hand (RULES.md §4)."""
+    for e in reversed(state.events(0, observer)):
+        if e.kind == "deal":
+            return {e.data["photo"], *e.data.get("draw", ())}
+    return set()
+
+
+harness.MAY_SEE["tetka"] = _tetka_shown
+harness.SECOND_DECK["tetka"] = ("photo", "draw")
+
+
 @pytest.fixture(autouse=True, scope="module")
 def toy_registered() -> Iterator[None]:
     """The test-only toy game (dummy hands, hidden slots, a range option) joins the registry."""
