@@ -210,6 +210,9 @@ class Knowledge:
     public_seen: set[str] = field(default_factory=set)
     previous: tuple[list[set[str]], list[set[str]], set[str]] | None = None
     cursors: dict[int | None, int] = field(default_factory=dict)
+    #: Cards the public events showed, per deal, and how many public events were read.
+    public_chunks: list[set[str]] = field(default_factory=list)
+    public_read: int = 0
 
     @classmethod
     def of(cls, state: State) -> Knowledge:
@@ -285,7 +288,7 @@ def check_no_hidden_card(game: Game, state: State, know: Knowledge | None = None
         view = state.view(observer) if observer is not None else state.public_view()
         leak = tokens(view.to_json()) & (know.deck - view_allowed)
         assert not leak, f"observer {observer} sees {sorted(leak)} in the view"
-    _check_public_record(state)
+    _check_public_record(state, None if fresh else know)
     return know
 
 
@@ -295,12 +298,19 @@ def _no_leak(events: Sequence[Event], forbidden: set[str], observer: int | None)
         assert not leak, f"observer {observer} sees {sorted(leak)} in {e}"
 
 
-def _check_public_record(state: State) -> None:
-    chunks: list[set[str]] = []
-    for e in state.events(0, None):
+def _check_public_record(state: State, know: Knowledge | None = None) -> None:
+    """The public record shows only what the public events showed, deal by deal.
+
+    With ``know`` the public events are read incrementally (a long match would
+    otherwise be read again after every action)."""
+    chunks: list[set[str]] = [] if know is None else know.public_chunks
+    start = 0 if know is None else know.public_read
+    for e in state.events(start, None):
         if e.kind == "deal" or not chunks:
             chunks.append(set())
         chunks[-1] |= tokens(e.to_json())
+        if know is not None:
+            know.public_read = e.number + 1
     public_seen = set().union(*chunks)
     public = state.public_record()
     for i, deal in enumerate(public.get("deals", [])):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
-from tricktaker.cards import CARD_NAMES, SUITS, CardError, cards_in, parse_card
+from tricktaker.cards import CARD_NAMES, SUITS, CardError, parse_card
 from tricktaker.core.actions import Action
 from tricktaker.core.deals import Deal, DealSpec, GivenDeal, PileSpec, make_deal, read_deal
 from tricktaker.core.errors import IllegalAction, RecordError
@@ -138,6 +138,21 @@ def read_deals(
             check_draw(draw, dealer)
         given.append(read_deal(rest, DEAL_SPEC, SEATS, i))
     return tuple(given), tuple(photos), draw
+
+
+#: A seat's plays of one suit by the 13-bit pattern of its cards, built as met.
+_SUIT_PLAYS: dict[int, tuple[TetkaAction, ...]] = {}
+
+
+def _suit_plays(seat: int, suit: int, pattern: int) -> tuple[TetkaAction, ...]:
+    """The actions playing the cards of ``pattern`` in ``suit``: legal_actions in four lookups."""
+    key = (seat << 15) | (suit << 13) | pattern
+    found = _SUIT_PLAYS.get(key)
+    if found is None:
+        row = PLAYS[seat]
+        base = suit * 13
+        found = _SUIT_PLAYS[key] = tuple(row[base + r] for r in range(13) if (pattern >> r) & 1)
+    return found
 
 
 class TetkaRules:
@@ -292,8 +307,13 @@ class TetkaRules:
             if seat is None:
                 cached = ()
             else:
-                row = PLAYS[seat]
-                cached = tuple(row[c] for c in cards_in(self.allowed_mask()))
+                m = self.allowed_mask()
+                cached = (
+                    _suit_plays(seat, 0, m & 0x1FFF)
+                    + _suit_plays(seat, 1, (m >> 13) & 0x1FFF)
+                    + _suit_plays(seat, 2, (m >> 26) & 0x1FFF)
+                    + _suit_plays(seat, 3, m >> 39)
+                )
             self._legal = cached
         return cached
 

@@ -9,14 +9,19 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from tricktaker.core.errors import IllegalAction
-from tricktaker.core.events import Event, info_key_of, render_log
+from tricktaker.core.events import Event, Told, info_key_of, render_log
 from tricktaker.games.tetka.events import render, visible
 from tricktaker.games.tetka.rules import SEATS, TetkaRules
 from tricktaker.games.tetka.views import TetkaView, build_view
 
 
 class TetkaState(TetkaRules):
-    __slots__ = ()
+    """Events are rendered once per observer and kept: the log only grows, and a robber's
+    log is long (65 entries a deal), so front ends and tests that ask for the whole
+    stream after every card would otherwise render it again and again."""
+
+    __slots__ = ("_told",)
+    _told: dict[int | None, tuple[list[Event], list[int]]]
 
     def _check_seat(self, seat: object) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
@@ -34,7 +39,39 @@ class TetkaState(TetkaRules):
             self._check_seat(observer)
         if not isinstance(since, int) or isinstance(since, bool) or since < 0:
             raise IllegalAction("events: 'since' must be an event number, 0 or more")
-        return render_log(self.log, observer, since, render, visible)
+        told = self._stream(observer)
+        return told[since:]
+
+    def _stream(self, observer: int | None) -> list[Event]:
+        try:
+            cache = self._told
+        except AttributeError:
+            cache = {}
+            self._told = cache
+        entry = cache.get(observer)
+        if entry is None:
+            entry = cache[observer] = ([], [0])
+        out, upto = entry
+        log = self.log
+        for raw in log[upto[0] :]:
+            if isinstance(raw, Told):
+                if raw.observer == observer:
+                    base = len(out)
+                    out.extend(
+                        Event(base + i, e.kind, e.seat, e.action, e.data)
+                        for i, e in enumerate(raw.events)
+                    )
+                continue
+            told = render(raw, observer)
+            if told is not None:
+                out.append(Event(len(out), *told))
+        upto[0] = len(log)
+        return out
+
+    def clone(self, stop_after_deal: bool | None = None) -> TetkaState:
+        new = super().clone(stop_after_deal)
+        new._told = {}
+        return new
 
     def info_key(self, seat: int) -> Hashable:
         """The seat and what it saw since the deal began (its cards, the marks, every card)."""
