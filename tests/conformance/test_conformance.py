@@ -46,9 +46,9 @@ harness.MAY_SEE["truco"] = _truco_shown
 def _tetka_shown(state: State, observer: int | None) -> set[str]:
     """Tetka's photograph and seat draw are turned face up for all from a second deck,
     so their twins in the playing deck are in someone's hand (RULES.md §4)."""
-    view = state.public_view()
-    shown = {view.to_json()["photo"]}
-    if view.deal_number == 0:  # the seat draw is told with the first deal
+    view = state.public_view().to_json()
+    shown = {view["photo"]}
+    if view["deal_number"] == 0:  # the seat draw is told with the first deal
         for e in state.events(0, observer):
             if e.kind == "deal":
                 shown |= set(e.data.get("draw", ()))
