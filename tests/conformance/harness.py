@@ -213,6 +213,8 @@ class Knowledge:
     #: Cards the public events showed, per deal, and how many public events were read.
     public_chunks: list[set[str]] = field(default_factory=list)
     public_read: int = 0
+    #: Deals and actions of the public record already checked (they never change).
+    record_checked: tuple[int, int] = (0, 0)
 
     @classmethod
     def of(cls, state: State) -> Knowledge:
@@ -313,14 +315,19 @@ def _check_public_record(state: State, know: Knowledge | None = None) -> None:
             know.public_read = e.number + 1
     public_seen = set().union(*chunks)
     public = state.public_record()
-    for i, deal in enumerate(public.get("deals", [])):
+    deals_done, actions_done = (0, 0) if know is None else know.record_checked
+    deals = public.get("deals", [])
+    actions = public.get("actions", [])
+    if know is not None:
+        know.record_checked = (len(deals), len(actions))
+    for i, deal in enumerate(deals[deals_done:], start=deals_done):
         shown = chunks[i] if i < len(chunks) else set()
         leak = tokens(deal) - shown
         assert not leak, (
             f"the public record of deal {i} shows {sorted(leak)}, never shown in public"
         )
         assert "hands" not in deal and "stock" not in deal, "the public record holds piles"
-    leak = tokens(public.get("actions", [])) - public_seen
+    leak = tokens(actions[actions_done:]) - public_seen
     assert not leak, f"the public record's actions show {sorted(leak)}"
     rest = {k: v for k, v in public.items() if k not in ("actions", "deals")}
     assert not tokens(rest), f"the public record shows {sorted(tokens(rest))} outside its deals"

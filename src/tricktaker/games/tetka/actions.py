@@ -32,6 +32,8 @@ BY_ID: tuple[TetkaAction, ...] = tuple(
 PLAYS: tuple[tuple[TetkaAction, ...], ...] = tuple(
     BY_ID[seat * 52 : seat * 52 + 52] for seat in range(SEATS)
 )
+#: The notation of each action, by id.
+TEXTS: tuple[str, ...] = tuple(str(a) for a in BY_ID)
 #: By notation, for reading logs and memories back without parsing.
 BY_TEXT: dict[str, TetkaAction] = {str(a): a for a in BY_ID}
 

@@ -24,7 +24,7 @@ from tricktaker.core.options import Options
 from tricktaker.core.protocol import Result
 from tricktaker.core.start import Start
 from tricktaker.core.summary import DealList, DealSummary
-from tricktaker.games.tetka.actions import BY_ID, PLAYS, TetkaAction, intern
+from tricktaker.games.tetka.actions import BY_ID, PLAYS, TEXTS, TetkaAction, intern
 from tricktaker.games.tetka.chance import check_draw, photo_card, seat_draw
 from tricktaker.games.tetka.scoring import (
     SUIT_MASKS,
@@ -160,7 +160,9 @@ class TetkaRules:
 
     __slots__ = (
         "_legal",
+        "_public_deals",
         "_summaries",
+    "_public_deals",
         "actor",
         "deal_marks",
         "deal_no",
@@ -233,6 +235,8 @@ class TetkaRules:
         self.winner: int | None = None
         self.history: list[RawDeal] = []
         self._summaries: list[DealSummary] = []
+        #: Finished deals as the public record writes them (built once: they never change).
+        self._public_deals: list[dict[str, Any]] = []
         #: What happened, in order: interned actions and small tuples (see EV_*).
         self.log: list[object] = []
         self._legal: tuple[TetkaAction, ...] | None = None
@@ -457,6 +461,7 @@ class TetkaRules:
         new.hands = self.hands[:]
         new.history = self.history[:]
         new._summaries = self._summaries[:]
+        new._public_deals = self._public_deals[:]
         new.log = self.log[:]
         new.marks = self.marks[:]
         new.plays = self.plays[:]
@@ -493,17 +498,19 @@ class TetkaRules:
                 entry["draw"] = [CARD_NAMES[c] for c in self.draw]
             deals.append(entry)
         record["deals"] = deals
-        record["actions"] = [str(a) for a in self.actions]
+        record["actions"] = [TEXTS[e.number] for e in self.log if type(e) is TetkaAction]
         return record
 
     def public_record(self) -> dict[str, Any]:
         """What anyone may see: every card played (all were shown face up), no hand, no seed."""
         record = self._record_head()
-        record["actions"] = [str(a) for a in self.actions]
-        deals: list[dict[str, Any]] = [
-            {k: v for k, v in d.to_json().items() if k in PUBLIC_DEAL_KEYS}
-            for d in self.finished_deals()
-        ]
+        record["actions"] = [TEXTS[e.number] for e in self.log if type(e) is TetkaAction]
+        cache = self._public_deals
+        summaries = self.finished_deals()
+        while len(cache) < len(summaries):
+            d = summaries[len(cache)].to_json()
+            cache.append({k: v for k, v in d.items() if k in PUBLIC_DEAL_KEYS})
+        deals = [dict(d) for d in cache]
         if self.draw:
             draw = [CARD_NAMES[c] for c in self.draw]
             if deals:
@@ -519,6 +526,7 @@ _MUTABLE = (
     "hands",
     "history",
     "_summaries",
+    "_public_deals",
     "log",
     "marks",
     "plays",
