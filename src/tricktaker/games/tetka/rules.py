@@ -161,8 +161,8 @@ class TetkaRules:
     __slots__ = (
         "_legal",
         "_public_deals",
+        "_public_deals",
         "_summaries",
-    "_public_deals",
         "actor",
         "deal_marks",
         "deal_no",
