@@ -53,12 +53,22 @@ class Event:
             "kind": self.kind,
             "seat": self.seat,
             "action": self.action,
-            "data": dict(self.data),
+            "data": _fresh(self.data),
         }
 
     def key(self) -> str:
         """The event without its number, canonical: for information-set keys."""
         return json.dumps([self.kind, self.seat, self.action, self.data], sort_keys=True)
+
+
+def _fresh(value: Any) -> Any:
+    """A new JSON value all the way down: what a caller does with an event's JSON
+    never reaches the event (an engine may keep its events and hand them out again)."""
+    if isinstance(value, (list, tuple)):
+        return [_fresh(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _fresh(v) for k, v in value.items()}
+    return value
 
 
 @dataclass(frozen=True, slots=True)

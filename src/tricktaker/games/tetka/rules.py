@@ -13,6 +13,7 @@ The state is small ints, bit masks and short lists, so that ``clone`` and
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
@@ -161,7 +162,6 @@ class TetkaRules:
     __slots__ = (
         "_legal",
         "_public_deals",
-        "_public_deals",
         "_summaries",
         "actor",
         "deal_marks",
@@ -235,8 +235,9 @@ class TetkaRules:
         self.winner: int | None = None
         self.history: list[RawDeal] = []
         self._summaries: list[DealSummary] = []
-        #: Finished deals as the public record writes them (built once: they never change).
-        self._public_deals: list[dict[str, Any]] = []
+        #: Finished deals as the public record writes them, as JSON text (built once:
+        #: they never change; read back fresh for each record).
+        self._public_deals: list[str] = []
         #: What happened, in order: interned actions and small tuples (see EV_*).
         self.log: list[object] = []
         self._legal: tuple[TetkaAction, ...] | None = None
@@ -509,8 +510,8 @@ class TetkaRules:
         summaries = self.finished_deals()
         while len(cache) < len(summaries):
             d = summaries[len(cache)].to_json()
-            cache.append({k: v for k, v in d.items() if k in PUBLIC_DEAL_KEYS})
-        deals = [dict(d) for d in cache]
+            cache.append(json.dumps({k: v for k, v in d.items() if k in PUBLIC_DEAL_KEYS}))
+        deals: list[dict[str, Any]] = json.loads("[" + ",".join(cache) + "]")
         if self.draw:
             draw = [CARD_NAMES[c] for c in self.draw]
             if deals:

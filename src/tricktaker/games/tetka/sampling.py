@@ -93,17 +93,17 @@ def sample_state(view: TetkaView, memory: Sequence[Event], rng: random.Random) -
     hands[me] = tuple(mine)
     for seat, mask in zip(others, dealt, strict=True):
         hands[seat] = tuple(played[seat]) + tuple(c for c in range(52) if (mask >> c) & 1)
-    state = TetkaState(
-        options,
-        seed=rng.getrandbits(63),
-        deals=[GivenDeal(tuple(hands), {})],
-        dealer=dealer,
-        start=Start({"marks": marks}) if any(marks) else None,
-        deal_number=number,
-        photo=photo,
-        draw=draw,
-    )
     try:
+        state = TetkaState(
+            options,
+            seed=rng.getrandbits(63),
+            deals=[GivenDeal(tuple(hands), {})],
+            dealer=dealer,
+            start=Start({"marks": marks}) if any(marks) else None,
+            deal_number=number,
+            photo=photo,
+            draw=draw,
+        )
         for e in current:
             if e.kind == "action" and e.action is not None:
                 state.apply(BY_TEXT[e.action])
