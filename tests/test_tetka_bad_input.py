@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from helpers import card_tokens, fingerprint, legal, replay_cli
-from tetka_helpers import GAME, GOLDEN, GOLDEN_DRAW, deal_of, run, tetka
+from helpers import fingerprint, legal, replay_cli
+from tetka_helpers import GAME, GOLDEN, GOLDEN_DRAW, card_tokens, deal_of, run, tetka
 from tricktaker.core import (
     Action,
     IllegalAction,

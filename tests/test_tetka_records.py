@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from helpers import card_tokens, fingerprint, replay_cli
+from helpers import fingerprint, replay_cli
+from tetka_helpers import card_tokens
 from tricktaker.cli import main
 from tricktaker.core.records import load_record, replay_text, state_from_record
 from tricktaker.games.tetka import TetkaState

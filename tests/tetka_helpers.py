@@ -14,6 +14,8 @@ that each trick goes to a chosen seat.
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +31,15 @@ GAME: TetkaGame = _game
 SEATS = 4
 ALL_CARDS = [CARD_NAMES[c] for c in range(52)]
 QUEENS = ("Qc", "Qd", "Qh", "Qs")
+
+#: A card of the full deck standing alone in JSON text ("2c", "0:play 2c", [1, "2c"]).
+CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][cdhs])(?![0-9A-Za-z])")
+
+
+def card_tokens(obj: object) -> set[str]:
+    """Every card name mentioned anywhere in a JSON-able object (any rank, 2 to ace)."""
+    text = obj if isinstance(obj, str) else json.dumps(obj)
+    return set(CARD_TOKEN.findall(text))
 
 
 def rank(card: str) -> int:
