@@ -287,6 +287,22 @@ def test_rejected_apply_changes_nothing(revoke: str) -> None:
     assert fingerprint(st) != before
 
 
+def test_forged_action_objects_are_read_by_their_notation() -> None:
+    from tricktaker.games.tetka import TetkaAction
+
+    st = run(tetka([deal_of(GOLDEN.hands)]), GOOD)
+    before = fingerprint(st)
+    real = GAME.parse_action("3:play Qd")
+    # Printed as 0:play Td, but claiming 3:play Qd's card and id: it is 0:play Td.
+    forged = TetkaAction(0, "play", ("Td",), card=real.card, number=real.number)
+    with pytest.raises(IllegalAction, match="it is seat 3's turn, not seat 0's"):
+        st.apply(forged)
+    assert fingerprint(st) == before
+    assert GAME.action_id(TetkaAction(3, "play", ("Qd",))) == GAME.action_id(real)
+    st.apply(TetkaAction(3, "play", ("Qd",)))  # a plain copy is the action it prints
+    assert st.actions[-1] is real
+
+
 def test_action_ids_out_of_range_and_bad_seats_outside_apply() -> None:
     st = tetka()
     with pytest.raises(IllegalAction, match="no Tetka action has id 208"):

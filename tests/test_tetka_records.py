@@ -283,3 +283,11 @@ def test_a_record_that_ends_the_robber(capsys: pytest.CaptureFixture[str]) -> No
     assert end["kind"] == "match_end"
     assert end["data"] == {"marks": [4, 1, 6, 22], "returns": [17, 29, 9, -55], "winner": 1}
     assert state_of(rec).to_record()["start"] == {"marks": [0, 0, 5, 20]}
+
+
+def test_the_public_record_holds_what_was_shown_and_no_hand() -> None:
+    st = state_of(json.loads(EXAMPLE.read_text(encoding="utf-8")))
+    public = st.public_record()
+    assert "seed" not in public and "hands" not in json.dumps(public)
+    assert public["actions"] == json.loads(EXAMPLE.read_text(encoding="utf-8"))["actions"]
+    assert public["deals"] == [{**GOLDEN_DEAL, "draw": ["2c", "5h", "Kd", "9s"]}]
