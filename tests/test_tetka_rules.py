@@ -100,9 +100,12 @@ def test_draw_tied_for_the_lowest_is_refused_but_higher_ties_are_not() -> None:
 
 
 def test_draw_comes_from_a_second_deck_so_its_cards_are_also_dealt() -> None:
-    hands = [set(h) for h in GOLDEN.hands]
-    for c in GOLDEN_DRAW:
-        assert sum(c in h for h in hands) == 1
+    for st in (golden(), *(tetka(seed=s) for s in range(20))):
+        rec = st.to_record()["deals"][0]
+        hands = [set(h) for h in rec["hands"]]
+        assert sorted(c for h in hands for c in h) == sorted(ALL_CARDS)
+        for c in rec["draw"]:
+            assert sum(c in h for h in hands) == 1
 
 
 @pytest.mark.parametrize("dealer", range(SEATS))
