@@ -165,7 +165,7 @@ def test_options_and_starts_built_by_hand_are_still_checked() -> None:
 
 # --------------------------------------------------------------- illegal actions
 
-# After 1:9d 2:Kd, seat 3 is to play; he holds Qd 2d 8d (and 5c 3h Ks 4s 6c Tc 8h Ah Qh 8s).
+# After 1:9d 2:Kd, seat 3 is to play; he holds Qd 2d 7d 8d (and 5c 3h Ks 4s 6c Tc 8h Ah Qh).
 GOOD = ["1:play 9d", "2:play Kd"]
 
 
@@ -176,7 +176,8 @@ GOOD = ["1:play 9d", "2:play Kd"]
         ("1:play 3c", "it is seat 3's turn, not seat 1's"),
         (
             "3:play 5c",
-            "follow suit: d was led and you hold it; allowed: 3:play 2d, 3:play 8d, 3:play Qd",
+            "follow suit: d was led and you hold it; allowed: 3:play 2d, 3:play 7d, 3:play 8d,"
+            " 3:play Qd",
         ),
         ("3:play 2c", "seat 3 does not hold 2c"),
         ("3:play Kd", "seat 3 does not hold Kd"),  # played already, by seat 2
@@ -207,7 +208,7 @@ def test_illegal_actions_exit_three_with_the_state_before(bad: str, says: str) -
     assert says in out["error"]["message"]
     before = state_from_record(load_record(json.dumps(record(GOOD))))
     assert out["applied"] == 2 and out["to_act"] == before.to_act == 3
-    assert out["legal"] == legal(before) == ["3:play 2d", "3:play 8d", "3:play Qd"]
+    assert out["legal"] == legal(before) == ["3:play 2d", "3:play 7d", "3:play 8d", "3:play Qd"]
     assert out["view"] == json.loads(json.dumps(before.public_view().to_json()))
     with pytest.raises(IllegalAction, match="action 2"):
         state_from_record(load_record(json.dumps(rec, ensure_ascii=False)))
@@ -232,7 +233,7 @@ def test_the_refusal_shown_to_another_seat_does_not_name_the_actors_cards(
     mine = set(GOLDEN.hands[0]) | {"9d", "Kd", "7h", *GOLDEN_DRAW}
     assert not (set(GOLDEN.hands[3]) - mine - {"5c"}) & card_tokens(out)
     code, out = replay_cli(text, capsys, "--seat", "3")  # the actor himself is told why
-    assert "allowed: 3:play 2d, 3:play 8d, 3:play Qd" in out["error"]["message"]
+    assert "allowed: 3:play 2d, 3:play 7d, 3:play 8d, 3:play Qd" in out["error"]["message"]
     code, out = replay_cli(text, capsys)
     assert code == 3 and out["error"]["index"] == 2
 

@@ -2,9 +2,10 @@
 
 ``records/tetka_seed004_example.json`` is one whole deal (dealer 0, photograph 7h)
 whose first trick is seed 004's example: the first player leads 9d, the second
-plays Kd, the third dumps Qd, the fourth plays Td, and the second takes the
-trick and the queen. ``records/tetka_revokes.json`` is a deal under
-``revoke=penalized`` with two revokes paid for in the order they are proved.
+must play Kd (he has no lower diamond, only Ad), the third dumps Qd, the fourth
+plays Td, and the second takes the trick and the queen.
+``records/tetka_revokes.json`` is a deal under ``revoke=penalized`` with two
+revokes paid for in the order they are proved.
 Every expected value below is worked out by hand (see test_tetka_rules.py).
 """
 
@@ -64,12 +65,12 @@ GOLDEN_DEAL = {
         ["3:4s", "0:Qs", "1:5s", "2:6s"],
         ["0:Kc", "1:Qc", "2:4c", "3:6c"],
         ["0:7c", "1:8c", "2:9c", "3:Tc"],
-        ["3:2d", "0:3d", "1:4d", "2:5d"],
+        ["3:2d", "0:3d", "1:4d", "2:Ad"],
         ["2:7h", "3:8h", "0:9h", "1:Th"],
         ["1:Jh", "2:Kh", "3:Ah", "0:5h"],
-        ["3:Qh", "0:As", "1:Jc", "2:Ad"],
-        ["3:8s", "0:Js", "1:9s", "2:Ts"],
-        ["0:Jd", "1:6d", "2:7d", "3:8d"],
+        ["3:Qh", "0:As", "1:5d", "2:Jc"],
+        ["3:7d", "0:Jd", "1:6d", "2:Ts"],
+        ["0:Js", "1:9s", "2:8s", "3:8d"],
     ],
     # Seat 0: Qs (trick 5), Qc (6), the most tricks (5) and the last; seat 1 the photo
     # card 7h (trick 9); seat 2 Qd (trick 1, the seed's example); seat 3 Qh (11) and
@@ -121,7 +122,7 @@ def test_seed_004_example_trick_through_the_replay_command(
     ]
     # Seat 2 leads anything he holds.
     assert sorted(a.split()[1] for a in out["legal"]) == sorted(
-        ["2c", "2h", "2s", "6s", "4c", "9c", "5d", "7h", "Kh", "Ad", "Ts", "7d"]
+        ["2c", "2h", "2s", "6s", "4c", "9c", "Ad", "7h", "Kh", "Jc", "Ts", "8s"]
     )
 
 

@@ -248,16 +248,15 @@ def test_the_player_left_of_the_dealer_leads_any_card(dealer: int) -> None:
 def test_follow_suit_under_prevented_illegal_card_has_a_clear_message_and_changes_nothing() -> None:
     st = golden()
     st.apply("1:play 9d")
-    # Seat 2 holds Kd 5d Ad 7d: only diamonds are offered.
-    assert legal(st) == ["2:play 5d", "2:play 7d", "2:play Kd", "2:play Ad"]
+    # Seat 2 holds Kd and Ad (the seed: he has no lower diamond): only they are offered.
+    assert legal(st) == ["2:play Kd", "2:play Ad"]
     before = fingerprint(st)
     with pytest.raises(IllegalAction) as err:
         st.apply("2:play 2c")
     assert str(err.value) == (
-        "follow suit: d was led and you hold it; allowed: 2:play 5d, 2:play 7d, 2:play Kd,"
-        " 2:play Ad"
+        "follow suit: d was led and you hold it; allowed: 2:play Kd, 2:play Ad"
     )
-    assert "5d" not in err.value.public_message  # others are not told what he holds
+    assert "Ad" not in err.value.public_message  # others are not told what he holds
     assert fingerprint(st) == before
     st.apply("2:play Kd")  # it plays on
 
@@ -318,8 +317,8 @@ def test_highest_card_of_the_suit_led_wins_an_off_suit_ace_does_not() -> None:
     st = golden()
     run(st, GOLDEN.upto(11))
     trick11 = events_of(st, "trick")[10]["data"]
-    assert trick11["played"] == [[3, "Qh"], [0, "As"], [1, "Jc"], [2, "Ad"]]
-    assert trick11["winner"] == 3  # the queen, the only heart, beats two aces
+    assert trick11["played"] == [[3, "Qh"], [0, "As"], [1, "5d"], [2, "Jc"]]
+    assert trick11["winner"] == 3  # the queen, the only heart, beats the ace of spades
     trick10 = events_of(st, "trick")[9]["data"]
     assert trick10["played"] == [[1, "Jh"], [2, "Kh"], [3, "Ah"], [0, "5h"]]
     assert trick10["winner"] == 3  # ace high
@@ -370,7 +369,7 @@ def test_one_mark_per_queen_two_queens_in_one_trick_give_two() -> None:
     # Seat 0 plays As in trick 5 and discards Qs on the last heart in trick 11, so
     # seat 3 takes Qh and Qs in one trick.
     tricks = swap(GOLDEN_TRICKS, "Qs", "As")
-    assert tricks[4] == "4s As 5s 6s" and tricks[10] == "Qh Qs Jc Ad"
+    assert tricks[4] == "4s As 5s 6s" and tricks[10] == "Qh Qs 5d Jc"
     d = played(tricks)
     assert d["tricks"] == GOLDEN_WINNERS
     assert d["reasons"] == [["Qc", "most", "last"], ["photo"], ["Qd"], ["Qh", "Qs", "counting"]]
@@ -571,9 +570,9 @@ def test_at_the_robbers_end_the_last_deals_last_trick_stays_in_view() -> None:
 
 # ------------------------------------------------------------------ revokes
 
-# R1: GOLDEN, but in trick 12 seat 2 keeps Ts and plays 7d on the spade lead (a revoke:
-# he holds a spade), then discards Ts on the diamond lead of trick 13 (showing spades).
-R1 = swap(GOLDEN_TRICKS, "Ts", "7d")
+# R1: GOLDEN, but in trick 12 seat 1 keeps 6d and plays 9s on the diamond lead (a
+# revoke: he holds a diamond), then discards 6d on the spade lead of trick 13.
+R1 = swap(GOLDEN_TRICKS, "6d", "9s")
 
 
 def test_penalized_offers_any_card() -> None:
@@ -585,45 +584,45 @@ def test_penalized_offers_any_card() -> None:
 def test_under_prevented_there_is_no_revoke() -> None:
     st = golden()
     run(st, GOLDEN.upto(11, 1))
-    with pytest.raises(IllegalAction, match="follow suit: s was led"):
-        st.apply("0:play Jd")
+    with pytest.raises(IllegalAction, match="follow suit: d was led"):
+        st.apply("0:play Js")
 
 
 def test_a_revoke_is_told_only_when_proved_by_discarding_the_suit() -> None:
-    assert R1[11:] == ["8s Js 9s 7d", "Jd 6d Ts 8d"]
+    assert R1[11:] == ["7d Jd 9s Ts", "Js 6d 8s 8d"]
     s = script(R1)
     st = tetka([deal_of(s.hands)], revoke="penalized")
     run(st, s.upto(12))  # the revoke is made, not yet proved
     assert st.public_view().revokes == ()
     assert events_of(st, "revoke") == []
-    run(st, s.actions[48:51])  # 0:Jd 1:6d 2:Ts
-    assert s.actions[50] == "2:play Ts"
+    run(st, s.actions[48:50])  # 0:Js 1:6d
+    assert s.actions[49] == "1:play 6d"
     for observer in (None, 0, 1, 2, 3):
         events = [e.to_json() for e in st.events(0, observer)]
-        assert events[-2]["action"] == "2:play Ts"
+        assert events[-2]["action"] == "1:play 6d"
         assert events[-1] == {
             "n": len(events) - 1,
             "kind": "revoke",
-            "seat": 2,
+            "seat": 1,
             "action": None,
-            "data": {"suit": "s", "trick": 12},
+            "data": {"suit": "d", "trick": 12},
         }
-    assert st.public_view().to_json()["revokes"] == [[2, "s", 12]]
+    assert st.public_view().to_json()["revokes"] == [[1, "d", 12]]
 
 
 def test_a_single_revoke_each_other_player_hands_a_trick() -> None:
-    # Revoker seat 2; givers in turn from his left: 3, 0, 1. Each hands a trick of his
-    # own with no queen, the one carrying the most of his other marks:
-    # seat 3 (4, 7 counting, 10; 11 has Qh) hands 7; seat 0 (2, 12, 13 last; 5 and 6 have
-    # queens) hands 13; seat 1 (3, 9 photo) hands 9. The counting, last and photo marks
-    # go with them; seat 2 then holds 5 tricks, the most.
+    # Revoker seat 1; givers in turn from his left: 2, 3, 0. Each hands a trick of his
+    # own with no queen, the one carrying the most of his other marks: seat 2 (8; 1 has
+    # Qd) hands 8; seat 3 (4, 7 counting, 10; 11 has Qh) hands 7, not the later 10;
+    # seat 0 (2, 12, 13 last; 5 and 6 have queens) hands 13. The counting and last
+    # marks go with them; seat 1 then holds 5 tricks, the most.
     d = played(R1, revoke="penalized")
     assert d["tricks"] == GOLDEN_WINNERS  # who took each trick in play is unchanged
-    assert d["revokes"] == [[2, "s", 12]]
-    assert d["handed"] == [[3, 2, 7], [0, 2, 13], [1, 2, 9]]
-    assert d["taken"] == [4, 1, 5, 3]
-    assert d["reasons"] == [["Qs", "Qc"], [], ["Qd", "photo", "counting", "most", "last"], ["Qh"]]
-    assert d["marks"] == [2, 0, 5, 1]
+    assert d["revokes"] == [[1, "d", 12]]
+    assert d["handed"] == [[2, 1, 8], [3, 1, 7], [0, 1, 13]]
+    assert d["taken"] == [4, 5, 1, 3]
+    assert d["reasons"] == [["Qs", "Qc"], ["photo", "counting", "most", "last"], ["Qd"], ["Qh"]]
+    assert d["marks"] == [2, 4, 1, 1]
 
 
 def test_during_the_deal_marks_follow_the_tricks_as_won_the_handing_comes_at_the_end() -> None:
@@ -636,7 +635,7 @@ def test_during_the_deal_marks_follow_the_tricks_as_won_the_handing_comes_at_the
         ["counting", "Qh"],
     ]
     st.apply(s.actions[51])
-    assert last_deal(st)["marks"] == [2, 0, 5, 1]
+    assert last_deal(st)["marks"] == [2, 4, 1, 1]
 
 
 # R2: several revokes, a queen trick handed, a giver left with nothing. Winners

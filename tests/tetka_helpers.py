@@ -8,8 +8,8 @@ the actions. The expected outcomes are written out by hand in the tests; the
 script only spares writing 52 seat numbers.
 
 ``GOLDEN`` is one whole deal (dealer 0, photograph 7h) whose first trick is
-seed 004's worked example; ``by_winners`` deals the same 13 groups of cards so
-that each trick goes to a chosen seat.
+seed 004's worked example; ``by_winners`` deals 13 fixed groups of cards so that
+each trick goes to a chosen seat.
 """
 
 from __future__ import annotations
@@ -163,8 +163,9 @@ def swap(tricks: Sequence[str], a: str, b: str) -> list[str]:
 # ----------------------------------------------------------------- the golden deal
 
 #: Dealer 0, so seat 1 leads. Trick 1 is seed 004's example: the first player leads
-#: 9d, the second must play Kd, the third dumps Qd, the fourth plays Td; the second
-#: takes the trick and the queen. Winners: 2 0 1 3 0 0 3 2 1 3 3 0 0.
+#: 9d; the second must play Kd, having no lower diamond (his others: Ad); the third
+#: dumps Qd; the fourth plays Td; the second takes the trick and the queen.
+#: Winners: 2 0 1 3 0 0 3 2 1 3 3 0 0.
 GOLDEN_TRICKS = [
     "9d Kd Qd Td",  # 1: led by 1 -> 2 (Kd), Qd
     "2c 5c Ac 3c",  # 2: led by 2 -> 0 (Ac)
@@ -173,12 +174,12 @@ GOLDEN_TRICKS = [
     "4s Qs 5s 6s",  # 5: led by 3 -> 0 (Qs, her own trick)
     "Kc Qc 4c 6c",  # 6: led by 0 -> 0 (Kc), Qc
     "7c 8c 9c Tc",  # 7: led by 0 -> 3 (Tc): the counting trick for a seven
-    "2d 3d 4d 5d",  # 8: led by 3 -> 2 (5d)
+    "2d 3d 4d Ad",  # 8: led by 3 -> 2 (Ad)
     "7h 8h 9h Th",  # 9: led by 2 -> 1 (Th); holds 7h, the photo card
     "Jh Kh Ah 5h",  # 10: led by 1 -> 3 (Ah)
-    "Qh As Jc Ad",  # 11: led by 3, the last heart; the others discard, aces too -> 3
-    "8s Js 9s Ts",  # 12: led by 3 -> 0 (Js)
-    "Jd 6d 7d 8d",  # 13: led by 0 -> 0 (Jd)
+    "Qh As 5d Jc",  # 11: led by 3, the last heart; the others discard, an ace too -> 3
+    "7d Jd 6d Ts",  # 12: led by 3 -> 0 (Jd); seat 2 has no diamond left
+    "Js 9s 8s 8d",  # 13: led by 0 -> 0 (Js); seat 3 has no spade left
 ]
 GOLDEN = script(GOLDEN_TRICKS)
 GOLDEN_WINNERS = [2, 0, 1, 3, 0, 0, 3, 2, 1, 3, 3, 0, 0]
@@ -189,16 +190,27 @@ GOLDEN_DRAW = ["2c", "5h", "Kd", "9s"]  # seat 0 draws the two, the lowest card:
 GOLDEN_REASONS = [["Qs", "Qc", "most", "last"], ["photo"], ["Qd"], ["Qh", "counting"]]
 GOLDEN_MARKS = [4, 1, 1, 2]
 
-#: The cards of each of the 13 tricks: the card that takes it first, the others after.
-_HIGH = ["Kd", "Ac", "6h", "Ks", "Qs", "Kc", "Tc", "5d", "Th", "Ah", "Qh", "Js", "Jd"]
+#: The cards of 13 tricks, the one that takes the trick first: tricks 1-10, 12 and 13
+#: of one suit each, the 11th the last heart and three discards.
 GROUPS = [
-    (high, [c for c in t.split() if c != high])
-    for high, t in zip(_HIGH, GOLDEN_TRICKS, strict=True)
+    ("Kd", ["9d", "Qd", "Td"]),
+    ("Ac", ["2c", "5c", "3c"]),
+    ("6h", ["4h", "2h", "3h"]),
+    ("Ks", ["7s", "2s", "3s"]),
+    ("Qs", ["4s", "5s", "6s"]),
+    ("Kc", ["Qc", "4c", "6c"]),
+    ("Tc", ["7c", "8c", "9c"]),
+    ("5d", ["2d", "3d", "4d"]),
+    ("Th", ["7h", "8h", "9h"]),
+    ("Ah", ["Jh", "Kh", "5h"]),
+    ("Qh", ["As", "Jc", "Ad"]),
+    ("Js", ["8s", "9s", "Ts"]),
+    ("Jd", ["6d", "7d", "8d"]),
 ]
 
 
 def by_winners(winners: Sequence[int], dealer: int = 0) -> list[str]:
-    """GOLDEN's groups of cards, each placed so trick ``i`` goes to ``winners[i]``.
+    """The ``GROUPS`` of cards, each placed so trick ``i`` goes to ``winners[i]``.
 
     Every trick but the 11th follows suit all round, so any such deal is legal
     under ``revoke=prevented``; the 11th is the last heart led, which its leader
