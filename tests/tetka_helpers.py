@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tricktaker.cards import CARD_NAMES, RANKS, parse_card
+from tricktaker.cards import CARD_NAMES, RANKS
 from tricktaker.core import Start, get_game
 from tricktaker.games.tetka import TetkaGame, TetkaState
 
@@ -226,7 +226,3 @@ def by_winners(winners: Sequence[int], dealer: int = 0) -> list[str]:
         out.append(" ".join(cards))
         leader = w
     return out
-
-
-def parse_all(cards: Sequence[str]) -> list[int]:
-    return [parse_card(c) for c in cards]
