@@ -355,12 +355,6 @@ def test_a_sample_needs_a_seats_view_and_its_memory() -> None:
 # ------------------------------------------------- what a caller does with events
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: TetkaState.events() hands out the Event objects it caches per"
-    " observer (state.py _stream), so the lists inside their data are shared with every"
-    " later call; a caller editing an event's JSON rewrites the seat's stream",
-)
 def test_what_a_caller_does_with_events_never_reaches_the_state() -> None:
     st = run(tetka([deal_of(GOLDEN.hands, "7h", GOLDEN_DRAW)]), GOLDEN.upto(1))
     before = json.loads(json.dumps([e.to_json() for e in st.events(0, 0)]))

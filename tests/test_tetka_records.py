@@ -310,12 +310,6 @@ def test_summaries_records_and_views_handed_out_are_copies() -> None:
     assert len(st.view(2).to_json()["hand"]) == 13
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: public_record() keeps each finished deal's dict (rules.py"
-    " _public_deals) and hands out shallow copies, so its lists are shared with every"
-    " later public record, a clone's too",
-)
 def test_what_a_caller_does_with_the_public_record_never_reaches_the_state() -> None:
     st = state_of(json.loads(EXAMPLE.read_text(encoding="utf-8")))
     first = st.public_record()
