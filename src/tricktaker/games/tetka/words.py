@@ -392,7 +392,9 @@ class TetkaWords:
 
     def match_result(self, view: View, sides: Sequence[str]) -> str:
         v = _v(view)
-        return self._("The robber is over.") + " " + self.settlement_text(v.marks, v.winner, sides)
+        return (
+            self._("The robber is over.") + " " + self.settlement_text(v.running, v.winner, sides)
+        )
 
     # ----------------------------------------------------------------- status
 
