@@ -18,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from tricktaker.bots import levels
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core import get_game
 from tricktaker.core.registry import game_ids
@@ -75,7 +76,14 @@ def test_the_lobby_lists_every_registered_game_with_options_and_levels(client: T
             schema = get_game(g["id"]).option_schema()
             assert [o["name"] for o in g["options"]] == [s.name for s in schema]
             assert all(o["help"] for o in g["options"])
-            assert "random" in g["levels"] and "rules" in g["levels"]
+            assert "random" in g["levels"] and g["levels"] == levels(g["id"])
+        assert all("rules" in g["levels"] for g in games if g["id"] in ("truc", "truco"))
+        tetka = next(g for g in games if g["id"] == "tetka")
+        assert tetka["players"] == [4]
+        assert tetka["title"] == ("Tetka" if lang == "en" else "Тётка")
+        assert [o["name"] for o in tetka["options"]] == ["revoke", "target"]
+        if lang == "ru":  # the game's own words, in the asked language
+            assert all(re.search("[а-я]", o["help"]) for o in tetka["options"])
     ru = client.get("/api/i18n/ru").json()
     assert ru["You"] == "Вы"
     assert client.get("/api/i18n/xx").status_code == 404
