@@ -334,10 +334,86 @@ def test_a_failing_computer_does_not_stop_the_table(
     assert client.get(f"/api/tables/{made['id']}").json()["applied"] >= 3
 
 
-@pytest.mark.parametrize(("game", "direction"), [("truc", "left"), ("truco", "right")])
+@pytest.mark.parametrize(
+    ("game", "direction"), [("truc", "left"), ("truco", "right"), ("tetka", "left")]
+)
 def test_the_table_says_which_way_play_turns(client: TestClient, game: str, direction: str) -> None:
-    """The page seats the next player on the left (Le Truc) or the right (Truco)."""
-    made = create(client, game, {"players": 4}, ["human", "rules", "rules", "rules"])
+    """The page seats the next player on the left (Le Truc, Tetka) or the right (Truco)."""
+    options = {} if game == "tetka" else {"players": 4}  # Tetka is for four alone
+    made = create(client, game, options, ["human", "random", "random", "random"])
     with client.websocket_connect(f"/ws/{made['id']}?token={made['seats'][0]['token']}") as ws:
         ws.receive_json()
         assert receive_state(ws)["table"]["direction"] == direction
+
+
+#: A card as the game's words write it (English), in the texts a page shows.
+CARD_TEXT = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+
+
+def cards_in_texts(texts: object) -> set[str]:
+    """The cards named in words (``Q♠``), in the notation (``Qs``)."""
+    return {
+        ("T" if rank == "10" else rank) + "cdhs"["♣♦♥♠".index(suit)]
+        for rank, suit in CARD_TEXT.findall(json.dumps(texts, ensure_ascii=False))
+    }
+
+
+def test_a_tetka_table_for_four_each_for_himself(client: TestClient) -> None:
+    """Four seats, one side each; the page's words show the photograph, the marks, the
+    tricks taken, the proved revokes and only the tricks the seat may review: no text
+    names a card of an older trick, nor of another hand."""
+    made = create(client, "tetka", {"revoke": "penalized"}, ["human", "random", "random", "random"])
+    token = made["seats"][0]["token"]
+    queens = {f"Q{s}" for s in "cdhs"}
+    with client.websocket_connect(f"/ws/{made['id']}?token={token}") as ws:
+        ws.receive_json()
+        state = receive_state(ws)
+        assert state["sides"] == [0, 1, 2, 3] and len(set(state["side_names"])) == 4
+        assert state["table"]["players"] == 4 and state["table"]["direction"] == "left"
+        texts = state["texts"]
+        assert texts["title"] == "Tetka"
+        assert texts["status"][0].startswith("Marks: You 0 · ")
+        assert texts["table_lines"][0].startswith(f"Photograph: {texts_card(state)}")
+        revokes = 0
+        lines: list[str] = []
+        while not lines:
+            # What the message itself says the seat may see (the bots may be further on).
+            view = state["view"]
+            review = view["review"]
+            seen = {c for t in review for _s, c in t["played"]} | set(view["hand"])
+            seen |= {c for _s, c in view["table"]} | {view["photo"]} | queens
+            assert [t["trick"] for t in review] == list(
+                range(view["trick_number"] - len(review), view["trick_number"])
+            )
+            assert len(review) == (1 if 0 in view["led"] else 2) or view["trick_number"] <= 2
+            deals = [e["data"] for e in state["events"] if e["kind"] == "deal"]
+            seen |= {c for d in deals for c in [d["photo"], *d.get("draw", [])]}
+            told = [e["text"] for e in state["events"]]
+            words = [state["texts"], told, [a["label"] for a in state["legal"]]]
+            assert cards_in_texts(words) <= seen, cards_in_texts(words) - seen
+            revokes = max(revokes, len(view["revokes"]))
+            if view["revokes"]:
+                assert any(line.startswith("Revokes proved — ") for line in texts_of(state))
+            ends = [e for e in state["events"] if e["kind"] == "deal_end"]
+            if ends:
+                lines = ends[0]["lines"]
+                break
+            state = act(ws, state["legal"][0]["action"]) if state["legal"] else receive_state(ws)
+            assert state.get("type") == "state", state
+    # The deal is over: its story is told trick by trick, with the marks; the sheet has it.
+    assert len(lines) >= 16 and lines[0].startswith("Trick 1: ")
+    assert any(line.startswith("Deal marks: ") for line in lines)
+    assert state["texts"]["sheet"]["header"][:2] == ["Deal", "Photograph"]
+    assert len(state["texts"]["sheet"]["rows"]) == 1
+    assert revokes > 0  # the first card of each turn is often off suit: revokes were told
+
+
+def texts_card(state: dict[str, Any]) -> str:
+    """The photograph as the words write it."""
+    photo = state["view"]["photo"]
+    rank = "10" if photo[0] == "T" else photo[0]
+    return rank + "♣♦♥♠"["cdhs".index(photo[1])]
+
+
+def texts_of(state: dict[str, Any]) -> list[str]:
+    return list(state["texts"]["table_lines"])
