@@ -192,6 +192,13 @@ def _no_horizontal_scroll(page: Page) -> None:
     assert width <= inner, f"the page is {width}px wide in a {inner}px window"
 
 
+def _choose_game(page: Page, game_id: str) -> None:
+    """Pick a game in the lobby by its English title (the lobby lists them by id, so
+    another game may come first)."""
+    page.select_option("#game", label=get_game(game_id).words("en").title)
+    page.wait_for_selector(".option .help")
+
+
 def _create_from_lobby(page: Page) -> str:
     """Press Play in the lobby (its options as set) and wait for the table."""
     page.click("#play")
@@ -230,6 +237,7 @@ def test_lobby_table_a_deal_and_russian(server: str, watched: Watched) -> None:
     page = watched.page
     page.goto(f"{server}/")
     page.wait_for_selector("#play")
+    _choose_game(page, GAME)
     # The game's options come from its schema, each with its help.
     assert page.locator("#opt-players option").all_inner_texts() == ["2", "4"]
     assert page.locator(".option .help").count() >= 3
@@ -288,6 +296,7 @@ def test_phone_width_has_no_horizontal_scroll(server: str, browser: Browser) -> 
     try:
         page.goto(f"{server}/")
         page.wait_for_selector("#play")
+        _choose_game(page, GAME)
         page.select_option("#opt-players", label="4")
         assert page.locator(".seat-list select").count() == 3
         _no_horizontal_scroll(page)
@@ -315,6 +324,7 @@ def test_an_invited_friend_and_a_spectator(server: str, browser: Browser) -> Non
         page = host.page
         page.goto(f"{server}/")
         page.wait_for_selector("#play")
+        _choose_game(page, GAME)
         page.select_option("#seat-1", "human")
         page.fill("#your-name", "Ann")
         _create_from_lobby(page)
@@ -523,8 +533,7 @@ def test_tetka_a_whole_deal_by_clicking_cards(server: str, watched: Watched) -> 
     page = watched.page
     page.goto(f"{server}/")
     page.wait_for_selector("#play")
-    page.select_option("#game", label="Tetka")
-    page.wait_for_selector("#opt-revoke")
+    _choose_game(page, "tetka")
     assert page.locator("#opt-revoke option").all_inner_texts() == ["prevented", "penalized"]
     assert page.input_value("#opt-target") == "21"
     assert page.locator(".seat-list select").count() == 3  # three computer seats
