@@ -72,7 +72,7 @@ def strings_of(message: object) -> tuple[str, ...]:
 
 
 def test_every_game_has_its_own_catalog() -> None:
-    assert {"truc", "truco"} <= set(game_catalogs())
+    assert {"truc", "truco", "tetka"} <= set(game_catalogs())
 
 
 def test_sources_use_translations() -> None:
@@ -90,6 +90,10 @@ def test_sources_use_translations() -> None:
     assert (None, "Desce! (accept)") in truco
     assert (None, ("{n} point", "{n} points")) in truco
     assert len(truco) > 80
+    tetka = used_messages(GAMES / "tetka", ())
+    assert (None, "counting trick") in tetka and (None, "counting trick") not in truco | shared
+    assert (None, ("{n} mark", "{n} marks")) in tetka
+    assert len(tetka) > 60
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -175,6 +179,17 @@ KEY_PHRASES = {
         ("zap", "зап"),
         ("tied (empate)", "ничья (эмпате)"),
     ],
+    "tetka": [
+        ("Tetka", "Тётка"),
+        ("photo card", "фотография"),
+        ("Photograph", "Фотография"),
+        ("counting trick", "счётная взятка"),
+        ("last trick", "последняя взятка"),
+        ("Deal", "Раздача"),
+        ("dealer", "сдающий"),
+        ("The robber is over.", "Роббер окончен."),
+        ("revoked", "ренонс"),
+    ],
 }
 
 
@@ -195,6 +210,9 @@ def test_russian_plurals_and_contexts() -> None:
     ru = translator("ru", "truc", "tricktaker.games.truc")
     got = [ru.ngettext("{n} point", "{n} points", n).format(n=n) for n in (1, 2, 5, 11, 21, 24)]
     assert got == ["1 очко", "2 очка", "5 очков", "11 очков", "21 очко", "24 очка"]
+    tetka = translator("ru", "tetka", "tricktaker.games.tetka")
+    marks = [tetka.ngettext("{n} mark", "{n} marks", n).format(n=n) for n in (1, 3, 8, 21, 22)]
+    assert marks == ["1 марка", "3 марки", "8 марок", "21 марка", "22 марки"]
     shared = translator("ru")
     cards = [shared.ngettext("{n} card", "{n} cards", n).format(n=n) for n in (1, 3, 0)]
     assert cards == ["1 карта", "3 карты", "0 карт"]

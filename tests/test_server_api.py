@@ -18,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from tricktaker.bots import levels
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core import get_game
 from tricktaker.core.registry import game_ids
@@ -75,7 +76,14 @@ def test_the_lobby_lists_every_registered_game_with_options_and_levels(client: T
             schema = get_game(g["id"]).option_schema()
             assert [o["name"] for o in g["options"]] == [s.name for s in schema]
             assert all(o["help"] for o in g["options"])
-            assert "random" in g["levels"] and "rules" in g["levels"]
+            assert "random" in g["levels"] and g["levels"] == levels(g["id"])
+        assert all("rules" in g["levels"] for g in games if g["id"] in ("truc", "truco"))
+        tetka = next(g for g in games if g["id"] == "tetka")
+        assert tetka["players"] == [4]
+        assert tetka["title"] == ("Tetka" if lang == "en" else "Тётка")
+        assert [o["name"] for o in tetka["options"]] == ["revoke", "target"]
+        if lang == "ru":  # the game's own words, in the asked language
+            assert all(re.search("[а-я]", o["help"]) for o in tetka["options"])
     ru = client.get("/api/i18n/ru").json()
     assert ru["You"] == "Вы"
     assert client.get("/api/i18n/xx").status_code == 404
@@ -326,10 +334,90 @@ def test_a_failing_computer_does_not_stop_the_table(
     assert client.get(f"/api/tables/{made['id']}").json()["applied"] >= 3
 
 
-@pytest.mark.parametrize(("game", "direction"), [("truc", "left"), ("truco", "right")])
+@pytest.mark.parametrize(
+    ("game", "direction"), [("truc", "left"), ("truco", "right"), ("tetka", "left")]
+)
 def test_the_table_says_which_way_play_turns(client: TestClient, game: str, direction: str) -> None:
-    """The page seats the next player on the left (Le Truc) or the right (Truco)."""
-    made = create(client, game, {"players": 4}, ["human", "rules", "rules", "rules"])
+    """The page seats the next player on the left (Le Truc, Tetka) or the right (Truco)."""
+    options = {} if game == "tetka" else {"players": 4}  # Tetka is for four alone
+    made = create(client, game, options, ["human", "random", "random", "random"])
     with client.websocket_connect(f"/ws/{made['id']}?token={made['seats'][0]['token']}") as ws:
         ws.receive_json()
         assert receive_state(ws)["table"]["direction"] == direction
+
+
+#: A card as the game's words write it (English), in the texts a page shows.
+CARD_TEXT = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+
+
+def cards_in_texts(texts: object) -> set[str]:
+    """The cards named in words (``Q♠``), in the notation (``Qs``)."""
+    return {
+        ("T" if rank == "10" else rank) + "cdhs"["♣♦♥♠".index(suit)]
+        for rank, suit in CARD_TEXT.findall(json.dumps(texts, ensure_ascii=False))
+    }
+
+
+def test_a_tetka_table_for_four_each_for_himself(client: TestClient) -> None:
+    """Four seats, one side each; the page's words show the photograph, the marks, the
+    tricks taken, the proved revokes and only the tricks the seat may review: no text
+    names a card of an older trick, nor of another hand."""
+    made = create(client, "tetka", {"revoke": "penalized"}, ["human", "random", "random", "random"])
+    token = made["seats"][0]["token"]
+    queens = {f"Q{s}" for s in "cdhs"}
+    with client.websocket_connect(f"/ws/{made['id']}?token={token}") as ws:
+        ws.receive_json()
+        state = receive_state(ws)
+        assert state["sides"] == [0, 1, 2, 3] and len(set(state["side_names"])) == 4
+        assert state["table"]["players"] == 4 and state["table"]["direction"] == "left"
+        texts = state["texts"]
+        assert texts["title"] == "Tetka"
+        assert texts["status"][0].startswith("Marks: You 0 · ")
+        assert texts["table_lines"][0].startswith(f"Photograph: {texts_card(state)}")
+        revokes = 0
+        lines: list[str] = []
+        public: set[str] = set()
+        while not lines:
+            # What the message itself says the seat may see (the bots may be further on).
+            view = state["view"]
+            review = view["review"]
+            seen = {c for t in review for _s, c in t["played"]} | set(view["hand"])
+            seen |= {c for _s, c in view["table"]} | {view["photo"]} | queens
+            assert [t["trick"] for t in review] == list(
+                range(view["trick_number"] - len(review), view["trick_number"])
+            )
+            assert len(review) == (1 if 0 in view["led"] else 2) or view["trick_number"] <= 2
+            # Photographs and the seat draw (a second deck), as their deals began: the sheet
+            # keeps every deal's photograph.
+            deals = [e["data"] for e in state["events"] if e["kind"] == "deal"]
+            public |= {c for d in deals for c in [d["photo"], *d.get("draw", [])]}
+            seen |= public
+            told = [e["text"] for e in state["events"]]
+            words = [state["texts"], told, [a["label"] for a in state["legal"]]]
+            assert cards_in_texts(words) <= seen, cards_in_texts(words) - seen
+            revokes = max(revokes, len(view["revokes"]))
+            if view["revokes"]:
+                assert any(line.startswith("Revokes proved — ") for line in texts_of(state))
+            ends = [e for e in state["events"] if e["kind"] == "deal_end"]
+            if ends:
+                lines = ends[0]["lines"]
+                break
+            state = act(ws, state["legal"][0]["action"]) if state["legal"] else receive_state(ws)
+            assert state.get("type") == "state", state
+    # The deal is over: its story is told trick by trick, with the marks; the sheet has it.
+    assert len(lines) >= 16 and lines[0].startswith("Trick 1: ")
+    assert any(line.startswith("Deal marks: ") for line in lines)
+    assert state["texts"]["sheet"]["header"][:2] == ["Deal", "Photograph"]
+    assert len(state["texts"]["sheet"]["rows"]) == 1
+    assert revokes > 0  # the first card of each turn is often off suit: revokes were told
+
+
+def texts_card(state: dict[str, Any]) -> str:
+    """The photograph as the words write it."""
+    photo = state["view"]["photo"]
+    rank = "10" if photo[0] == "T" else photo[0]
+    return rank + "♣♦♥♠"["cdhs".index(photo[1])]
+
+
+def texts_of(state: dict[str, Any]) -> list[str]:
+    return list(state["texts"]["table_lines"])

@@ -192,6 +192,13 @@ def _no_horizontal_scroll(page: Page) -> None:
     assert width <= inner, f"the page is {width}px wide in a {inner}px window"
 
 
+def _choose_game(page: Page, game_id: str) -> None:
+    """Pick a game in the lobby by its English title (the lobby lists them by id, so
+    another game may come first)."""
+    page.select_option("#game", label=get_game(game_id).words("en").title)
+    page.wait_for_selector(".option .help")
+
+
 def _create_from_lobby(page: Page) -> str:
     """Press Play in the lobby (its options as set) and wait for the table."""
     page.click("#play")
@@ -230,6 +237,7 @@ def test_lobby_table_a_deal_and_russian(server: str, watched: Watched) -> None:
     page = watched.page
     page.goto(f"{server}/")
     page.wait_for_selector("#play")
+    _choose_game(page, GAME)
     # The game's options come from its schema, each with its help.
     assert page.locator("#opt-players option").all_inner_texts() == ["2", "4"]
     assert page.locator(".option .help").count() >= 3
@@ -288,6 +296,7 @@ def test_phone_width_has_no_horizontal_scroll(server: str, browser: Browser) -> 
     try:
         page.goto(f"{server}/")
         page.wait_for_selector("#play")
+        _choose_game(page, GAME)
         page.select_option("#opt-players", label="4")
         assert page.locator(".seat-list select").count() == 3
         _no_horizontal_scroll(page)
@@ -315,6 +324,7 @@ def test_an_invited_friend_and_a_spectator(server: str, browser: Browser) -> Non
         page = host.page
         page.goto(f"{server}/")
         page.wait_for_selector("#play")
+        _choose_game(page, GAME)
         page.select_option("#seat-1", "human")
         page.fill("#your-name", "Ann")
         _create_from_lobby(page)
@@ -508,3 +518,73 @@ def test_a_finished_match_offers_its_record_and_replay(server: str, watched: Wat
     page.wait_for_selector("#replay-slider")
     assert page.get_attribute("#replay-slider", "max") == str(len(saved["actions"]))
     assert page.input_value("#replay-seat") == "0"
+
+
+#: A card as the words write it on the page (English).
+CARD_TEXT = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+#: A finished trick told card by card on the table (only those the seat may review).
+SHOWN_TRICK = re.compile(r"^Trick \d+: .+ → ")
+
+
+def test_tetka_a_whole_deal_by_clicking_cards(server: str, watched: Watched) -> None:
+    """Tetka from the lobby: four players each for himself, the photograph and the marks on
+    the table, a whole deal played by clicking cards; the log never names a played card but
+    a queen (a public mark), and the table tells at most the two tricks a player may review."""
+    page = watched.page
+    page.goto(f"{server}/")
+    page.wait_for_selector("#play")
+    _choose_game(page, "tetka")
+    assert page.locator("#opt-revoke option").all_inner_texts() == ["prevented", "penalized"]
+    assert page.input_value("#opt-target") == "21"
+    assert page.locator(".seat-list select").count() == 3  # three computer seats
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    _create_from_lobby(page)
+    page.wait_for_selector(".hand svg.card.face")
+    assert page.locator(".hand svg.card.face").count() == 13
+    assert page.locator(".board .seat").count() == 4
+    status = page.inner_text(".status-lines")
+    assert "Marks: You 0 · " in status and "(robber to 21)" in status
+    assert "Tricks this deal: " in status
+    assert "Photograph: " in page.inner_text(".table-lines")
+    assert "turned the photo" in page.inner_text(".board")
+
+    queens = {"Q♣", "Q♦", "Q♥", "Q♠"}
+    clicks = 0
+    most_shown = 0
+    deadline = time.monotonic() + 90
+    while not page.locator(".deal-dialog[open]").count():
+        assert time.monotonic() < deadline, "the deal did not end in time"
+        for item in page.locator(".log-list li:not(.ev-deal)").all_inner_texts():
+            named = {"".join(m) for m in CARD_TEXT.findall(item)}
+            assert named <= queens, item
+        if page.locator(".table-lines").count():
+            lines = page.locator(".table-lines li").all_inner_texts()
+            shown = [line for line in lines if SHOWN_TRICK.match(line)]
+            assert len(shown) <= 2, lines
+            most_shown = max(most_shown, len(shown))
+        cards = page.locator(".hand-card.playable:not([disabled])")
+        if cards.count():
+            cards.first.click()
+            clicks += 1
+        page.wait_for_timeout(100)
+    assert clicks == 13 and most_shown >= 1
+    told = page.locator(".deal-dialog[open] .deal-lines li").all_inner_texts()
+    assert [line.split(":")[0] for line in told[:13]] == [f"Trick {n}" for n in range(1, 14)]
+    assert any(line.startswith("Deal marks: ") for line in told)
+    page.click(".deal-dialog[open] button")
+    page.wait_for_selector(".deal-dialog[open]", state="detached")
+    page.wait_for_selector(".hand svg.card.face")
+    assert page.locator(".log-list li.ev-deal_end").count() == 1
+
+    page.click("text=Score sheet")
+    assert page.locator(".sheet-dialog[open] thead th").all_inner_texts()[:2] == [
+        "Deal",
+        "Photograph",
+    ]
+    assert page.locator(".sheet-dialog[open] tbody tr").count() == 1
+    page.keyboard.press("Escape")
+
+    page.click("[data-lang=ru]")
+    page.wait_for_function("document.querySelector('.status-lines').textContent.includes('Марки:')")
+    assert "Фотография: " in page.inner_text(".table-lines")

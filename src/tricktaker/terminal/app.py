@@ -331,9 +331,13 @@ class TableScreen(Screen[None]):
             _("1–9 and 0 take the numbered actions; Tab or ←→ mark one, Enter takes it."),
             _("s: the score sheet · r: a new match once this one is over · q: quit."),
         ]
-        if self.session.players == 4:
+        seats = self.session.sides
+        partners = [s for s in range(1, len(seats)) if seats[s] == seats[0]]
+        if len(seats) > 2 and not partners:
+            keys.insert(0, _("You sit at the bottom; each player plays for himself."))
+        elif len(partners) == 1:
             keys.insert(0, _("You sit at the bottom, your partner opposite."))
-        elif self.session.players == 6:
+        elif partners:
             keys.insert(0, _("You sit at the bottom; your partners sit in every other seat."))
         body.append("\n\n")
         body.append_text(bullet_lines(keys))
