@@ -93,10 +93,10 @@ def test_draw_the_lowest_card_deals_first_ace_high() -> None:
 
 
 def test_draw_tied_for_the_lowest_is_refused_but_higher_ties_are_not() -> None:
-    with pytest.raises(RecordError, match="lowest cards are tied; tied players draw again"):
+    with pytest.raises(RecordError, match="lowest cards are tied; everyone draws again"):
         tetka([{"draw": ["2c", "2h", "Kd", "9s"]}], dealer=0)
     st = tetka([{"draw": ["2c", "Kh", "Kd", "9s"]}], dealer=0)  # only the lowest matters
-    assert st.events(0)[0].data["draw"] == ["2c", "Kh", "Kd", "9s"]
+    assert st.events(0)[0].to_json()["data"]["draw"] == ["2c", "Kh", "Kd", "9s"]
 
 
 def test_draw_comes_from_a_second_deck_so_its_cards_are_also_dealt() -> None:
@@ -794,7 +794,7 @@ def test_start_marks_count_toward_the_target_and_the_settlement() -> None:
     st = golden(marks=[3, 7, 0, 12])
     view = st.public_view()
     assert view.marks == (3, 7, 0, 12) and view.running == (3, 7, 0, 12)
-    assert st.events(0)[0].data["marks"] == [3, 7, 0, 12]
+    assert st.events(0)[0].to_json()["data"]["marks"] == [3, 7, 0, 12]
     assert st.result().score == (3, 7, 0, 12)
     # Sum 22: each receives 22 - 4 m.
     assert st.returns() == (10.0, -6.0, 22.0, -26.0)

@@ -290,7 +290,10 @@ def check_no_hidden_card(game: Game, state: State, know: Knowledge | None = None
         view = state.view(observer) if observer is not None else state.public_view()
         leak = tokens(view.to_json()) & (know.deck - view_allowed)
         assert not leak, f"observer {observer} sees {sorted(leak)} in the view"
-    _check_public_record(state, None if fresh else know)
+    # Incrementally after each action, and in full whenever a deal has begun or the match
+    # ended: a finished deal's public entry must never change afterwards either.
+    full = fresh or state.to_act is None or any(e.kind == "deal" for e in told[None])
+    _check_public_record(state, None if full else know)
     return know
 
 

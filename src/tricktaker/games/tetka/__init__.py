@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.core.actions import Action
-from tricktaker.core.errors import IllegalAction
+from tricktaker.core.errors import SampleError
 from tricktaker.core.events import Event
 from tricktaker.core.options import Options, OptionSpec, build_options
 from tricktaker.core.protocol import GameInfo, View
@@ -72,7 +72,7 @@ class TetkaGame:
 
     def sample_state(self, view: View, memory: Sequence[Event], rng: random.Random) -> TetkaState:
         if not isinstance(view, TetkaView):
-            raise IllegalAction("sample_state needs a Tetka view")
+            raise SampleError("sample_state needs a Tetka view")
         return sample_state(view, memory, rng)
 
     def view_from_json(self, data: Mapping[str, Any]) -> TetkaView:

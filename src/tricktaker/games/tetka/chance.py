@@ -5,8 +5,8 @@ cards all go to the hands) and are drawn here, from the match's seed like
 every deal, so a record holding the seed reproduces them.
 
 The seat draw (RULES.md §4): each player draws a card; the lowest deals
-first (ace high, as in play). Players tied for the lowest draw again, so a
-finished draw always has one lowest card. The engine is told the first
+first (ace high, as in play). When the lowest is tied everyone draws again,
+so a finished draw always has one lowest card. The engine is told the first
 dealer (``new_match(dealer=...)``) and shows a draw that gave him the deal:
 the draw decides who deals; ``dealer`` says which seat that player took.
 """
@@ -60,7 +60,7 @@ def check_draw(draw: Sequence[int], dealer: int) -> None:
     low = lowest_seat(draw)
     if low is None:
         raise RecordError(
-            "deal 0: the draw's lowest cards are tied; tied players draw again,"
+            "deal 0: the draw's lowest cards are tied; everyone draws again,"
             " so record the deciding draw"
         )
     if low != dealer:

@@ -427,11 +427,11 @@ class TetkaRules:
             self.actor = None
             self.log.append((EV_MATCH_END, tuple(self.marks), self.winner))
             return
-        self.dealer = (self.dealer + 1) % SEATS  # the deal moves to the left
-        self.deal_no += 1
-        if self.stop_after_deal:
+        if self.stop_after_deal:  # a search copy: the deal is over, the next never dealt
             self.actor = None
             return
+        self.dealer = (self.dealer + 1) % SEATS  # the deal moves to the left
+        self.deal_no += 1
         self._start_deal()
 
     # --------------------------------------------------------------- output

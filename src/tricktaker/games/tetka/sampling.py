@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from tricktaker.cards import parse_card
 from tricktaker.core.deals import GivenDeal
-from tricktaker.core.errors import IllegalAction, RecordError, SampleError
+from tricktaker.core.errors import IllegalAction, RecordError, SampleError, TricktakerError
 from tricktaker.core.events import Event, deal_events, told_from
 from tricktaker.core.options import Options, build_options
 from tricktaker.core.sampling import Pile, deal_unseen
@@ -48,7 +48,10 @@ def sample_state(view: TetkaView, memory: Sequence[Event], rng: random.Random) -
     except RecordError as exc:
         raise SampleError(str(exc)) from None
     me = view.seat
-    options = _options(tuple(view.options.items()))
+    try:
+        options = _options(tuple(view.options.items()))
+    except (TypeError, TricktakerError) as exc:  # unhashable or unknown option values
+        raise SampleError(f"the view's options are not Tetka's: {exc}") from None
     penalized = options.text("revoke") == "penalized"
     current = deal_events(memory)
     if not current or current[0].kind != "deal" or "hand" not in current[0].data:
@@ -87,7 +90,7 @@ def sample_state(view: TetkaView, memory: Sequence[Event], rng: random.Random) -
     others = [s for s in range(SEATS) if s != me]
     piles = [Pile(HAND - len(played[s]), allowed=DECK_MASK & ~barred[s]) for s in others]
     if sum(p.size for p in piles) != unseen.bit_count():
-        raise SampleError("the view's card counts do not add up")
+        raise SampleError("the seat's memory and its view hold different numbers of cards")
     dealt = deal_unseen(unseen, piles, rng)
     hands: list[tuple[int, ...]] = [()] * SEATS
     hands[me] = tuple(mine)
@@ -109,6 +112,8 @@ def sample_state(view: TetkaView, memory: Sequence[Event], rng: random.Random) -
                 state.apply(BY_TEXT[e.action])
     except (IllegalAction, KeyError, RecordError) as exc:
         raise SampleError(f"the seat's memory cannot be played again: {exc}") from None
+    if state.view(me).to_json() != view.to_json():
+        raise SampleError("the seat's memory does not lead to its view (is it complete?)")
     past = list(memory[: len(memory) - len(current)])
     prefix = told_from(past, me)
     state.log[:0] = prefix
