@@ -124,3 +124,23 @@ def test_cli_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "levels: random, rules" in capsys.readouterr().err
     with pytest.raises(TricktakerError):
         play_duplicate("truc", "rules", "random", 0, seed=1)
+
+
+def test_with_four_sides_a_is_compared_with_each_of_bs_seats() -> None:
+    """Tetka: each for himself. A's share is against each other seat in turn, so equal
+    bots come out even at 1/2 (better than all three would put them near 1/4)."""
+    from tricktaker.arena.duplicate import DealResult
+
+    deal = DealResult(0, 1, 1, (-2.0, -1.0, -1.0, -4.0), None, 8, "tricks", ())
+    assert deal.a_score == pytest.approx((1.0 + 0.5 + 1.0) / 3)
+    assert deal.a_points == pytest.approx(-1.0 - (-7.0 / 3))
+    result = play_duplicate("tetka", "random", "random", 80, seed=2)
+    assert result.sides == 4 and result.pairs == 20
+    assert [r.mirror for r in result.results[:4]] == [0, 1, 2, 3]
+    won, lost, level = result.counts()
+    assert won + lost + level == 3 * 80  # each deal, against each of B's three seats
+    lines = result.report().splitlines()
+    assert "random (A) in each of 4 seats in turn" in lines[1]
+    assert lines[2].endswith("(each deal against each random (B) seat)")
+    few = play_duplicate("tetka", "random", "random", 40, seed=2)
+    assert "play at least 80 deals" in few.verdict()

@@ -82,8 +82,8 @@ def test_mid_deal_pool_is_mid_deal_and_playouts_leave_it_untouched() -> None:
 def test_report_json_and_ratios_without_openspiel() -> None:
     report = bench.run_bench(TINY, no_openspiel=True)
     keys = [m.key for m in report.measurements]
-    assert "truc2p_uniform" in keys and "truc4p_card-play" in keys
-    assert "leduc_uniform" not in keys
+    assert "truc2p_uniform" in keys and "truc4p_card-play" in keys and "tetka_uniform" in keys
+    assert "leduc_uniform" not in keys and "hearts_uniform" not in keys
     assert report.openspiel == "skipped"
     assert report.ratios() == {}
     data = report.to_json()
@@ -118,16 +118,44 @@ def test_leduc_when_openspiel_is_installed() -> None:
     assert ratio > 0
 
 
+def test_tetka_deals_are_whole_deals_of_52_cards() -> None:
+    m = bench.tetka_deals(TINY, seed=6)
+    assert m.key == "tetka_uniform" and m.unit == "deal"
+    assert m.units >= 1
+    assert m.actions == 52 * m.units  # every card of the deck, one play each
+    assert m.per_second > 0 and m.seconds >= TINY
+
+
+def test_hearts_when_openspiel_is_installed() -> None:
+    if bench.openspiel_missing() is not None:
+        pytest.skip("open-spiel is not installed")
+    m = bench.hearts_deals(TINY, seed=4)
+    assert m.key == "hearts_uniform" and m.unit == "deal" and m.units > 0
+    # 52 cards played, and 12 passed unless the direction drawn is "no pass".
+    assert 52 * m.units < m.actions < 64 * m.units
+    assert m.chance == 53 * m.units  # the passing direction, 52 cards dealt
+    tetka = bench.tetka_deals(TINY, seed=4)
+    report = bench.BenchReport(TINY, 1, (tetka, m), "used")
+    assert report.ratios() == {
+        "tetka_uniform_deals_vs_hearts_deals": tetka.per_second / m.per_second
+    }
+
+
 def test_cli_prints_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--seconds", str(TINY), "--no-openspiel"]) == 0
     out = capsys.readouterr().out
     assert "Truc 2p uniform: deals" in out
+    assert "Tetka uniform: deals" in out
     assert "skipped" in out
     assert "target >= 20,000" in out
     assert "sample_state" in out and "µs per call" in out
     assert main(["bench", "--seconds", str(TINY), "--no-openspiel", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert {m["key"] for m in data["measurements"]} >= {"truc2p_uniform", "truc4p_uniform"}
+    assert {m["key"] for m in data["measurements"]} >= {
+        "truc2p_uniform",
+        "truc4p_uniform",
+        "tetka_uniform",
+    }
     assert main(["bench", "--seconds", "0"]) == 2
 
 
@@ -140,5 +168,5 @@ def test_missing_openspiel_is_said_and_truc_figures_still_print(
     assert main(["bench", "--seconds", str(TINY)]) == 0
     out = capsys.readouterr().out
     assert "OpenSpiel unavailable" in out and "pip install open-spiel" in out
-    assert "Truc 2p uniform: deals" in out
-    assert "leduc" not in out
+    assert "Truc 2p uniform: deals" in out and "Tetka uniform: deals" in out
+    assert "leduc" not in out and "hearts" not in out

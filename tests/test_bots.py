@@ -114,10 +114,10 @@ def test_rules_bot_is_deterministic_given_its_rng() -> None:
 
 def test_bots_are_registered_by_game_and_level() -> None:
     assert levels("truc") == ["random", "rules"]
-    assert levels("tetka") == ["random"]  # random plays any game; rules is Le Truc's
+    assert levels("tetka") == ["random", "rules"]
     assert make_bot("random", "tetka").name == "random"
-    with pytest.raises(TricktakerError, match="levels: random"):
-        make_bot("rules", "tetka")
+    with pytest.raises(TricktakerError, match="levels: random, rules"):
+        make_bot("solved", "tetka")
 
 
 # ------------------------------------------------------- crafted positions

@@ -1,10 +1,13 @@
-"""Engine throughput: how many random matches (Le Truc, Truco), deals and playouts a core runs.
+"""Engine throughput: how many random matches (Le Truc, Truco), deals (Tetka) and playouts
+a core runs.
 
 Search bots live on the speed of ``clone``/``legal_actions``/``apply``, so this
 module times exactly those calls through the public Game API, on one core, with
-fixed seeds, and sets the figures beside OpenSpiel's ``leduc_poker`` driven by
-the same kind of Python loop (a well-known, much smaller poker game), so that a
-reader can judge the engine against a familiar yardstick. Each workload runs a
+fixed seeds, and sets the figures beside OpenSpiel driven by the same kind of
+Python loop, so that a reader can judge the engines against familiar
+yardsticks: ``leduc_poker`` (a well-known, much smaller poker game) for Le
+Truc, and ``hearts`` (four players, 13 tricks, avoid the hearts and the queen
+of spades: Tetka's nearest cousin there) for Tetka. Each workload runs a
 warm-up first and then for a fixed wall-clock time; rates are per wall-clock
 second, and the CPU share is shown so a busy machine is visible in the figures.
 """
@@ -187,6 +190,41 @@ def truc_matches(
     return game_matches("truc", players, policy, seconds, seed)
 
 
+def tetka_deals(seconds: float, seed: int = DEFAULT_SEED) -> Measurement:
+    """Random Tetka deals: ``new_match`` (default options), then uniformly random legal
+    cards until the first deal is over (52 cards, marked), seeds ``seed``, ``seed+1``...
+
+    One deal per match, so that it compares with one OpenSpiel ``hearts`` game
+    (a single deal); the seat draw and the photograph are part of ``new_match``.
+    """
+    game = get_game("tetka")
+
+    def run(limit: float, base: int) -> Measurement:
+        options = game.options({})
+        rng = random.Random(base)
+        deals = actions = 0
+        timer = _Timer(limit)
+        while timer.running():
+            state = game.new_match(options, seed=base + deals)
+            while not state.finished_deals():
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+                actions += 1
+            deals += 1
+        wall, cpu = timer.stop()
+        return Measurement(
+            key="tetka_uniform",
+            label="Tetka uniform",
+            unit="deal",
+            units=deals,
+            actions=actions,
+            seconds=wall,
+            cpu_seconds=cpu,
+        )
+
+    return _warm(run, seconds, seed)
+
+
 def mid_deal_pool(players: int, size: int = POOL_SIZE, seed: int = DEFAULT_SEED) -> list[State]:
     """States one to three cards into the first deal of a match, as a search bot meets them."""
     game = get_game("truc")
@@ -342,15 +380,18 @@ def openspiel_missing() -> str | None:
     return None
 
 
-def leduc_games(seconds: float, seed: int = DEFAULT_SEED) -> Measurement:
-    """OpenSpiel's ``leduc_poker`` from Python: random games, chance sampled with our rng.
+def openspiel_games(
+    name: str, key: str, label: str, unit: str, seconds: float, seed: int = DEFAULT_SEED
+) -> Measurement:
+    """An OpenSpiel game from Python: random games to the end, uniform among the legal
+    actions, chance outcomes sampled with our rng by their probabilities.
 
-    ``actions`` counts player actions only, as for Le Truc (whose dealing is not
+    ``actions`` counts player actions only, as for our games (whose dealing is not
     an action); chance outcomes applied are counted apart in ``chance``.
     """
     import pyspiel
 
-    game = pyspiel.load_game("leduc_poker")
+    game = pyspiel.load_game(name)
 
     def run(limit: float, base: int) -> Measurement:
         rng = random.Random(base)
@@ -378,9 +419,9 @@ def leduc_games(seconds: float, seed: int = DEFAULT_SEED) -> Measurement:
             games += 1
         wall, cpu = timer.stop()
         return Measurement(
-            key="leduc_uniform",
-            label="leduc_poker uniform",
-            unit="game",
+            key=key,
+            label=label,
+            unit=unit,
             units=games,
             actions=actions,
             seconds=wall,
@@ -389,6 +430,55 @@ def leduc_games(seconds: float, seed: int = DEFAULT_SEED) -> Measurement:
         )
 
     return _warm(run, seconds, seed)
+
+
+def leduc_games(seconds: float, seed: int = DEFAULT_SEED) -> Measurement:
+    """OpenSpiel's ``leduc_poker``: random games (the yardstick for Le Truc)."""
+    return openspiel_games(
+        "leduc_poker", "leduc_uniform", "leduc_poker uniform", "game", seconds, seed
+    )
+
+
+def hearts_deals(seconds: float, seed: int = DEFAULT_SEED) -> Measurement:
+    """OpenSpiel's ``hearts`` with its default parameters: random deals (a game is one deal).
+
+    Its player actions are the 52 cards played and 12 passed (three per player)
+    unless the passing direction drawn is "none"; its chance outcomes are that
+    direction and the 52 cards dealt.
+    The yardstick for Tetka, which has no passing and deals without actions.
+    """
+    return openspiel_games(
+        "hearts", "hearts_uniform", "OpenSpiel hearts uniform", "deal", seconds, seed
+    )
+
+
+#: Ratios the report shows: (key, our measurement, its rate, OpenSpiel's, its rate, words).
+RATIOS: tuple[tuple[str, str, str, str, str, str], ...] = (
+    (
+        "truc2p_uniform_deals_vs_leduc_games",
+        "truc2p_uniform",
+        "deals_per_second",
+        "leduc_uniform",
+        "per_second",
+        "deals/s over leduc games/s",
+    ),
+    (
+        "truc2p_card-play_deals_vs_leduc_games",
+        "truc2p_card-play",
+        "deals_per_second",
+        "leduc_uniform",
+        "per_second",
+        "deals/s over leduc games/s",
+    ),
+    (
+        "tetka_uniform_deals_vs_hearts_deals",
+        "tetka_uniform",
+        "per_second",
+        "hearts_uniform",
+        "per_second",
+        "deals/s over hearts deals/s",
+    ),
+)
 
 
 # ------------------------------------------------------------------ the run
@@ -409,15 +499,14 @@ class BenchReport:
         return None
 
     def ratios(self) -> dict[str, float]:
-        """Le Truc deals/s over leduc games/s (both for the uniform and card-play policies)."""
-        leduc = self.get("leduc_uniform")
-        if leduc is None or leduc.per_second <= 0:
-            return {}
+        """Ours over OpenSpiel's, where both were measured (see ``RATIOS``): Le Truc deals/s
+        over leduc games/s (uniform and card-play policies), Tetka deals/s over hearts deals/s."""
         out: dict[str, float] = {}
-        for key in ("truc2p_uniform", "truc2p_card-play"):
-            m = self.get(key)
-            if m is not None:
-                out[f"{key}_deals_vs_leduc_games"] = m.deals_per_second / leduc.per_second
+        for key, ours, our_rate, theirs, their_rate, _ in RATIOS:
+            m, o = self.get(ours), self.get(theirs)
+            if m is None or o is None or getattr(o, their_rate) <= 0:
+                continue
+            out[key] = getattr(m, our_rate) / getattr(o, their_rate)
         return out
 
     def target_met(self) -> bool | None:
@@ -460,6 +549,7 @@ def run_bench(
         (f"Le Truc 2p clone + {q} playouts", partial(truc_playouts, 2, q, seconds, seed))
         for q in ("uniform", "card-play")
     ]
+    steps.append(("Tetka uniform deals", partial(tetka_deals, seconds, seed)))
     if no_openspiel:
         openspiel = "skipped"
     else:
@@ -467,6 +557,7 @@ def run_bench(
         openspiel = "used" if missing is None else missing
         if missing is None:
             steps.append(("OpenSpiel leduc_poker games", partial(leduc_games, seconds, seed)))
+            steps.append(("OpenSpiel hearts deals", partial(hearts_deals, seconds, seed)))
     results: list[Measurement] = []
     for name, step in steps:
         if progress is not None:
@@ -556,14 +647,16 @@ def print_report(report: BenchReport) -> None:
     if report.openspiel == "skipped":
         say("OpenSpiel comparison skipped (--no-openspiel).")
     elif report.openspiel != "used":
-        say(f"OpenSpiel unavailable, Le Truc figures alone: {report.openspiel}")
-    leduc = report.get("leduc_uniform")
-    for key, ratio in report.ratios().items():
-        truc = report.get(key.removesuffix("_deals_vs_leduc_games"))
-        assert truc is not None and leduc is not None
+        say(f"OpenSpiel unavailable, our figures alone: {report.openspiel}")
+    found = report.ratios()
+    for key, ours, our_rate, theirs, their_rate, words in RATIOS:
+        if key not in found:
+            continue
+        mine, other = report.get(ours), report.get(theirs)
+        assert mine is not None and other is not None
         say(
-            f"ratio: {truc.label} deals/s {truc.deals_per_second:,.0f} / leduc games/s"
-            f" {leduc.per_second:,.0f} = {ratio:.2f}"
+            f"ratio: {mine.label} {words}: {getattr(mine, our_rate):,.0f}"
+            f" / {getattr(other, their_rate):,.0f} = {found[key]:.2f}"
         )
     met = report.target_met()
     uniform = report.get("truc2p_uniform")

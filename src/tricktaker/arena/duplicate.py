@@ -14,7 +14,11 @@ protocol (``sides``, ``finished_deals``' gains), so any registered game plays.
 
 Bot A's results per deal: its side's gain minus the mean gain of B's sides
 (the game's own units, higher is better for A), and whether A's side did
-better (won 1, level 1/2, worse 0). Both are averaged per set, and their 95%
+better than B's (won 1, level 1/2, worse 0). With more than two sides (Tetka's
+four players, each for himself) A is compared with each of B's sides in turn
+and the shares averaged, so that two equal bots still come out at one half,
+where "better than every other side" would put them at about one in four.
+Both are averaged per set, and their 95%
 intervals are computed over the sets (paired samples): Wilson for the share,
 normal for the points. With fewer than ``MIN_SETS`` sets the verdict is "too
 few deals". Everything is deterministic given the seed: cards, positions,
@@ -60,14 +64,21 @@ class DealResult:
         others = [g for s, g in enumerate(self.gains) if s != self.a_side]
         return self.gains[self.a_side] - (sum(others) / len(others) if others else 0.0)
 
+    def _versus(self) -> list[float]:
+        """Against each of B's sides: 1 if A's side did better, 1/2 if level, else 0."""
+        mine = self.gains[self.a_side]
+        return [
+            1.0 if mine > g else 0.5 if mine == g else 0.0
+            for s, g in enumerate(self.gains)
+            if s != self.a_side
+        ]
+
     @property
     def a_score(self) -> float:
-        """1 if A's side did better than every other side, 1/2 if level with the best, else 0."""
-        mine = self.gains[self.a_side]
-        best_other = max(g for s, g in enumerate(self.gains) if s != self.a_side)
-        if mine > best_other:
-            return 1.0
-        return 0.5 if mine == best_other else 0.0
+        """How A's side did against B's: with two sides 1 better, 1/2 level, 0 worse; with
+        more, that share against each of B's sides, averaged (equal bots score 1/2)."""
+        versus = self._versus()
+        return sum(versus) / len(versus)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +98,11 @@ class ArenaResult:
     def pairs(self) -> int:
         return len({r.pair for r in self.results})
 
+    @property
+    def sides(self) -> int:
+        """How many sides a set rotates A through (its deals: the same cards each time)."""
+        return max((r.mirror for r in self.results), default=1) + 1
+
     def _per_pair(self, key: str) -> list[float]:
         sums: dict[int, list[float]] = {}
         for r in self.results:
@@ -104,10 +120,12 @@ class ArenaResult:
         return mean_ci(self._per_pair("points"))
 
     def counts(self) -> tuple[int, int, int]:
-        """Deals where A did better, worse, level."""
-        won = sum(1 for r in self.results if r.a_score == 1.0)
-        level = sum(1 for r in self.results if r.a_score == 0.5)
-        return won, len(self.results) - won - level, level
+        """Deals where A did better, worse, level (with more than two sides: comparisons
+        of A with one of B's sides in a deal)."""
+        versus = [v for r in self.results for v in r._versus()]
+        won = versus.count(1.0)
+        level = versus.count(0.5)
+        return won, len(versus) - won - level, level
 
     def names(self) -> tuple[str, str]:
         if self.bot_a == self.bot_b:
@@ -122,7 +140,7 @@ class ArenaResult:
         if self.too_few():
             return (
                 f"too few deals to tell ({self.deals}): play at least"
-                f" {MIN_SETS * 2} deals before naming a winner"
+                f" {MIN_SETS * self.sides} deals before naming a winner"
             )
         w, p = self.win_rate, self.points
         if w.above(0.5) and p.above(0.0):
@@ -140,11 +158,17 @@ class ArenaResult:
         opts = " ".join(f"{k}={v}" for k, v in self.options.items())
         won, lost, level = self.counts()
         w, p = self.win_rate, self.points
+        if self.sides == 2:
+            seats = "seats swapped"
+            versus = ""
+        else:
+            seats = f"{a} in each of {self.sides} seats in turn"
+            versus = f" (each deal against each {b} seat)"
         lines = [
             f"duplicate arena: {self.game}, {a} vs {b}, {opts}, seed {self.seed}",
-            f"deals: {self.deals} ({self.pairs} sets: same cards, seats swapped;"
+            f"deals: {self.deals} ({self.pairs} sets: same cards, {seats};"
             " single deals from start positions drawn from the seed)",
-            f"{a}: better {won}, worse {lost}, level {level}",
+            f"{a}: better {won}, worse {lost}, level {level}{versus}",
         ]
         if self.too_few():
             lines += [
