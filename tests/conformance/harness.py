@@ -152,7 +152,7 @@ def held_cards(state: State) -> list[set[str]]:
     ]
 
 
-def check_cards_conserved(game: Game, state: State) -> None:
+def check_cards_conserved(game: Game, state: State, know: Knowledge | None = None) -> None:
     """No card in two hands or both in a hand and on the table; counts agree everywhere."""
     public = state.public_view()
     seen: set[int] = set()
@@ -170,7 +170,7 @@ def check_cards_conserved(game: Game, state: State) -> None:
     assert len(set(table)) == len(table), "a card twice on the table"
     assert not seen & set(table), "a card both in a hand and on the table"
     played = set()
-    for e in deal_events(state.events(0, None)):
+    for e in current_deal(state, None, know):
         played |= tokens(e.data.get("card", ""))
     assert not played & {CARD_NAMES[c] for c in seen}, "a played card is still in a hand"
     assert sum(public.hand_sizes) + len(played | {CARD_NAMES[c] for c in table}) <= (
@@ -213,6 +213,10 @@ class Knowledge:
     #: Cards the public events showed, per deal, and how many public events were read.
     public_chunks: list[set[str]] = field(default_factory=list)
     public_read: int = 0
+    #: Per seat, the cards its events told it since its deal began, and events read.
+    hand_told: dict[int, tuple[set[str], int]] = field(default_factory=dict)
+    #: Per observer, the number of the event that began the deal in progress.
+    deal_starts: dict[int | None, int] = field(default_factory=dict)
     #: Deals and actions of the public record already checked (they never change).
     record_checked: tuple[int, int] = (0, 0)
 
@@ -227,7 +231,11 @@ class Knowledge:
         for e in deal_events(state.events(0, None)):
             know.public_seen |= tokens(e.to_json())
         for observer in observers(state):
-            know.cursors[observer] = len(state.events(0, observer))
+            told = state.events(0, observer)
+            know.cursors[observer] = len(told)
+            starts = [e.number for e in told if e.kind == "deal"]
+            if starts:
+                know.deal_starts[observer] = starts[-1]
         return know
 
 
@@ -263,6 +271,10 @@ def check_no_hidden_card(game: Game, state: State, know: Knowledge | None = None
             events, cut = events[cut:], 0
         if events:
             know.cursors[observer] = events[-1].number + 1
+            for e in reversed(events):
+                if e.kind == "deal":
+                    know.deal_starts[observer] = e.number
+                    break
         # Events of a deal the last action ended: judged by that deal's knowledge,
         # plus the card the action itself showed.
         if cut and know.previous is not None:
@@ -376,14 +388,30 @@ def check_clone_independent(state: State, rng: random.Random) -> None:
         assert fingerprint(other) == before, "acting on the original changed its clone"
 
 
-def check_hands_told(state: State) -> None:
+def current_deal(state: State, observer: int | None, know: Knowledge | None = None) -> list[Event]:
+    """The observer's events since the deal in progress began; with ``know``, read from
+    where the last deal known to have begun (not the whole match again)."""
+    since = know.deal_starts.get(observer, 0) if know is not None else 0
+    return deal_events(state.events(since, observer))
+
+
+def check_hands_told(state: State, know: Knowledge | None = None) -> None:
     """Every card a seat sees in its hand was told to it by its events in this deal
     (so a bot's memory holds what it saw, and a sample is a match for every seat)."""
     held = held_cards(state)
     for seat in range(state.players):
         told: set[str] = set()
-        for e in deal_events(state.events(0, seat)):
-            told |= tokens(e.to_json())
+        if know is None:
+            for e in current_deal(state, seat):
+                told |= tokens(e.to_json())
+        else:  # read on from where the last call stopped
+            told, read = know.hand_told.get(seat, (set(), 0))
+            for e in state.events(read, seat):
+                if e.kind == "deal":
+                    told = set()
+                told |= tokens(e.to_json())
+                read = e.number + 1
+            know.hand_told[seat] = (told, read)
         missing = held[seat] - told
         assert not missing, f"seat {seat} holds {sorted(missing)} but was never told so"
 

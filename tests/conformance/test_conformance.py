@@ -149,8 +149,8 @@ def test_whole_matches_keep_every_invariant(gid: str, opts: Options, seed: int) 
     run = None
     for run in harness.runs(game, opts, seed, cap=3000):
         state = run.state
-        harness.check_cards_conserved(game, state)
-        harness.check_hands_told(state)
+        harness.check_cards_conserved(game, state, run.know)
+        harness.check_hands_told(state, run.know)
         run.know = harness.check_no_hidden_card(game, state, run.know)
         harness.check_returns(game, state)
         harness.check_legal_ids(game, state)

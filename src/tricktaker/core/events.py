@@ -64,9 +64,12 @@ class Event:
 def _fresh(value: Any) -> Any:
     """A new JSON value all the way down: what a caller does with an event's JSON
     never reaches the event (an engine may keep its events and hand them out again)."""
-    if isinstance(value, (list, tuple)):
+    kind = type(value)
+    if kind is str or kind is int or value is None:  # the common leaves, first and cheaply
+        return value
+    if kind is list or kind is tuple:
         return [_fresh(v) for v in value]
-    if isinstance(value, Mapping):
+    if kind is dict or isinstance(value, Mapping):
         return {k: _fresh(v) for k, v in value.items()}
     return value
 
