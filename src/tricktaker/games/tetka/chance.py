@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tricktaker.cards import CARD_NAMES, rank_of
-from tricktaker.core.dealing import deal_bits, shuffled
+from tricktaker.core.dealing import deal_bits
 from tricktaker.core.errors import RecordError
 
 SEATS = 4
@@ -33,24 +33,29 @@ def lowest_seat(draw: Sequence[int]) -> int | None:
 def seat_draw(seed: int | str, dealer: int) -> tuple[int, ...]:
     """The deciding draw from ``seed`` that gives ``dealer`` the deal.
 
-    Four cards at a time from a seeded shuffle of the second deck, until one
-    rank is lowest alone (earlier rounds were ties, drawn again); the lowest
-    card goes to ``dealer`` and the others round the table in the order drawn.
+    Four cards at a time from the seeded second deck (the first steps of a
+    Fisher-Yates shuffle), until one rank is lowest alone (earlier rounds
+    were ties, drawn again by all); the lowest card goes to ``dealer`` and the
+    others round the table in the order drawn.
     """
     for attempt in range(1000):
-        order = shuffled(DECK, f"{seed}#draw", attempt)
-        for k in range(0, 48, SEATS):
-            cards = order[k : k + SEATS]
-            if lowest_seat(cards) is None:
-                continue
-            low = min(cards, key=rank_of)
-            others = [c for c in cards if c != low]
-            out = [0] * SEATS
-            out[dealer] = low
-            for i in range(1, SEATS):
-                out[(dealer + i) % SEATS] = others[i - 1]
-            return tuple(out)
-    raise AssertionError("no decisive draw in 12,000 cards")  # pragma: no cover
+        bits = deal_bits(f"{seed}#draw", attempt)
+        deck = list(DECK)
+        cards = []
+        for i in range(SEATS):
+            bits, j = divmod(bits, 52 - i)
+            cards.append(deck[i + j])
+            deck[i + j] = deck[i]
+        if lowest_seat(cards) is None:
+            continue
+        low = min(cards, key=rank_of)
+        others = [c for c in cards if c != low]
+        out = [0] * SEATS
+        out[dealer] = low
+        for i in range(1, SEATS):
+            out[(dealer + i) % SEATS] = others[i - 1]
+        return tuple(out)
+    raise AssertionError("no decisive draw in 1,000 tries")  # pragma: no cover
 
 
 def check_draw(draw: Sequence[int], dealer: int) -> None:

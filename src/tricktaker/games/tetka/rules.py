@@ -28,6 +28,7 @@ from tricktaker.core.summary import DealList, DealSummary
 from tricktaker.games.tetka.actions import BY_ID, PLAYS, TEXTS, TetkaAction, intern
 from tricktaker.games.tetka.chance import check_draw, photo_card, seat_draw
 from tricktaker.games.tetka.scoring import (
+    QUEENS,
     SUIT_MASKS,
     TRICKS,
     counting_number,
@@ -156,6 +157,12 @@ def _suit_plays(seat: int, suit: int, pattern: int) -> tuple[TetkaAction, ...]:
     return found
 
 
+#: Each card's bit.
+BITS = tuple(1 << c for c in range(52))
+#: The counting trick's number by photograph.
+COUNTING = tuple(counting_number(c) for c in range(52))
+
+
 class TetkaRules:
     """A robber of Tetka: the rules alone (views and events are added by ``state``)."""
 
@@ -258,7 +265,7 @@ class TetkaRules:
         self.photo = photo_card(self.seed, self.deal_no) if photo is None else photo
         self.dealt.append(deal)
         self.photos.append(self.photo)
-        self.hands = [sum(1 << c for c in h) for h in deal.hands]
+        self.hands = [sum(map(BITS.__getitem__, h)) for h in deal.hands]
         self.plays: list[int] = []
         self.winners: list[int] = []
         self.trick_cards: list[int] = []
@@ -312,12 +319,24 @@ class TetkaRules:
             if seat is None:
                 cached = ()
             else:
-                m = self.allowed_mask()
+                hand = self.hands[seat]
+                plays = self.plays
+                table = _SUIT_PLAYS
+                base = seat << 15
+                if plays and not self.penalized:  # following: one suit, if he holds it
+                    suit = (plays[0] & 63) // 13
+                    pattern = (hand >> (13 * suit)) & 0x1FFF
+                    if pattern:
+                        key = base | (suit << 13) | pattern
+                        found = table.get(key)
+                        cached = found if found is not None else _suit_plays(seat, suit, pattern)
+                        self._legal = cached
+                        return cached
                 cached = (
-                    _suit_plays(seat, 0, m & 0x1FFF)
-                    + _suit_plays(seat, 1, (m >> 13) & 0x1FFF)
-                    + _suit_plays(seat, 2, (m >> 26) & 0x1FFF)
-                    + _suit_plays(seat, 3, m >> 39)
+                    _suit_plays(seat, 0, hand & 0x1FFF)
+                    + _suit_plays(seat, 1, (hand >> 13) & 0x1FFF)
+                    + _suit_plays(seat, 2, (hand >> 26) & 0x1FFF)
+                    + _suit_plays(seat, 3, hand >> 39)
                 )
             self._legal = cached
         return cached
@@ -331,20 +350,24 @@ class TetkaRules:
             a = intern(action)
         seat = a.seat
         card = a.card
-        if seat != self.actor or not (self.allowed_mask() >> card) & 1:
+        if seat != self.actor:
             raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
-        self._legal = None
-        self.log.append(a)
         hand = self.hands[seat]
-        self.hands[seat] = hand & ~(1 << card)
         plays = self.plays
         suit = card // 13
+        if not (hand >> card) & 1:
+            raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
         if plays:
             led = (plays[0] & 63) // 13
-            if suit != led and hand & SUIT_MASKS[led]:
+            if suit != led and hand & SUIT_MASKS[led]:  # he holds the suit led
+                if not self.penalized:
+                    raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
                 self.pending_revokes.append((seat, led, len(self.winners)))
         else:
             self.led |= 1 << seat
+        self._legal = None
+        self.log.append(a)
+        self.hands[seat] = hand & ~(1 << card)
         if self.pending_revokes:
             self._prove(seat, suit)
         plays.append((seat << 6) | card)
@@ -387,7 +410,11 @@ class TetkaRules:
             if c // 13 == lead // 13 and c > top:  # same suit: a higher card is a higher rank
                 top, winner = c, p >> 6
         index = len(self.winners)
-        reasons = trick_reasons(index, cards, self.photo, counting_number(self.photo))
+        photo = self.photo
+        if cards & (QUEENS | (1 << photo)) or index + 1 == COUNTING[photo] or index == TRICKS - 1:
+            reasons = trick_reasons(index, cards, photo, COUNTING[photo])
+        else:  # most tricks carry no mark: no list to build
+            reasons = []
         self.winners.append(winner)
         self.trick_cards.append(cards)
         done = tuple(plays)
