@@ -406,8 +406,8 @@ def test_a_tetka_table_for_four_each_for_himself(client: TestClient) -> None:
             state = act(ws, state["legal"][0]["action"]) if state["legal"] else receive_state(ws)
             assert state.get("type") == "state", state
     # The deal is over: its story is told trick by trick, with the marks; the sheet has it.
-    assert len(lines) >= 16 and lines[0].startswith("Trick 1: ")
-    assert any(line.startswith("Deal marks: ") for line in lines)
+    assert len(lines) >= 16 and lines[0].startswith("Deal marks: ")
+    assert any(line.startswith("Trick 1: ") for line in lines)
     assert state["texts"]["sheet"]["header"][:2] == ["Deal", "Photograph"]
     assert len(state["texts"]["sheet"]["rows"]) == 1
     assert revokes > 0  # the first card of each turn is often off suit: revokes were told

@@ -176,8 +176,8 @@ GOOD = ["1:play 9d", "2:play Kd"]
         ("1:play 3c", "it is seat 3's turn, not seat 1's"),
         (
             "3:play 5c",
-            "follow suit: d was led and you hold it; allowed: 3:play 2d, 3:play 7d, 3:play 8d,"
-            " 3:play Qd",
+            "follow suit: diamonds were led and you hold some; allowed: 3:play 2d, 3:play 7d,"
+            " 3:play 8d, 3:play Qd",
         ),
         ("3:play 2c", "seat 3 does not hold 2c"),
         ("3:play Kd", "seat 3 does not hold Kd"),  # played already, by seat 2

@@ -254,7 +254,7 @@ def test_follow_suit_under_prevented_illegal_card_has_a_clear_message_and_change
     with pytest.raises(IllegalAction) as err:
         st.apply("2:play 2c")
     assert str(err.value) == (
-        "follow suit: d was led and you hold it; allowed: 2:play Kd, 2:play Ad"
+        "follow suit: diamonds were led and you hold some; allowed: 2:play Kd, 2:play Ad"
     )
     assert "Ad" not in err.value.public_message  # others are not told what he holds
     assert fingerprint(st) == before
@@ -584,7 +584,7 @@ def test_penalized_offers_any_card() -> None:
 def test_under_prevented_there_is_no_revoke() -> None:
     st = golden()
     run(st, GOLDEN.upto(11, 1))
-    with pytest.raises(IllegalAction, match="follow suit: d was led"):
+    with pytest.raises(IllegalAction, match="follow suit: diamonds were led"):
         st.apply("0:play Js")
 
 

@@ -157,6 +157,7 @@ def _suit_plays(seat: int, suit: int, pattern: int) -> tuple[TetkaAction, ...]:
     return found
 
 
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 #: Each card's bit.
 BITS = tuple(1 << c for c in range(52))
 #: The counting trick's number by photograph.
@@ -394,9 +395,9 @@ class TetkaRules:
             return f"it is seat {self.actor}'s turn, not seat {a.seat}'s"
         if not (self.hands[a.seat] >> a.card) & 1:
             return f"seat {a.seat} does not hold {CARD_NAMES[a.card]}"
-        led = SUITS[(self.plays[0] & 63) // 13]
+        led = SUIT_NAMES[(self.plays[0] & 63) // 13]
         allowed = ", ".join(str(x) for x in self.legal_actions())
-        return f"follow suit: {led} was led and you hold it; allowed: {allowed}"
+        return f"follow suit: {led} were led and you hold some; allowed: {allowed}"
 
     def _end_trick(self) -> None:
         plays = self.plays

@@ -281,7 +281,7 @@ class TetkaWords:
         if self.revokes_with(parse_card(action.args[0]), v):
             led = self.led_suit(v) or "c"
             return self._(
-                "{suit} was led and you hold it: a revoke, penalized once you show {suit}"
+                "a revoke: proved when you show {suit}; the penalty comes at the deal's end"
             ).format(suit=self.suit(led))
         return None
 
@@ -331,9 +331,13 @@ class TetkaWords:
         ]
         line = "— " + " · ".join(parts) + " —"
         draw = d.get("draw")
-        if draw:
+        if draw:  # the draw came first: it decided who deals
             cards = ", ".join(f"{names[s]} {self.card(c)}" for s, c in enumerate(draw))
-            line += " " + _("Seat draw: {cards}; the lowest card deals first.").format(cards=cards)
+            line = (
+                _("Seat draw: {cards}; the lowest card deals first.").format(cards=cards)
+                + " "
+                + line
+            )
         return line
 
     # --------------------------------------------------------------- results
@@ -341,27 +345,14 @@ class TetkaWords:
     def deal_lines(
         self, summary: DealSummary, names: Sequence[str], sides: Sequence[str]
     ) -> list[str]:
-        """The finished deal, trick by trick (it is over: every card may be shown)."""
+        """The finished deal: its marks first (what a player looks for, and what a small
+        screen shows without scrolling), then the handing and each trick (it is over:
+        every card may be shown)."""
         _ = self._
         details = summary.details
         photo = parse_card(str(details["photo"]))
         counting = int(details["counting"])
         lines = []
-        for i, trick in enumerate(details.get("played", [])):
-            plays = []
-            for p in trick:
-                seat, _sep, card = str(p).partition(":")
-                plays.append((int(seat), parse_card(card)))
-            winner = int(summary.tricks[i])
-            lines.append(self.trick_line(i + 1, plays, winner, photo, counting, names))
-        for seat, suit, number in details.get("revokes", []):
-            lines.append(self.revoke_text(int(seat), str(suit), int(number), names))
-        for giver, revoker, number in details.get("handed", []):
-            lines.append(
-                _("Trick {n} handed over — from: {giver}, to: {revoker}").format(
-                    n=number, giver=names[int(giver)], revoker=names[int(revoker)]
-                )
-            )
         marks = details.get("marks", [])
         reasons = details.get("reasons", [[] for _m in marks])
         cells = []
@@ -371,12 +362,27 @@ class TetkaWords:
                 cell += f" ({self.reasons(reasons[who])})"
             cells.append(cell)
         lines.append(_("Deal marks: {marks}").format(marks=" · ".join(cells)))
-        taken = details.get("taken")
-        if taken is not None:
-            lines.append(_("Tricks: {tricks}").format(tricks=self.by_seat(taken, names)))
         total = details.get("total")
         if total is not None:
             lines.append(_("Marks in the robber: {marks}").format(marks=self.by_seat(total, names)))
+        taken = details.get("taken")
+        if taken is not None:
+            lines.append(_("Tricks: {tricks}").format(tricks=self.by_seat(taken, names)))
+        for seat, suit, number in details.get("revokes", []):
+            lines.append(self.revoke_text(int(seat), str(suit), int(number), names))
+        for giver, revoker, number in details.get("handed", []):
+            lines.append(
+                _("Trick {n} handed over — from: {giver}, to: {revoker}").format(
+                    n=number, giver=names[int(giver)], revoker=names[int(revoker)]
+                )
+            )
+        for i, trick in enumerate(details.get("played", [])):
+            plays = []
+            for p in trick:
+                seat, _sep, card = str(p).partition(":")
+                plays.append((int(seat), parse_card(card)))
+            winner = int(summary.tricks[i])
+            lines.append(self.trick_line(i + 1, plays, winner, photo, counting, names))
         return lines
 
     def sheet_header(self, sides: Sequence[str]) -> list[str]:
