@@ -164,7 +164,10 @@ def test_a_seat_plays_against_the_computer_and_sees_only_its_cards(client: TestC
             assert shown <= allowed, f"seat 0 was shown {shown - allowed}"
             now = set(CARD.findall(json.dumps([state[k] for k in ("table", "view", "legal")])))
             theirs = {CARD_NAMES[c] for c in live.view(1).hand}
-            assert not now & theirs, f"seat 0 is shown the computer's {now & theirs}"
+            # Against the computer's hand in the same deal: the bot may already have moved on
+            # to the next one, whose new hand may hold a card this message showed played.
+            if state["view"]["deal_number"] == live.view(0).to_json()["deal_number"]:
+                assert not now & theirs, f"seat 0 is shown the computer's {now & theirs}"
             if state["table"]["finished"]:
                 break
             if not state["legal"]:
