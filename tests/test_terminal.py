@@ -676,7 +676,7 @@ def test_help_fits_players_and_options(tmp_path: Path) -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        assert "Как играть в Ле Трюк" in screen_text(app)
+        assert "Как играть: Ле Трюк" in screen_text(app)
         text = help_text(app)
         assert "Старшинство от старшей к младшей: 7 8 Т К Д В 10 9" in text
         assert "игрок справа от сдатчика может потребовать карты" in text
