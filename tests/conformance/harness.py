@@ -55,10 +55,18 @@ GARBAGE = [
 ]
 
 
+#: Words that look like cards but name contracts: Preferans' ``bid 8d``, ``"contract": "7h"``.
+NOT_CARDS = re.compile(
+    r"(?:bid|declare) [0-9]{1,2}(?:nt|[cdhs])\b"
+    r'|"(?:contract|min_bid)": "[^"]*"'
+    r'|"bids": \[(?:\[[^\]]*\](?:, )?)*\]'
+)
+
+
 def tokens(obj: object) -> set[str]:
-    """Every card name mentioned anywhere in a JSON-able object."""
+    """Every card name mentioned anywhere in a JSON-able object (contracts left out)."""
     text = obj if isinstance(obj, str) else json.dumps(obj)
-    return set(CARD_TOKEN.findall(text))
+    return set(CARD_TOKEN.findall(NOT_CARDS.sub("", text)))
 
 
 def observers(state: State) -> list[int | None]:

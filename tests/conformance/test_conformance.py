@@ -59,6 +59,22 @@ harness.MAY_SEE["tetka"] = _tetka_shown
 harness.SECOND_DECK["tetka"] = ("photo", "draw")
 
 
+def _preferans_shown(state: State, observer: int | None) -> set[str]:
+    """Preferans shows everyone the talon of a Russian contract (then in its taker's hand),
+    the talon cards that lead an all-pass (held by nobody), and hands laid open: an open
+    whist, misère catchers after the first trick (RULES.md §3)."""
+    view = state.public_view().to_json()
+    shown = set(view["talon"])
+    if view["talon_lead"]:
+        shown.add(view["talon_lead"])
+    for _, hand in view["open_hands"]:
+        shown |= set(hand)
+    return shown
+
+
+harness.MAY_SEE["preferans"] = _preferans_shown
+
+
 @pytest.fixture(autouse=True, scope="module")
 def toy_registered() -> Iterator[None]:
     """The test-only toy game (dummy hands, hidden slots, a range option) joins the registry."""
@@ -71,7 +87,9 @@ def cases() -> list[tuple[str, Options]]:
     out = []
     for gid in [*game_ids(), TOY.id]:
         game = TOY if gid == TOY.id else get_game(gid)
-        out += [(gid, opts) for opts in option_sets(game.option_schema())]
+        # Every value of every option; all combinations only where they are few (Preferans'
+        # 48 are varied one option at a time around the defaults instead).
+        out += [(gid, opts) for opts in option_sets(game.option_schema(), limit=16)]
     return out
 
 

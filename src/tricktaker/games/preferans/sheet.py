@@ -237,10 +237,10 @@ def settlement(sheet: Sheet, pool: int) -> tuple[float, ...]:
     is amnestied (subtracted from every gora); each remaining gora point is
     worth 10 whists, written on its owner by each other player in equal shares
     (``gora * 10 / players`` each); and the whists are netted pairwise. The
-    sums are exact fractions, rounded to 9 decimals only at the end, so the
-    totals sum to zero up to that rounding.
+    sums are exact fractions, turned into floats only at the end, so the
+    totals sum to zero up to float rounding (far below a hundredth of a whist).
     """
-    return tuple(round(float(x), 9) for x in settlement_exact(sheet, pool))
+    return tuple(float(x) for x in settlement_exact(sheet, pool))
 
 
 def settlement_exact(sheet: Sheet, pool: int) -> tuple[Fraction, ...]:

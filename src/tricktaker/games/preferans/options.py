@@ -1,0 +1,42 @@
+"""Preferans' rule options (RULES.md §3): the convention, the pulya, the table, overtaking."""
+
+from __future__ import annotations
+
+from tricktaker.core.options import OptionSpec
+
+CONVENTIONS = ("sochi", "leningrad", "rostov", "pot")
+MAX_POOL = 30
+
+SCHEMA: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "rules",
+        "choice",
+        "sochi",
+        "the convention: sochi, leningrad or rostov (Russian preferans written on a score"
+        " sheet), or pot (seed 002: stakes paid into a pot)",
+        choices=CONVENTIONS,
+    ),
+    OptionSpec(
+        "pool",
+        "int",
+        20,
+        "the pulya: the game ends when every player's pulya reaches it (in the pot game:"
+        " the number of deals)",
+        low=2,
+        high=MAX_POOL,
+    ),
+    OptionSpec(
+        "players",
+        "choice",
+        3,
+        "three players, or four with the dealer sitting out of each deal",
+        choices=(3, 4),
+    ),
+    OptionSpec(
+        "overtake",
+        "bool",
+        False,
+        "pot game only: a player who follows or trumps must beat the best card so far if he"
+        " can (seed 002's doubtful rule, translator's note 299)",
+    ),
+)

@@ -1,0 +1,1073 @@
+"""Preferans' state machine: one game (a pulya, or a run of pot deals), RULES.md §3.
+
+Seats are numbered in order of play, which goes to the left (clockwise). With
+four players the dealer sits out of his deal; the three others are the deal's
+``active`` seats, first hand (left of the dealer) first. A deal passes through
+phases: the bidding, the talon (the declarer's discard), the contract, the
+defenders' answers, the play, and the writing of the deal on the score sheet
+(``sheet`` for the Russian conventions, ``pot`` for seed 002's pot game).
+
+The state is small ints, bit masks and short lists, so that ``clone`` and
+``apply`` stay cheap for the search bots.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
+
+from tricktaker.cards import CARD_NAMES
+from tricktaker.core.actions import Action
+from tricktaker.core.deals import Deal, DealSpec, GivenDeal, PileSpec, make_deal, read_deal
+from tricktaker.core.errors import IllegalAction, RecordError
+from tricktaker.core.options import Options
+from tricktaker.core.protocol import Result
+from tricktaker.core.start import Start
+from tricktaker.core.summary import DealList, DealSummary
+from tricktaker.games.preferans import pot as potgame
+from tricktaker.games.preferans.actions import (
+    BID,
+    BIDS,
+    BY_ID,
+    CLOSED,
+    DECLARES,
+    DISCARD,
+    DISCARDS,
+    HALF,
+    HOLD,
+    INVITE,
+    OPEN,
+    PASS,
+    PLAY,
+    PLAYS,
+    POT,
+    POT_BID,
+    SIMPLE,
+    TEXTS,
+    WHIST,
+    PrefAction,
+    intern,
+)
+from tricktaker.games.preferans.deck import (
+    CONTRACTS,
+    DECK,
+    HAND,
+    LADDER,
+    LADDER_INDEX,
+    MISERE,
+    POT_BIDS,
+    STRAIN_SUIT,
+    SUIT_MASKS,
+    TALON,
+    TRICKS,
+    card_names,
+    contract_level,
+    contract_strain,
+)
+from tricktaker.games.preferans.sheet import (
+    Outcome,
+    Sheet,
+    half_whist_allowed,
+    is_closed,
+    min_level_after_allpass,
+    settlement,
+    whist_duty,
+    write,
+)
+
+DEAL_SPEC = DealSpec(
+    deck=DECK,
+    piles=(PileSpec("hands", HAND, per_seat=True), PileSpec("talon", TALON)),
+    game_name="Preferans",
+)
+MISERE_INDEX = LADDER_INDEX[MISERE]
+
+# Phases of a deal.
+BIDDING, DISCARDING, DECLARING, WHISTING, WHIST_BACK, CHOOSING, INVITING, PLAYING, OVER = range(9)
+PHASE_NAMES = (
+    "bidding",
+    "discard",
+    "declare",
+    "whist",
+    "whist_again",
+    "open_or_closed",
+    "invite",
+    "play",
+    "over",
+)
+
+# Log entries other than actions (logged as their interned action):
+EV_DEAL, EV_TALON, EV_SHOW, EV_LEAD, EV_TRICK, EV_DEAL_END, EV_MATCH_END = range(7)
+
+#: A finished deal as kept: its summary's parts (see ``deal_summary``).
+RawDeal = tuple[Any, ...]
+
+
+def play_text(p: int) -> str:
+    return f"{p >> 6}:{CARD_NAMES[p & 63]}"
+
+
+def deal_summary(raw: RawDeal) -> DealSummary:
+    """The typed summary of a finished deal (only cards that were shown to everyone)."""
+    number, dealer, winners, details, gains, winner, points, end = raw
+    return DealSummary(
+        number=number,
+        dealer=dealer,
+        tricks=winners,
+        winner=winner,
+        points=points,
+        gains=gains,
+        end=end,
+        details=details,
+    )
+
+
+def _seat_order(active: Sequence[int], seat: int) -> int:
+    return list(active).index(seat)
+
+
+class PreferansRules:
+    """A game of Preferans: the rules alone (views and events are added by ``state``)."""
+
+    __slots__ = (
+        "_legal",
+        "_public_deals",
+        "_summaries",
+        "active",
+        "actor",
+        "answers",
+        "bid_kind",
+        "bid_seat",
+        "bid_top",
+        "bids",
+        "cash",
+        "contract",
+        "convention",
+        "deal_no",
+        "deal_start",
+        "dealer",
+        "dealt",
+        "declarer",
+        "discard",
+        "finished",
+        "first_deal",
+        "first_dealer",
+        "game_bidders",
+        "given",
+        "hands",
+        "history",
+        "holding",
+        "kitty",
+        "leader",
+        "log",
+        "number_bidders",
+        "open_seats",
+        "options",
+        "out_seat",
+        "overtake",
+        "passed",
+        "phase",
+        "players",
+        "plays",
+        "pool",
+        "pot",
+        "seed",
+        "sheet",
+        "shown",
+        "spoken",
+        "start",
+        "stop_after_deal",
+        "streak",
+        "taken",
+        "talon",
+        "talon_lead",
+        "trick_log",
+        "trump",
+        "whisters",
+        "winner",
+        "winners",
+    )
+
+    def __init__(
+        self,
+        options: Options,
+        seed: int | str = 0,
+        deals: Sequence[Mapping[str, Any] | GivenDeal] | None = None,
+        dealer: int = 0,
+        start: Start | None = None,
+        *,
+        deal_number: int = 0,
+    ) -> None:
+        self.options = options
+        self.convention = options.text("rules")
+        self.pot = self.convention == "pot"
+        self.pool = options.integer("pool")
+        self.players = int(options["players"])
+        self.overtake = bool(options["overtake"]) and self.pot
+        if (
+            not isinstance(dealer, int)
+            or isinstance(dealer, bool)
+            or not 0 <= dealer < self.players
+        ):
+            raise RecordError(f"dealer must be a seat from 0 to {self.players - 1}")
+        self.seed = seed
+        self.given = self._read_deals(deals, dealer)
+        self.start = start if start is not None else Start()
+        self.sheet, self.streak, self.cash, self.kitty = self._read_start(self.start)
+        self.first_dealer = dealer
+        self.dealer = dealer
+        self.deal_no = deal_number
+        self.first_deal = deal_number
+        self.dealt: list[Deal] = []
+        self.finished = False
+        self.winner: int | None = None
+        self.history: list[RawDeal] = []
+        self._summaries: list[DealSummary] = []
+        self._public_deals: list[str] = []
+        self.log: list[object] = []
+        self._legal: tuple[PrefAction, ...] | None = None
+        self.stop_after_deal = False
+        self._start_deal()
+
+    # ------------------------------------------------------------ reading
+
+    def _read_deals(
+        self, deals: Sequence[Mapping[str, Any] | GivenDeal] | None, dealer: int
+    ) -> tuple[GivenDeal, ...]:
+        """A record's deals, hands in seat order. With four players the sitting-out
+        dealer's hand is written as an empty list."""
+        out: list[GivenDeal] = []
+        n = self.players
+        for i, raw in enumerate(deals or ()):
+            if isinstance(raw, GivenDeal):
+                out.append(raw)
+                continue
+            if not isinstance(raw, Mapping):
+                raise RecordError(f'deal {i} must be an object of piles, e.g. {{"hands": [...]}}')
+            rest = dict(raw)
+            if "hands" in rest:
+                hands = rest["hands"]
+                deals_it = (dealer + i) % n
+                if not isinstance(hands, list) or len(hands) != n:
+                    raise RecordError(f'deal {i}: "hands" must hold {n} hands, one per seat')
+                if n == 4 and hands[deals_it] != []:
+                    raise RecordError(
+                        f"deal {i}: seat {deals_it} deals and sits out: his hand must be []"
+                    )
+                # Core reads the three hands dealt, first hand first.
+                rest["hands"] = [hands[(deals_it + 1 + k) % n] for k in range(3)]
+            out.append(read_deal(rest, DEAL_SPEC, 3, i))
+        return tuple(out)
+
+    def _read_start(self, start: Start) -> tuple[Sheet, int, list[int], int]:
+        n = self.players
+        if self.pot:
+            start.check_keys(("cash", "kitty"))
+            cash = list(start.row("cash", n, -(10**6), 10**6, (0,) * n))
+            kitty = start.row("kitty", 1, 0, 10**6, (0,))[0]
+            if sum(cash) + kitty != 0:
+                raise RecordError("start: the cash and the kitty must sum to zero")
+            return Sheet.empty(n), 0, cash, kitty
+        start.check_keys(("pulya", "gora", "whists", "allpass"))
+        pulya = start.row("pulya", n, 0, self.pool, (0,) * n)
+        gora = start.row("gora", n, 0, 10**6, (0,) * n)
+        flat = start.row("whists", n * n, 0, 10**6, (0,) * (n * n))
+        whists = tuple(tuple(flat[i * n : i * n + n]) for i in range(n))
+        if any(whists[i][i] for i in range(n)):
+            raise RecordError("start: nobody writes whists on himself")
+        streak = start.row("allpass", 1, 0, 100, (0,))[0]
+        return Sheet(tuple(pulya), tuple(gora), whists), streak, [0] * n, 0
+
+    # ------------------------------------------------------------ deals
+
+    def _start_deal(self) -> None:
+        n = self.players
+        k = self.deal_no - self.first_deal
+        given = self.given[k] if k < len(self.given) else None
+        if n == 4:
+            self.active = tuple((self.dealer + 1 + i) % n for i in range(3))
+        else:
+            self.active = tuple((self.dealer + 1 + i) % n for i in range(3))
+        deal = make_deal(DEAL_SPEC, 3, 0, self.seed, self.deal_no, given)
+        self.dealt.append(deal)
+        self.hands = [0] * n
+        for i, seat in enumerate(self.active):
+            self.hands[seat] = sum(1 << c for c in deal.hands[i])
+        self.talon = tuple(deal.pile("talon"))
+        if self.pot and self.kitty == 0:  # everyone pays into an empty pot
+            self.cash = [c - potgame.ANTE for c in self.cash]
+            self.kitty = potgame.ANTE * n
+        self.phase = BIDDING
+        self.bids: list[tuple[int, str]] = []
+        self.passed = 0
+        self.spoken = 0
+        self.number_bidders = 0
+        self.game_bidders = 0
+        self.bid_top = -1
+        self.bid_kind = ""
+        self.bid_seat: int | None = None
+        self.declarer: int | None = None
+        self.contract: str | None = None
+        self.trump: int | None = None
+        self.discard = 0
+        self.holding = 0
+        self.answers = [""] * n
+        self.whisters = 0
+        self.open_seats = 0
+        self.out_seat: int | None = None
+        self.shown = 0
+        self.plays: list[int] = []
+        self.talon_lead = -1
+        self.winners: list[int | str] = []
+        self.trick_log: list[tuple[int, ...]] = []
+        self.taken = [0] * n
+        self.leader = self.active[0]
+        self.actor: int | None = self.active[0]
+        self._legal = None
+        self.deal_start = len(self.log)
+        position: dict[str, Any]
+        if self.pot:
+            position = {"cash": list(self.cash), "kitty": self.kitty}
+        else:
+            position = dict(self.sheet.to_json())
+            position["allpass"] = self.streak
+        self.log.append((EV_DEAL, deal, self.deal_no, self.dealer, self.active, position))
+
+    # ------------------------------------------------------------ facts
+
+    @property
+    def to_act(self) -> int | None:
+        return self.actor
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        return tuple(range(self.players))
+
+    def min_bid(self) -> int:
+        """The lowest ladder index one may bid now (after all-passes, the exit rises)."""
+        if self.pot:
+            return 0
+        level = min_level_after_allpass(self.convention, self.streak)
+        return LADDER_INDEX[f"{level}s"]
+
+    def order(self, seat: int) -> int:
+        """A seat's place in the deal: 0 for first hand."""
+        return self.active.index(seat)
+
+    def next_active(self, seat: int) -> int:
+        i = self.active.index(seat)
+        return self.active[(i + 1) % 3]
+
+    def defenders(self) -> tuple[int, ...]:
+        """The declarer's opponents in the order they answer (left of him first)."""
+        d = self.declarer
+        assert d is not None
+        first = self.next_active(d)
+        return first, self.next_active(first)
+
+    @property
+    def level(self) -> int:
+        return contract_level(self.contract) if self.contract else 0
+
+    # ------------------------------------------------------------ legal
+
+    def legal_actions(self) -> tuple[PrefAction, ...]:
+        cached = self._legal
+        if cached is None:
+            cached = self._legal = self._compute_legal()
+        return cached
+
+    def _compute_legal(self) -> tuple[PrefAction, ...]:
+        seat = self.actor
+        if seat is None:
+            return ()
+        phase = self.phase
+        if phase == PLAYING:
+            owner = self.hand_to_play()
+            mask = self.allowed_mask(owner)
+            return tuple(PLAYS[(seat, owner, c)] for c in DECK if (mask >> c) & 1)
+        if phase == BIDDING:
+            return self._pot_bids(seat) if self.pot else self._russian_bids(seat)
+        if phase == DISCARDING:
+            cards = [c for c in DECK if (self.hands[seat] >> c) & 1]
+            return tuple(
+                DISCARDS[(seat, a, b)] for i, a in enumerate(cards) for b in cards[i + 1 :]
+            )
+        if phase == DECLARING:
+            return tuple(DECLARES[(seat, CONTRACTS.index(c))] for c in self.declarable())
+        if phase == WHISTING:
+            out = [SIMPLE[(seat, WHIST)], SIMPLE[(seat, PASS)]]
+            first, second = self.defenders()
+            if (
+                not self.pot
+                and seat == second
+                and self.answers[first] == "pass"
+                and half_whist_allowed(self.level)
+            ):
+                out.append(SIMPLE[(seat, HALF)])
+            return tuple(out)
+        if phase == WHIST_BACK:
+            return (SIMPLE[(seat, WHIST)], SIMPLE[(seat, PASS)])
+        if phase == CHOOSING:
+            return (SIMPLE[(seat, OPEN)], SIMPLE[(seat, CLOSED)])
+        if phase == INVITING:
+            return (SIMPLE[(seat, INVITE)], SIMPLE[(seat, PASS)])
+        return ()
+
+    def _russian_bids(self, seat: int) -> tuple[PrefAction, ...]:
+        low = max(self.bid_top + 1, self.min_bid())
+        first_speech = not (self.spoken >> seat) & 1
+        out = [SIMPLE[(seat, PASS)]]
+        for i in range(low, len(LADDER)):
+            if i == MISERE_INDEX and not first_speech:
+                continue
+            out.append(BIDS[(seat, i)])
+        return tuple(out)
+
+    def _pot_bids(self, seat: int) -> tuple[PrefAction, ...]:
+        """Seed 002: numbers with the talon, ``game`` and ``hearts`` without it, ``hold``."""
+        out = [SIMPLE[(seat, PASS)]]
+        first_speech = not (self.spoken >> seat) & 1
+        kind, top = self.bid_kind, self.bid_top
+        game = POT[(seat, POT_BIDS.index("game"))]
+        if kind in ("", "number"):
+            out += [POT[(seat, n - 1)] for n in range(max(top, 0) + 1, 5)]
+            if kind == "number" and (self.number_bidders >> seat) & 1 and self._has_priority(seat):
+                out.append(SIMPLE[(seat, HOLD)])
+            if first_speech:
+                out.append(game)
+        else:  # games compete up to their suits; numbers are over
+            if (self.game_bidders >> seat) & 1 and self._has_priority(seat):
+                out.append(SIMPLE[(seat, HOLD)])
+            if (first_speech or (self.game_bidders >> seat) & 1) and top < 3:
+                out.append(game)
+        if first_speech:
+            out.append(POT[(seat, POT_BIDS.index("hearts"))])
+        return tuple(out)
+
+    def _has_priority(self, seat: int) -> bool:
+        """Whether ``seat`` may hold the top bid: he bid before its holder (seed 002)."""
+        holder = self.bid_seat
+        return holder is not None and holder != seat and self.order(seat) < self.order(holder)
+
+    def declarable(self) -> list[str]:
+        """Contracts the declarer may name now."""
+        if self.pot:
+            level = self.bid_top
+            if self.bid_kind == "number":
+                return [f"6{s}" for s in "scdh"[level - 1 :]]
+            return [f"6{s}" for s in "scd"[level - 1 :]]  # a game: any suit but hearts
+        bid = self.bid_top
+        return [c for c in CONTRACTS if LADDER_INDEX[c] >= bid]
+
+    def hand_to_play(self) -> int:
+        """The seat whose card is due: the actor, or the passer whose open hand he plays."""
+        seat = self.next_to_play()
+        return seat
+
+    def next_to_play(self) -> int:
+        plays = self.plays
+        if not plays:
+            return self.leader
+        last = plays[-1] >> 6
+        nxt = self.next_active(last)
+        if nxt == self.out_seat:
+            nxt = self.next_active(nxt)
+        return nxt
+
+    def allowed_mask(self, owner: int) -> int:
+        """The cards ``owner`` may play now: follow suit, else trump, else any."""
+        hand = self.hands[owner]
+        plays = self.plays
+        if self.talon_lead >= 0:
+            led = self.talon_lead // 13
+        elif plays:
+            led = (plays[0] & 63) // 13
+        else:
+            return hand
+        follow = hand & SUIT_MASKS[led]
+        trump = self.trump
+        if follow:
+            allowed = follow
+        elif trump is not None and hand & SUIT_MASKS[trump]:
+            allowed = hand & SUIT_MASKS[trump]
+        else:
+            return hand
+        if self.overtake and plays:
+            best = self._best(plays)
+            beats = allowed & _beating(best, trump)
+            if beats:
+                return beats
+        return allowed
+
+    def _best(self, plays: Sequence[int]) -> int:
+        """The card winning the trick so far."""
+        trump = self.trump
+        top = plays[0] & 63
+        for p in plays[1:]:
+            c = p & 63
+            if c // 13 == top // 13:
+                if c > top:
+                    top = c
+            elif trump is not None and c // 13 == trump:
+                top = c
+        return top
+
+    # ------------------------------------------------------------ apply
+
+    def apply(self, action: Action | str) -> None:
+        try:
+            a = action if BY_ID[action.number] is action else intern(action)  # type: ignore[union-attr]
+        except (AttributeError, IndexError, TypeError):
+            a = intern(action)
+        if a not in self.legal_actions() or a.seat != self.actor:
+            raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
+        self._legal = None
+        kind = a.kind
+        if kind == PLAY:
+            self.log.append(a)
+            self._play(a.hand_seat, a.card)
+            return
+        self.log.append(a)
+        seat = a.seat
+        phase = self.phase
+        if phase == BIDDING:
+            self._bid(a)
+        elif phase == DISCARDING:
+            self.discard = (1 << a.card) | (1 << a.card2)
+            self.hands[seat] &= ~self.discard
+            if self.contract == MISERE:
+                self._begin_play()
+            else:
+                self.phase = DECLARING
+        elif phase == DECLARING:
+            self._declare(CONTRACTS[a.code])
+        elif phase in (WHISTING, WHIST_BACK):
+            self._answer(seat, kind)
+        elif phase == CHOOSING:
+            passer = next(s for s in self.defenders() if s != seat)
+            self.answers[seat] = "whist"
+            if kind == OPEN:
+                self._show((seat, passer), "open")
+            self._begin_play(whist_mode="open" if kind == OPEN else "closed")
+        elif phase == INVITING:
+            passer = next(s for s in self.defenders() if s != seat)
+            if kind == INVITE:
+                self.answers[passer] = "invited"
+            else:
+                self.out_seat = passer
+            self._begin_play()
+
+    def _why_illegal(self, a: PrefAction) -> str:
+        if self.actor is None:
+            return "the game is over"
+        if a.seat != self.actor:
+            return f"it is seat {self.actor}'s turn, not seat {a.seat}'s"
+        legal = self.legal_actions()
+        phase = PHASE_NAMES[self.phase]
+        if self.phase == PLAYING:
+            owner = self.hand_to_play()
+            if a.kind == PLAY and a.hand_seat != owner:
+                if owner != a.seat:
+                    return (
+                        f"the card is due from seat {owner}'s hand:"
+                        f" write 'play <card> from {owner}'"
+                    )
+                return f"play from your own hand: seat {owner}'s card is due"
+            if a.kind == PLAY and not (self.hands[owner] >> a.card) & 1:
+                return f"seat {owner} does not hold {CARD_NAMES[a.card]}"
+            if a.kind == PLAY:
+                allowed = " ".join(CARD_NAMES[x.card] for x in legal)
+                return f"follow suit, else trump, else any card: allowed {allowed}"
+            return "now a card is played"
+        if self.phase == BIDDING and a.kind in (BID, POT_BID) and (a.kind == POT_BID) != self.pot:
+            return (
+                "the pot game bids 1..4, game or hearts" if self.pot else "bid 6s..10nt or misere"
+            )
+        shown = ", ".join(str(x).split(":", 1)[1] for x in legal[:12])
+        more = "..." if len(legal) > 12 else ""
+        return f"now is the {phase}: allowed {shown}{more}"
+
+    # bidding ------------------------------------------------------------
+
+    def _bid(self, a: PrefAction) -> None:
+        seat = a.seat
+        self.spoken |= 1 << seat
+        kind = a.kind
+        word = (
+            str(a).split(" ", 1)[1]
+            if kind in (BID, POT_BID)
+            else ("hold" if kind == HOLD else "pass")
+        )
+        self.bids.append((seat, word))
+        if kind == PASS:
+            self.passed |= 1 << seat
+        elif kind == BID:
+            if self.bid_seat is not None and self.bid_top == MISERE_INDEX:
+                self.passed |= 1 << self.bid_seat  # an outbid misère is out of the bidding
+            self.bid_top = a.code
+            self.bid_seat = seat
+            self.bid_kind = "misere" if a.code == MISERE_INDEX else "contract"
+        elif kind == HOLD:
+            self.bid_seat = seat
+        else:  # a pot bid
+            bid = POT_BIDS[a.code]
+            if bid == "hearts":
+                self.bid_kind, self.bid_top, self.bid_seat = "hearts", 4, seat
+                self._won(seat)
+                return
+            if bid == "game":
+                if self.bid_kind == "game":
+                    self.bid_top += 1
+                else:
+                    self.bid_kind, self.bid_top = "game", 1
+                self.game_bidders |= 1 << seat
+            else:
+                self.bid_kind, self.bid_top = "number", a.code + 1
+                self.number_bidders |= 1 << seat
+            self.bid_seat = seat
+        self._next_bidder(seat)
+
+    def _next_bidder(self, seat: int) -> None:
+        left = [s for s in self.active if not (self.passed >> s) & 1]
+        if not left:
+            self._all_passed()
+            return
+        if len(left) == 1 and left[0] == self.bid_seat:
+            self._won(left[0])
+            return
+        s = seat
+        for _ in range(3):
+            s = self.next_active(s)
+            if (self.passed >> s) & 1 or s == self.bid_seat:
+                continue  # a misère bidder stands too: he bids no more
+            self.actor = s
+            return
+        assert self.bid_seat is not None  # everyone else has passed
+        self._won(self.bid_seat)
+
+    def _won(self, seat: int) -> None:
+        """The bidding is over: ``seat`` declares."""
+        self.declarer = seat
+        if self.pot:
+            if self.bid_kind == "hearts":
+                self._declare("6h")
+                return
+            if self.bid_kind == "game":
+                self.phase = DECLARING
+                self.actor = seat
+                return
+            self._take_talon(seat, public=False)
+            return
+        if self.bid_top == MISERE_INDEX:
+            self.contract = MISERE
+            self._take_talon(seat, public=False)
+            return
+        self._take_talon(seat, public=True)
+
+    def _take_talon(self, seat: int, public: bool) -> None:
+        talon = sum(1 << c for c in self.talon)
+        self.holding = self.hands[seat] | talon
+        self.hands[seat] |= talon
+        if public:
+            self.shown |= talon
+        self.log.append((EV_TALON, seat, self.talon, public))
+        self.phase = DISCARDING
+        self.actor = seat
+
+    def _all_passed(self) -> None:
+        if self.pot:  # seed 002 is silent: the deal is thrown in, the pot stays
+            self._finish_deal(end="thrown_in")
+            return
+        self.contract = None
+        self.declarer = None
+        self._begin_play()
+
+    # the contract and the answers ------------------------------------------
+
+    def _declare(self, contract: str) -> None:
+        self.contract = contract
+        strain = contract_strain(contract)
+        self.trump = STRAIN_SUIT[strain] if strain is not None else None
+        self.phase = WHISTING
+        self.actor = self.defenders()[0]
+
+    def _answer(self, seat: int, kind: int) -> None:
+        first, second = self.defenders()
+        word = {WHIST: "whist", PASS: "pass", HALF: "half"}[kind]
+        if self.phase == WHIST_BACK:
+            self.answers[seat] = word
+            if kind == WHIST:  # he takes the whist back: the half-whister passes
+                self.answers[second] = "pass"
+                self._lone_whister(seat)
+            else:
+                self._no_play()
+            return
+        self.answers[seat] = word
+        if seat == first:
+            self.actor = second
+            return
+        if kind == HALF:
+            self.phase = WHIST_BACK
+            self.actor = first
+            return
+        whisting = [s for s in (first, second) if self.answers[s] == "whist"]
+        if len(whisting) == 2:
+            self.whisters = (1 << first) | (1 << second)
+            self._begin_play()
+        elif len(whisting) == 1:
+            self._lone_whister(whisting[0])
+        else:
+            self._no_play()
+
+    def _lone_whister(self, seat: int) -> None:
+        self.whisters = 1 << seat
+        self.phase = INVITING if self.pot else CHOOSING
+        self.actor = seat
+
+    def _no_play(self) -> None:
+        """Nobody whists (or a half-whist stands): the contract is made without play."""
+        self._finish_deal(end="half_whist" if "half" in self.answers else "no_whist")
+
+    # the play -----------------------------------------------------------
+
+    def _begin_play(self, whist_mode: str = "") -> None:
+        self.phase = PLAYING
+        if self.pot:
+            assert self.declarer is not None
+            self.leader = self.declarer
+        else:
+            self.leader = self.active[0]
+        if self.contract is None and self.convention != "rostov":
+            self._lead_from_talon()
+        self._set_actor()
+
+    def _lead_from_talon(self) -> None:
+        """All-pass in sochi and leningrad: a talon card sets the suit of each of the first
+        two tricks; first hand plays first to it."""
+        card = self.talon[len(self.winners)]
+        self.talon_lead = card
+        self.shown |= 1 << card
+        self.leader = self.active[0]
+        self.log.append((EV_LEAD, card, len(self.winners)))
+
+    def _show(self, seats: tuple[int, ...], why: str) -> None:
+        """Lay hands open to everyone: an open whist, or misère catchers after trick one."""
+        for s in seats:
+            self.open_seats |= 1 << s
+            self.shown |= self.hands[s]
+        self.log.append((EV_SHOW, tuple((s, self.hands[s]) for s in seats), why))
+
+    def _set_actor(self) -> None:
+        owner = self.next_to_play()
+        if self.whisters and (self.open_seats >> owner) & 1 and not (self.whisters >> owner) & 1:
+            # An open whist: the whister plays his partner's cards.
+            self.actor = next(s for s in self.active if (self.whisters >> s) & 1)
+        else:
+            self.actor = owner
+
+    def _play(self, owner: int, card: int) -> None:
+        self.hands[owner] &= ~(1 << card)
+        self.plays.append((owner << 6) | card)
+        in_trick = 2 if self.out_seat is not None else 3
+        if len(self.plays) == in_trick:
+            self._end_trick()
+        else:
+            self._set_actor()
+
+    def _end_trick(self) -> None:
+        plays = self.plays
+        winner: int | str
+        if self.talon_lead >= 0:
+            suit = self.talon_lead // 13
+            followed = [p for p in plays if (p & 63) // 13 == suit]
+            winner = max(followed, key=lambda p: p & 63) >> 6 if followed else "spoiled"
+        else:
+            best = self._best(plays)
+            winner = next(p >> 6 for p in plays if p & 63 == best)
+        index = len(self.winners)
+        self.winners.append(winner)
+        done = tuple(plays)
+        self.trick_log.append(done)
+        self.plays = []
+        lead = self.talon_lead
+        self.talon_lead = -1
+        if isinstance(winner, int):
+            self.taken[winner] += 1
+        self.log.append((EV_TRICK, index, done, winner, lead))
+        if index + 1 == TRICKS:
+            self._finish_deal(end="tricks")
+            return
+        if self.contract == MISERE and index == 0:
+            # The catchers lay their hands open after the first trick.
+            self._show(tuple(s for s in self.active if s != self.declarer), "misere")
+        if self.contract is None and self.convention != "rostov" and index < 1:
+            self._lead_from_talon()
+        elif self.contract is None and self.convention != "rostov" and index == 1:
+            self.leader = self.active[0]
+        else:
+            assert isinstance(winner, int)
+            self.leader = winner
+        self._set_actor()
+
+    # the end of a deal ------------------------------------------------------
+
+    def _finish_deal(self, end: str) -> None:
+        self.phase = OVER
+        n = self.players
+        before = self.returns()
+        details: dict[str, Any] = {
+            "contract": self.contract,
+            "declarer": self.declarer,
+            "bids": [[s, w] for s, w in self.bids],
+            "answers": list(self.answers),
+            "taken": list(self.taken),
+            "played": [[play_text(p) for p in t] for t in self.trick_log],
+        }
+        if self.contract is None and end == "tricks":
+            details["contract"] = "allpass"
+            details["allpass_round"] = self.streak + 1
+            if self.convention != "rostov":
+                details["talon"] = [CARD_NAMES[c] for c in self.talon]
+        elif self.declarer is not None and not self.pot and self.contract != MISERE:
+            if end == "tricks":  # unplayed, the talon stays in the declarer's hand unshown
+                details["talon"] = [CARD_NAMES[c] for c in self.talon]
+        winner: int | None = None
+        points = 0
+        if self.pot:
+            entries, made = self._settle_pot(end)
+            details["payments"] = entries
+            details["kitty"] = self.kitty
+            details["cash"] = list(self.cash)
+            if made is not None:
+                winner = self.declarer if made else None
+                points = potgame.ANTE
+        else:
+            outcome = self._outcome(end)
+            self.sheet, written = write(self.sheet, outcome, self.convention, self.pool)
+            details["entries"] = [e.to_json() for e in written]
+            details["sheet"] = self.sheet.to_json()
+            if outcome.kind == "allpass":
+                details["allpass_round"] = outcome.allpass_round
+                self.streak += 1
+            else:
+                self.streak = 0
+                made = self._made(outcome)
+                winner = self.declarer if made else None
+                points = 10 if outcome.kind == "misere" else _value(outcome.level)
+        after = self.returns()
+        gains = tuple(after[s] - before[s] for s in range(n))
+        raw: RawDeal = (
+            self.deal_no,
+            self.dealer,
+            tuple(self.winners),
+            details,
+            gains,
+            winner,
+            points,
+            end,
+        )
+        self.history.append(raw)
+        self.log.append((EV_DEAL_END, raw))
+        self.actor = None
+        over = self.deal_no + 1 >= self.pool if self.pot else is_closed(self.sheet, self.pool)
+        if over:
+            self.finished = True
+            ret = self.returns()
+            best = max(ret)
+            top = [s for s in range(n) if ret[s] == best]
+            self.winner = top[0] if len(top) == 1 else None
+            self.log.append((EV_MATCH_END, tuple(ret), self.winner))
+            return
+        if self.stop_after_deal:
+            return
+        self.dealer = (self.dealer + 1) % n
+        self.deal_no += 1
+        self._start_deal()
+
+    def _made(self, outcome: Outcome) -> bool:
+        d = outcome.declarer
+        assert d is not None
+        if not outcome.played:
+            return True
+        if outcome.kind == "misere":
+            return outcome.tricks[d] == 0
+        return outcome.tricks[d] >= outcome.level
+
+    def _outcome(self, end: str) -> Outcome:
+        n = self.players
+        if self.contract is None:
+            return Outcome(
+                kind="allpass",
+                players=n,
+                active=self.active,
+                declarer=None,
+                level=0,
+                tricks=tuple(self.taken),
+                answers=("",) * n,
+                played=True,
+                allpass_round=self.streak + 1,
+            )
+        misere = self.contract == MISERE
+        answers = tuple(
+            "" if misere or s == self.declarer else a for s, a in enumerate(self.answers)
+        )
+        return Outcome(
+            kind="misere" if misere else "game",
+            players=n,
+            active=self.active,
+            declarer=self.declarer,
+            level=10 if misere else self.level,
+            tricks=tuple(self.taken),
+            answers=answers,
+            played=end == "tricks",
+        )
+
+    def _settle_pot(self, end: str) -> tuple[list[list[Any]], bool | None]:
+        """Seed 002's payments; returns them and whether the contract was made."""
+        if end == "thrown_in":
+            return [], None
+        d = self.declarer
+        assert d is not None and self.contract is not None
+        defenders = self.defenders()
+        if end == "no_whist":
+            tricks = [0] * self.players
+            tricks[d] = TRICKS
+        else:
+            tricks = list(self.taken)
+        aces = potgame.four_aces(
+            self.holding & ~self.discard if self.holding else self._dealt_hand(d)
+        )
+        result = potgame.settle(
+            players=self.players,
+            declarer=d,
+            defenders=defenders,
+            answers=tuple(self.answers),
+            tricks=tuple(tricks),
+            hearts=self.bid_kind == "hearts",
+            four_aces=aces,
+            kitty=self.kitty,
+        )
+        for seat, delta in enumerate(result.cash):
+            self.cash[seat] += delta
+        self.kitty = result.kitty
+        return [list(p) for p in result.payments], result.made
+
+    def _dealt_hand(self, seat: int) -> int:
+        deal = self.dealt[-1]
+        return sum(1 << c for c in deal.hands[self.order(seat)])
+
+    # ------------------------------------------------------------ output
+
+    def balance(self) -> tuple[float, ...]:
+        """Each seat's balance as if the game were settled now (whists, or stakes)."""
+        if self.pot:
+            share = self.kitty / self.players
+            return tuple(c + share for c in self.cash)
+        return settlement(self.sheet, self.pool)
+
+    def result(self) -> Result:
+        return Result(
+            tuple(round(x) for x in self.balance()),
+            (0,) * self.players,
+            self.finished,
+            self.winner,
+        )
+
+    def returns(self) -> tuple[float, ...]:
+        return self.balance()
+
+    def finished_deals(self) -> DealList:
+        return DealList(self.history, self._summaries, deal_summary)
+
+    @property
+    def actions(self) -> list[PrefAction]:
+        return [e for e in self.log if type(e) is PrefAction]
+
+    def clone(self, stop_after_deal: bool | None = None) -> Self:
+        cls = type(self)
+        new = cls.__new__(cls)
+        for name in _SHARED:
+            setattr(new, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(new, name, getattr(self, name)[:])
+        if stop_after_deal is not None:
+            new.stop_after_deal = stop_after_deal
+        return new
+
+    def _record_head(self) -> dict[str, Any]:
+        head: dict[str, Any] = {
+            "game": "preferans",
+            "options": self.options.to_json(),
+            "dealer": self.first_dealer,
+        }
+        if self.start:
+            head["start"] = self.start.to_json()
+        return head
+
+    def deal_json(self, index: int) -> dict[str, Any]:
+        """A deal as a record writes it: hands in seat order (a sitting-out dealer: [])."""
+        deal = self.dealt[index]
+        n = self.players
+        dealer = (self.first_dealer + index) % n
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for i in range(3):
+            hands[(dealer + 1 + i) % n] = [CARD_NAMES[c] for c in deal.hands[i]]
+        return {"hands": hands, "talon": [CARD_NAMES[c] for c in deal.pile("talon")]}
+
+    def to_record(self) -> dict[str, Any]:
+        record = self._record_head()
+        record["seed"] = self.seed
+        record["deals"] = [self.deal_json(i) for i in range(len(self.dealt))]
+        record["actions"] = [TEXTS[e.number] for e in self.log if type(e) is PrefAction]
+        return record
+
+    def public_record(self) -> dict[str, Any]:
+        """What anyone may see: the actions as everyone saw them, and each deal's summary."""
+        record = self._record_head()
+        record["actions"] = [public_text(e) for e in self.log if type(e) is PrefAction]
+        cache = self._public_deals
+        summaries = self.finished_deals()
+        while len(cache) < len(summaries):
+            cache.append(json.dumps(summaries[len(cache)].to_json()))
+        record["deals"] = json.loads("[" + ",".join(cache) + "]")
+        return record
+
+
+def public_text(a: PrefAction) -> str:
+    """An action as everyone but its seat sees it: a discard is face down."""
+    return f"{a.seat}:discard" if a.kind == DISCARD else TEXTS[a.number]
+
+
+def _value(level: int) -> int:
+    return {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}[level]
+
+
+def _beating(best: int, trump: int | None) -> int:
+    """Cards that beat ``best``: higher of its suit, and any trump if it is not one."""
+    suit = best // 13
+    higher = SUIT_MASKS[suit] & ~((1 << (best + 1)) - 1)
+    if trump is not None and suit != trump:
+        higher |= SUIT_MASKS[trump]
+    return higher
+
+
+_LISTS = (
+    "dealt",
+    "hands",
+    "history",
+    "_summaries",
+    "_public_deals",
+    "log",
+    "bids",
+    "answers",
+    "plays",
+    "winners",
+    "trick_log",
+    "taken",
+    "cash",
+)
+_SHARED = tuple(name for name in PreferansRules.__slots__ if name not in _LISTS)
+
+__all__ = ["PHASE_NAMES", "PreferansRules", "card_names", "whist_duty"]
