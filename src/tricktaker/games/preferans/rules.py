@@ -817,6 +817,8 @@ class PreferansRules:
         self.phase = OVER
         n = self.players
         before = self.returns()
+        # Unplayed, the talon stays in the declarer's hand: the summary does not repeat it.
+        played = end == "tricks"
         details: dict[str, Any] = {
             "contract": self.contract,
             "declarer": self.declarer,
@@ -830,9 +832,8 @@ class PreferansRules:
             details["allpass_round"] = self.streak + 1
             if self.convention != "rostov":
                 details["talon"] = [CARD_NAMES[c] for c in self.talon]
-        elif self.declarer is not None and not self.pot and self.contract != MISERE:
-            if end == "tricks":  # unplayed, the talon stays in the declarer's hand unshown
-                details["talon"] = [CARD_NAMES[c] for c in self.talon]
+        elif self.declarer is not None and not self.pot and self.contract != MISERE and played:
+            details["talon"] = [CARD_NAMES[c] for c in self.talon]
         winner: int | None = None
         points = 0
         if self.pot:

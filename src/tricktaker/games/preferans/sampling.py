@@ -77,6 +77,7 @@ class _Memory:
         self.talon_taken = False
         self.talon_known = 0  # talon cards this seat saw
         self.talon_public = False
+        self.talon_seen: tuple[int, ...] = ()  # in the order it was dealt
         self.my_discard = 0
         self.discarded = False
         self.leads = 0  # talon cards that led all-pass tricks
@@ -110,6 +111,7 @@ class _Memory:
                 self.declarer = e.seat
                 self.talon_taken = True
                 self.talon_known = _mask(e.data["cards"])
+                self.talon_seen = tuple(parse_card(c) for c in e.data["cards"])
                 self.talon_public = bool(e.data["shown"])
             elif kind == "talon_lead":
                 lead = parse_card(e.data["talon_card"])
@@ -219,6 +221,33 @@ def _row(value: Any) -> tuple[int, ...]:
     return (int(value),)
 
 
+SPREAD_TRIES = 24
+
+
+def _spread(
+    mem: _Memory, loose: int, sizes: tuple[int, ...], rng: random.Random
+) -> tuple[int, int]:
+    """Shown talon cards split between the declarer's hand and his discard, each card
+    going where there is room, in proportion to it (a card he showed out of: the discard)."""
+    if not loose:
+        return 0, 0
+    d = mem.declarer
+    assert d is not None
+    hand_room, discard_room = sizes[d], 2 if mem.discarded else 0
+    cards = [c for c in range(52) if (loose >> c) & 1]
+    rng.shuffle(cards)
+    to_hand = to_discard = 0
+    for c in cards:
+        barred = (mem.barred[d] >> c) & 1
+        if discard_room and (barred or rng.random() * (hand_room + discard_room) < discard_room):
+            to_discard |= 1 << c
+            discard_room -= 1
+        else:
+            to_hand |= 1 << c
+            hand_room -= 1
+    return to_hand, to_discard
+
+
 def _deal(
     mem: _Memory, view: PreferansView, me: int, rng: random.Random
 ) -> tuple[dict[int, int], tuple[int, ...], int]:
@@ -232,43 +261,39 @@ def _deal(
     for cards in mem.shown.values():
         known |= cards
     unseen = DECK_MASK & ~known
-    piles: list[Pile] = []
-    slots: list[str] = []
-    # Talon cards this seat saw, not played, held by another declarer: in his hand or discard.
+    # Talon cards this seat saw, not played, held by another declarer: in his hand or his
+    # face-down discard. Which is unknown: each try spreads them anew, by the room left.
     loose = mem.talon_known & ~played_all if d is not None and d != me else 0
-    to_hand, to_discard = 0, 0
-    if loose:
-        room = 2 if mem.discarded else 0
-        assert d is not None
-        spread = [c for c in range(52) if (loose >> c) & 1]
-        rng.shuffle(spread)
-        for c in spread:
-            barred = (mem.barred[d] >> c) & 1
-            if room and (barred or rng.random() < 2 / 12):
-                to_discard |= 1 << c
-                room -= 1
+    unseen |= loose
+    for _ in range(SPREAD_TRIES):
+        to_hand, to_discard = _spread(mem, loose, sizes, rng)
+        piles: list[Pile] = []
+        slots: list[str] = []
+        for s in mem.active:
+            if s == me or s in mem.shown:
+                continue
+            allowed = DECK_MASK & ~mem.barred[s]
+            if s == d:
+                piles.append(Pile(sizes[s], allowed=allowed | to_hand, known=to_hand))
+                slots.append("hand")
+                if mem.discarded:
+                    piles.append(Pile(2, known=to_discard))
+                    slots.append("discard")
             else:
-                to_hand |= 1 << c
-        unseen |= loose
-    for s in mem.active:
-        if s == me or s in mem.shown:
-            continue
-        if s == d:
-            piles.append(
-                Pile(sizes[s], allowed=DECK_MASK & ~mem.barred[s] | to_hand, known=to_hand)
-            )
-            slots.append("hand")
-            if mem.discarded:
-                piles.append(Pile(2, known=to_discard))
-                slots.append("discard")
-        else:
-            piles.append(Pile(sizes[s], allowed=DECK_MASK & ~mem.barred[s]))
-            slots.append(f"{s}")
-    talon_left = 0 if mem.talon_taken else 2 - mem.leads.bit_count()
-    if talon_left:
-        piles.append(Pile(talon_left))
-        slots.append("talon")
-    dealt = deal_unseen(unseen, piles, rng)
+                piles.append(Pile(sizes[s], allowed=allowed))
+                slots.append(f"{s}")
+        talon_left = 0 if mem.talon_taken else 2 - mem.leads.bit_count()
+        if talon_left:
+            piles.append(Pile(talon_left))
+            slots.append("talon")
+        try:
+            dealt = deal_unseen(unseen, piles, rng)
+            break
+        except SampleError:
+            if not loose:
+                raise
+    else:
+        raise SampleError("no spread of the talon fits what the seat saw")
     now: dict[int, int] = {}
     discard = mem.my_discard
     talon_rest = 0
@@ -297,22 +322,13 @@ def _deal(
         return hands, tuple(mem.lead_order + rest), discard
     # The declarer took the talon: it is part of his holding.
     if d == me:
-        talon_mask = mem.talon_known
         hands[d] = mem.mine  # as dealt
-        return hands, _ordered(talon_mask, mem), discard
+        return hands, mem.talon_seen, discard
     holding = hands[d] | discard
-    if mem.talon_known:
-        talon_mask = mem.talon_known
-    else:
-        pool = [c for c in range(52) if (holding >> c) & 1]
-        picked = rng.sample(pool, 2)
-        talon_mask = (1 << picked[0]) | (1 << picked[1])
-    hands[d] = holding & ~talon_mask
-    return hands, _ordered(talon_mask, mem), discard
-
-
-def _ordered(mask: int, mem: _Memory) -> tuple[int, ...]:
-    return tuple(c for c in range(52) if (mask >> c) & 1)
+    # A talon he did not see may be any two of the declarer's twelve cards.
+    talon = mem.talon_seen or tuple(rng.sample([c for c in range(52) if (holding >> c) & 1], 2))
+    hands[d] = holding & ~((1 << talon[0]) | (1 << talon[1]))
+    return hands, talon, discard
 
 
 __all__ = ["sample_state"]
