@@ -521,7 +521,8 @@ class PreferansRules:
             a = action if BY_ID[action.number] is action else intern(action)  # type: ignore[union-attr]
         except (AttributeError, IndexError, TypeError):
             a = intern(action)
-        if a not in self.legal_actions() or a.seat != self.actor:
+        # Interned actions: identity is equality, and cheaper than comparing fields.
+        if a.seat != self.actor or not any(x is a for x in self.legal_actions()):
             raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
         self._legal = None
         kind = a.kind

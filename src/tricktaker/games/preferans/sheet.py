@@ -449,7 +449,8 @@ def _check_outcome(sheet: Sheet, o: Outcome) -> None:
         raise ValueError("a seat sitting out takes no tricks and answers nothing")
     if any(t < 0 for t in o.tricks) or any(a not in ANSWERS for a in o.answers):
         raise ValueError(f"tricks {o.tricks} / answers {o.answers} out of range")
-    if o.played and sum(o.tricks) != 10:
+    # An all-pass talon trick nobody followed goes to nobody: fewer than 10 then.
+    if o.played and (sum(o.tricks) > 10 or (sum(o.tricks) < 10 and o.kind != "allpass")):
         raise ValueError(f"a deal played out has 10 tricks, not {sum(o.tricks)}")
     if o.kind == "allpass":
         if o.declarer is not None or o.level != 0 or any(o.answers) or not o.played:
