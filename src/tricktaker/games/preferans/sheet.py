@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 CONVENTIONS = ("sochi", "leningrad", "rostov")
@@ -229,6 +230,7 @@ def is_closed(sheet: Sheet, pool: int) -> bool:
     return all(p >= pool for p in sheet.pulya)
 
 
+@lru_cache(maxsize=1024)
 def settlement(sheet: Sheet, pool: int) -> tuple[float, ...]:
     """Each seat's final balance in whists (positive: he wins); the balances sum to zero.
 
@@ -237,24 +239,31 @@ def settlement(sheet: Sheet, pool: int) -> tuple[float, ...]:
     is amnestied (subtracted from every gora); each remaining gora point is
     worth 10 whists, written on its owner by each other player in equal shares
     (``gora * 10 / players`` each); and the whists are netted pairwise. The
-    sums are exact fractions, turned into floats only at the end, so the
-    totals sum to zero up to float rounding (far below a hundredth of a whist).
+    sums are exact, turned into floats only at the end, so the totals sum to
+    zero up to float rounding (far below a hundredth of a whist). Cached: the
+    sheet changes once a deal, and front ends and bots ask after every card.
     """
     return tuple(float(x) for x in settlement_exact(sheet, pool))
 
 
 def settlement_exact(sheet: Sheet, pool: int) -> tuple[Fraction, ...]:
-    """:func:`settlement` as exact fractions (they sum to exactly zero)."""
+    """:func:`settlement` as exact fractions (they sum to exactly zero).
+
+    Counted in whole numbers scaled by the number of players (a gora point's
+    share is ``10 * gora / players``), divided once at the end.
+    """
     n = sheet.players
     gora = [g + max(0, pool - p) for g, p in zip(sheet.gora, sheet.pulya, strict=True)]
     low = min(gora)
-    share = [Fraction((g - low) * WHISTS_PER_POINT, n) for g in gora]
-    owed = [[Fraction(sheet.whists[i][j]) for j in range(n)] for i in range(n)]
+    share = [(g - low) * WHISTS_PER_POINT for g in gora]  # times n: each other's share
+    total_share = sum(share)
+    out = []
     for i in range(n):
-        for j in range(n):
-            if i != j:
-                owed[j][i] += share[i]
-    return tuple(sum((owed[i][j] - owed[j][i] for j in range(n)), Fraction(0)) for i in range(n))
+        net = sum(sheet.whists[i][j] - sheet.whists[j][i] for j in range(n)) * n
+        # He receives every other's share once, and pays his own to each of the n - 1 others.
+        net += (total_share - share[i]) - (n - 1) * share[i]
+        out.append(Fraction(net, n))
+    return tuple(out)
 
 
 # --- writing -------------------------------------------------------------------------------
