@@ -408,6 +408,7 @@ def test_settlement_four_players() -> None:
 def test_settlement_unfinished_fills_the_pulya_from_gora() -> None:
     unfinished = sheet((10, 6, 9), (0, 0, 0))
     assert settlement_exact(unfinished, 10) == (Fraction(50, 3), Fraction(-70, 3), Fraction(20, 3))
+    # Floats only at the end, not rounded (rounding each total would break the zero sum).
     assert settlement(unfinished, 10) == pytest.approx((50 / 3, -70 / 3, 20 / 3), abs=1e-12)
 
 

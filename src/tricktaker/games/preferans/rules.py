@@ -586,9 +586,28 @@ class PreferansRules:
             return (
                 "the pot game bids 1..4, game or hearts" if self.pot else "bid 6s..10nt or misere"
             )
+        specific = self._why_not_allowed(a)
+        if specific:
+            return specific
         shown = ", ".join(str(x).split(":", 1)[1] for x in legal[:12])
         more = "..." if len(legal) > 12 else ""
         return f"now is the {phase}: allowed {shown}{more}"
+
+    def _why_not_allowed(self, a: PrefAction) -> str:
+        """The rule a player broke, where a list of what is allowed would not say it."""
+        spoken = (self.spoken >> a.seat) & 1
+        if self.phase == DISCARDING and a.kind == DISCARD:
+            missing = [c for c in (a.card, a.card2) if not (self.hands[a.seat] >> c) & 1]
+            if missing:
+                return f"you do not hold {CARD_NAMES[missing[0]]}: discard two of your cards"
+        if self.phase == BIDDING and a.kind == BID and a.code == MISERE_INDEX and spoken:
+            return "misère may only be a player's first bid"
+        rival = a.code == 4 and (self.game_bidders >> a.seat) & 1  # games compete
+        if self.phase == BIDDING and a.kind == POT_BID and spoken and a.code >= 4 and not rival:
+            return "game and hearts may only be bid at a player's first word"
+        if self.phase == WHISTING and a.kind == HALF:
+            return "half-whist only at 6 and 7, by the second defender after the first passed"
+        return ""
 
     # bidding ------------------------------------------------------------
 
