@@ -26,7 +26,22 @@
 * **The play** (:mod:`.play`).
 
 The bot uses no chance at all, so it is deterministic given any rng, and it
-decides in about a millisecond (the discard, the slowest, well under 50 ms).
+decides in about a tenth of a millisecond on average (the slowest, a discard,
+in a few milliseconds).
+
+The numbers (:class:`Params`) were set by duplicate self-play, a variant in
+one seat against the defaults in the other two (the talon's worth 0.75 beat
+0.5, 1.0 and 1.5). Against ``random`` (duplicate sets: one deal played three
+times, ``rules`` in each seat in turn; points are the settlement's whists,
+stakes in the pot game, ``rules``' gain minus the mean of the ``random``
+seats', 95% intervals over the sets)::
+
+    tricktaker arena preferans --bots rules,random --deals 2000 --seed 1
+
+gives +564.0 whists per deal (95% interval +557.0 .. +571.0), better than a
+random seat 90.3% of the time (87.8% .. 92.3%); with ``--option rules=pot``
++12.9 stakes (+12.4 .. +13.5) and 74.4% (71.0% .. 77.6%). ``random,random``
+gives -15.0 (-41.5 .. +11.6) and +0.9 (-0.1 .. +2.0): no difference.
 """
 
 from __future__ import annotations
