@@ -126,6 +126,15 @@ def test_tetka_deals_are_whole_deals_of_52_cards() -> None:
     assert m.per_second > 0 and m.seconds >= TINY
 
 
+@pytest.mark.parametrize("convention", ["sochi", "pot"])
+def test_preferans_deals_are_whole_single_deals(convention: str) -> None:
+    m = bench.preferans_deals(TINY, seed=6, convention=convention)
+    assert m.key == f"preferans_{convention}_uniform" and m.unit == "deal"
+    assert m.units >= 1 and m.per_second > 0 and m.seconds >= TINY
+    # At least a bid or pass per seat; at most the engine's bound on a deal's actions.
+    assert 3 * m.units <= m.actions <= 100 * m.units
+
+
 def test_hearts_when_openspiel_is_installed() -> None:
     if bench.openspiel_missing() is not None:
         pytest.skip("open-spiel is not installed")

@@ -1,5 +1,5 @@
-"""Engine throughput: how many random matches (Le Truc, Truco), deals (Tetka) and playouts
-a core runs.
+"""Engine throughput: how many random matches (Le Truc, Truco), deals (Tetka, Preferans) and
+playouts a core runs.
 
 Search bots live on the speed of ``clone``/``legal_actions``/``apply``, so this
 module times exactly those calls through the public Game API, on one core, with
@@ -190,22 +190,26 @@ def truc_matches(
     return game_matches("truc", players, policy, seconds, seed)
 
 
-def tetka_deals(seconds: float, seed: int = DEFAULT_SEED) -> Measurement:
-    """Random Tetka deals: ``new_match`` (default options), then uniformly random legal
-    cards until the first deal is over (52 cards, marked), seeds ``seed``, ``seed+1``...
-
-    One deal per match, so that it compares with one OpenSpiel ``hearts`` game
-    (a single deal); the seat draw and the photograph are part of ``new_match``.
+def single_deals(
+    game_id: str,
+    key: str,
+    label: str,
+    seconds: float,
+    seed: int = DEFAULT_SEED,
+    options: dict[str, object] | None = None,
+) -> Measurement:
+    """Random single deals of one game: ``new_match`` (``options``, else the defaults), then
+    uniformly random legal actions until the first deal is over, seeds ``seed``, ``seed+1``...
     """
-    game = get_game("tetka")
+    game = get_game(game_id)
 
     def run(limit: float, base: int) -> Measurement:
-        options = game.options({})
+        opts = game.options(dict(options or {}))
         rng = random.Random(base)
         deals = actions = 0
         timer = _Timer(limit)
         while timer.running():
-            state = game.new_match(options, seed=base + deals)
+            state = game.new_match(opts, seed=base + deals)
             while not state.finished_deals():
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
@@ -213,8 +217,8 @@ def tetka_deals(seconds: float, seed: int = DEFAULT_SEED) -> Measurement:
             deals += 1
         wall, cpu = timer.stop()
         return Measurement(
-            key="tetka_uniform",
-            label="Tetka uniform",
+            key=key,
+            label=label,
             unit="deal",
             units=deals,
             actions=actions,
@@ -223,6 +227,32 @@ def tetka_deals(seconds: float, seed: int = DEFAULT_SEED) -> Measurement:
         )
 
     return _warm(run, seconds, seed)
+
+
+def tetka_deals(seconds: float, seed: int = DEFAULT_SEED) -> Measurement:
+    """Random Tetka deals (see :func:`single_deals`): 52 cards, marked.
+
+    One deal per match, so that it compares with one OpenSpiel ``hearts`` game
+    (a single deal); the seat draw and the photograph are part of ``new_match``.
+    """
+    return single_deals("tetka", "tetka_uniform", "Tetka uniform", seconds, seed)
+
+
+def preferans_deals(
+    seconds: float, seed: int = DEFAULT_SEED, convention: str = "sochi"
+) -> Measurement:
+    """Random Preferans deals, three players (see :func:`single_deals`): the bidding, the
+    talon, the contract, the answers and the play, or the all-pass, to the deal's entry on
+    the sheet (or in the pot). Uniformly random bids soon reach a high contract that
+    nobody whists, so many deals end without a card played."""
+    return single_deals(
+        "preferans",
+        f"preferans_{convention}_uniform",
+        f"Preferans {convention} uniform",
+        seconds,
+        seed,
+        {"rules": convention},
+    )
 
 
 def mid_deal_pool(players: int, size: int = POOL_SIZE, seed: int = DEFAULT_SEED) -> list[State]:
@@ -550,6 +580,10 @@ def run_bench(
         for q in ("uniform", "card-play")
     ]
     steps.append(("Tetka uniform deals", partial(tetka_deals, seconds, seed)))
+    steps += [
+        (f"Preferans {c} uniform deals", partial(preferans_deals, seconds, seed, c))
+        for c in ("sochi", "pot")
+    ]
     if no_openspiel:
         openspiel = "skipped"
     else:
