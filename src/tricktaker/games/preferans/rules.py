@@ -830,9 +830,13 @@ class PreferansRules:
             details["allpass_round"] = self.streak + 1
             if self.convention != "rostov":
                 details["talon"] = [CARD_NAMES[c] for c in self.talon]
-        elif self.declarer is not None and not self.pot and self.contract != MISERE:
-            if end == "tricks":  # unplayed, the talon stays in the declarer's hand unshown
-                details["talon"] = [CARD_NAMES[c] for c in self.talon]
+        elif (
+            self.declarer is not None
+            and not self.pot
+            and self.contract != MISERE
+            and end == "tricks"  # unplayed, the talon stays in the declarer's hand unshown
+        ):
+            details["talon"] = [CARD_NAMES[c] for c in self.talon]
         winner: int | None = None
         points = 0
         if self.pot:
