@@ -621,7 +621,7 @@ class PreferansWords:
         if contract is None:
             return _("all passed, the deal is thrown in and the pot stays")
         if contract == "allpass":
-            taken = self.by_seat(d["taken"], names, dealt_in(summary, len(names)))
+            taken = self.by_seat(d["taken"], names, dealt_in(summary, len(d["taken"])))
             return _("all-pass ({n} in a row), tricks: {tricks}").format(
                 n=d.get("allpass_round", 1), tricks=taken
             )
@@ -682,7 +682,7 @@ class PreferansWords:
         if d.get("talon"):
             lines.append(_("Talon: {cards}").format(cards=self.cards(d["talon"])))
         if d.get("played"):
-            taken = self.by_seat(d["taken"], names, dealt_in(summary, len(names)))
+            taken = self.by_seat(d["taken"], names, dealt_in(summary, len(d["taken"])))
             lines.append(_("Tricks: {tricks}").format(tricks=taken))
         for i, trick in enumerate(d.get("played", [])):
             played = [(int(p.partition(":")[0]), p.partition(":")[2]) for p in trick]
