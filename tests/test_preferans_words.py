@@ -246,9 +246,9 @@ def test_a_deal_from_the_bidding_to_the_sheet() -> None:
     assert EN.sheet_row(summary, names[:3]) == [
         "1",
         "6♠ · West",
-        "made without play: a half-whist",
-        "whists → West +4",
-        "pulya +2",
+        "made without play: a half-whist — pulya: West +2 · whists: You → West +4",
+        "—",
+        "—",
         "—",
     ]
     end = next(e for e in state.events(0, 0) if e.kind == "deal_end")
@@ -389,7 +389,9 @@ def test_all_pass_talon_leads_and_the_spoiled_trick() -> None:
     lines = EN.deal_lines(summary, names, names)
     assert lines[0].startswith("All-pass (1 in a row), tricks: You ")
     assert lines[1].startswith("Written — ")
-    assert EN.sheet_row(summary, names[:3])[1:3] == ["all-pass", "1 in a row"]
+    row = EN.sheet_row(summary, names[:3])
+    assert row[1] == "all-pass" and row[2].startswith("1 in a row — ")
+    assert row[3:] == [str(t) for t in summary.details["taken"]]
 
 
 def test_four_players_the_dealer_sits_out() -> None:

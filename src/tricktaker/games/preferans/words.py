@@ -695,8 +695,9 @@ class PreferansWords:
         return [_("Deal"), _("Contract"), _("Result"), *sides]
 
     def sheet_row(self, summary: DealSummary, sides: Sequence[str]) -> list[str]:
-        """One deal: its contract (and declarer), the result, and per player his tricks and
-        what he wrote (in the pot game: his stakes, won or lost, and after)."""
+        """One deal: its contract and declarer; how it ended and every number it wrote
+        (the column that wraps); per player his tricks (in the pot game: his stakes won or
+        lost, and after)."""
         _ = self._
         d = summary.details
         contract = d.get("contract")
@@ -708,30 +709,20 @@ class PreferansWords:
         else:
             head = f"{self.contract_short(str(contract))} · {sides[int(d['declarer'])]}"
             result = self.outcome_text(summary)
+        entries = [self.entry_text(e, sides) for e in d.get("entries", [])]
+        if entries:
+            result += " — " + " · ".join(entries)
         cells = []
         for s in range(n):
             if "payments" in d:
                 won = sum(int(p[2]) for p in d["payments"] if p[1] == s)
                 won -= sum(int(p[2]) for p in d["payments"] if p[0] == s)
                 cells.append(f"{won:+d} → {d['cash'][s]}")
-                continue
-            played = d.get("played") and s in dealt_in(summary, n)
-            parts = [self.tricks_count(int(d["taken"][s]))] if played else []
-            for e in d.get("entries", []):
-                if int(e["seat"]) == s:
-                    parts.append(self.entry_cell(e, sides))
-            cells.append(" · ".join(parts) or "—")
+            elif d.get("played") and s in dealt_in(summary, n):
+                cells.append(str(d["taken"][s]))
+            else:
+                cells.append("—")
         return [str(summary.number + 1), head, result, *cells]
-
-    def entry_cell(self, entry: Mapping[str, Any], sides: Sequence[str]) -> str:
-        """An entry in its writer's cell: ``pulya +2``, ``whists → West +8``."""
-        _ = self._
-        amount = f"{int(entry['amount']):+d}"
-        if entry["column"] == "pulya":
-            return _("pulya {amount}").format(amount=amount)
-        if entry["column"] == "gora":
-            return _("gora {amount}").format(amount=amount)
-        return _("whists → {on} {amount}").format(on=sides[int(entry["on"])], amount=amount)
 
     def match_result(self, view: View, sides: Sequence[str]) -> str:
         v = _v(view)
