@@ -72,7 +72,7 @@ def strings_of(message: object) -> tuple[str, ...]:
 
 
 def test_every_game_has_its_own_catalog() -> None:
-    assert {"truc", "truco", "tetka"} <= set(game_catalogs())
+    assert {"truc", "truco", "tetka", "preferans"} <= set(game_catalogs())
 
 
 def test_sources_use_translations() -> None:
@@ -178,6 +178,19 @@ KEY_PHRASES = {
         ("a card face down", "карта рубашкой вверх"),
         ("zap", "зап"),
         ("tied (empate)", "ничья (эмпате)"),
+    ],
+    "preferans": [
+        ("Preferans", "Преферанс"),
+        ("pulya", "пуля"),
+        ("gora", "гора"),
+        ("whists", "висты"),
+        ("Half-whist", "Полвиста"),
+        ("Open", "В открытую"),
+        ("Closed", "В закрытую"),
+        ("Misère", "Мизер"),
+        ("all-pass", "распасы"),
+        ("down two", "без двух"),
+        ("the pot game", "котёл"),
     ],
     "tetka": [
         ("Tetka", "Тётка"),

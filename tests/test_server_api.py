@@ -338,7 +338,8 @@ def test_a_failing_computer_does_not_stop_the_table(
 
 
 @pytest.mark.parametrize(
-    ("game", "direction"), [("truc", "left"), ("truco", "right"), ("tetka", "left")]
+    ("game", "direction"),
+    [("truc", "left"), ("truco", "right"), ("tetka", "left"), ("preferans", "left")],
 )
 def test_the_table_says_which_way_play_turns(client: TestClient, game: str, direction: str) -> None:
     """The page seats the next player on the left (Le Truc, Tetka) or the right (Truco)."""
@@ -425,3 +426,75 @@ def texts_card(state: dict[str, Any]) -> str:
 
 def texts_of(state: dict[str, Any]) -> list[str]:
     return list(state["texts"]["table_lines"])
+
+
+#: Lines of the words that write bids and contracts, whose labels (``7♠``) read like cards.
+CONTRACT_LINE = re.compile(r"^(Bidding|Contract|Top bid|Your word|Name your contract|All-passes)")
+
+
+def preferans_known(events: list[dict[str, Any]]) -> set[str]:
+    """The cards a seat's own events showed it: its hand, a talon shown to it, hands laid
+    open, talon leads, its own discard, every card played."""
+    known: set[str] = set()
+    for e in events:
+        d = e["data"]
+        if e["kind"] == "deal":
+            known |= set(d.get("hand", []))
+        elif e["kind"] == "talon":
+            known |= set(d["cards"])
+        elif e["kind"] == "show":
+            known |= {c for _s, hand in d["hands"] for c in hand}
+        elif e["kind"] == "talon_lead":
+            known.add(d["talon_card"])
+        elif e["kind"] == "action":
+            known |= set(d.get("cards", [])) | ({d["card"]} if "card" in d else set())
+    return known
+
+
+def test_a_preferans_table_from_the_bidding_to_the_sheet(client: TestClient) -> None:
+    """Three seats, each for himself, Leningrad: the page's words take the seat through the
+    bidding, the talon, the discard, the whists and the play to the end of a deal; no text
+    names a card the seat was not shown; the sheet is drawn as on paper."""
+    made = create(
+        client, "preferans", {"rules": "leningrad", "pool": 10}, ["human", "random", "random"]
+    )
+    token = made["seats"][0]["token"]
+    events: list[dict[str, Any]] = []
+    verbs: set[str] = set()
+    with client.websocket_connect(f"/ws/{made['id']}?token={token}") as ws:
+        ws.receive_json()
+        state = receive_state(ws)
+        assert state["sides"] == [0, 1, 2] and state["table"]["players"] == 3
+        texts = state["texts"]
+        assert texts["title"] == "Preferans"
+        assert texts["status"][0].startswith("Whists if settled now: You +0 · ")
+        assert texts["paper"][0] == "Leningrad, pulya to 10"
+        assert texts["paper"][2].split() == ["pulya", "—", "—", "—"]
+        ends: list[dict[str, Any]] = []
+        while not ends:
+            events += state["events"]
+            known = preferans_known(events)
+            told = [e["text"] for e in state["events"] if e["text"]]
+            lines = [x for x in state["texts"]["table_lines"] if not CONTRACT_LINE.match(x)]
+            shown = cards_in_texts([told, lines, state["texts"]["paper"]])
+            assert shown <= known, shown - known
+            for item in state["legal"]:
+                verbs.add(item["action"].split(":")[1].split(" ")[0])
+                assert item["label"] and item["label"] != item["action"]
+            ends = [e for e in state["events"] if e["kind"] == "deal_end"]
+            if ends:
+                break
+            legal = [x["action"] for x in state["legal"]]
+            passes = [a for a in legal if a.endswith(":pass")]
+            pick = (
+                passes[0]
+                if passes and state["view"]["phase"] == "bidding"
+                else (legal or [None])[0]
+            )
+            state = act(ws, pick) if pick else receive_state(ws)
+            assert state.get("type") == "state", state
+    lines = ends[0]["lines"]
+    assert lines[1].startswith(("Written — ", "Nothing written."))
+    assert state["texts"]["sheet"]["header"][:3] == ["Deal", "Contract", "Result"]
+    assert len(state["texts"]["sheet"]["rows"]) == 1
+    assert "pass" in verbs

@@ -590,3 +590,107 @@ def test_tetka_a_whole_deal_by_clicking_cards(server: str, watched: Watched) -> 
     page.click("[data-lang=ru]")
     page.wait_for_function("document.querySelector('.status-lines').textContent.includes('Марки:')")
     assert "Фотография: " in page.inner_text(".table-lines")
+
+
+def _preferans_pick(actions: list[str], said: set[str]) -> str:
+    """The human's word at the preferans table: one bid (the lowest) then passes, the first
+    discard and the lowest contract, always a whist and a closed game, so that the deal
+    is played out (the first possible card otherwise)."""
+    verbs = {a: a.split(":", 1)[1].split(" ")[0] for a in actions}
+    bids = [a for a in actions if verbs[a] == "bid"]
+    if bids and "bid" not in said:
+        return bids[0]
+    for verb in ("pass", "whist", "closed", "discard", "declare", "invite"):
+        found = [a for a in actions if verbs[a] == verb]
+        if found and not (verb == "pass" and not bids and "whist" in verbs.values()):
+            return found[0]
+    return actions[0]
+
+
+def test_preferans_bids_and_plays_a_whole_deal(server: str, watched: Watched) -> None:
+    """Preferans from the lobby, Leningrad: three players, the bidding by buttons ("6♠"),
+    the talon, the whists and a whole deal played by clicking cards; the score sheet drawn
+    as on paper beside the status and in the sheet dialog; Russian at the table."""
+    page = watched.page
+    page.goto(f"{server}/")
+    page.wait_for_selector("#play")
+    _choose_game(page, "preferans")
+    assert page.locator("#opt-rules option").all_inner_texts() == [
+        "sochi",
+        "leningrad",
+        "rostov",
+        "pot",
+    ]
+    page.select_option("#opt-rules", "leningrad")
+    page.fill("#opt-pool", "10")
+    assert page.locator(".seat-list select").count() == 2  # two computer seats
+    for seat in (1, 2):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    _create_from_lobby(page)
+    page.wait_for_selector(".hand svg.card.face")
+    assert page.locator(".hand svg.card.face").count() == 10
+    assert page.locator(".board .seat").count() == 3
+    assert "Whists if settled now: You +0 · " in page.inner_text(".status-lines")
+    paper = page.inner_text(".status .paper-sheet")
+    assert paper.startswith("Leningrad, pulya to 10") and "pulya" in paper and "whists" in paper
+
+    said: set[str] = set()
+    bid_labels: set[str] = set()
+    played = 0
+    clicks = 0
+    for _deal in range(4):  # a deal may end without play (both defenders pass)
+        deadline = time.monotonic() + 90
+        while not page.locator(".deal-dialog[open]").count():
+            assert time.monotonic() < deadline, "the deal did not end in time"
+            cards = page.locator(".hand-card.playable:not([disabled])")
+            buttons = page.locator(".actions button.action:not([disabled])")
+            if cards.count():
+                cards.first.click()
+                clicks += 1
+            elif buttons.count():
+                actions = [
+                    buttons.nth(i).get_attribute("data-action") or ""
+                    for i in range(buttons.count())
+                ]
+                labels = buttons.locator(".action-label").all_inner_texts()
+                bid_labels |= {
+                    label for a, label in zip(actions, labels, strict=True) if ":bid " in a
+                }
+                pick = _preferans_pick(actions, said)
+                said.add(pick.split(":", 1)[1].split(" ")[0])
+                page.click(f'.actions button[data-action="{pick}"]')
+                if pick.split(":", 1)[1].startswith("play"):
+                    clicks += 1
+            page.wait_for_timeout(100)
+        told = page.locator(".deal-dialog[open] .deal-lines li").all_inner_texts()
+        assert len(told) >= 2 and told[1].startswith(("Written — ", "Nothing written."))
+        tricks = [line for line in told if re.match(r"Trick \d+", line)]
+        page.click(".deal-dialog[open] button")
+        page.wait_for_selector(".deal-dialog[open]", state="detached")
+        if tricks:
+            assert [line.split(":")[0].split(" (")[0] for line in tricks] == [
+                f"Trick {n}" for n in range(1, 11)
+            ]
+            played += 1
+            break
+    assert played == 1 and clicks >= 10, (played, clicks)
+    assert "bid" in said and bid_labels  # the bids read as written: "6♠", "7 NT", "Misère"
+    assert all(re.fullmatch(r"(6|7|8|9|10)(♠|♣|♦|♥| NT)|Misère", x) for x in bid_labels)
+    assert page.locator(".log-list li.ev-deal_end").count() >= 1
+
+    page.click("text=Score sheet")
+    assert page.locator(".sheet-dialog[open] thead th").all_inner_texts()[:3] == [
+        "Deal",
+        "Contract",
+        "Result",
+    ]
+    assert page.locator(".sheet-dialog[open] tbody tr").count() >= 1
+    assert "balance" in page.inner_text(".sheet-dialog[open] .paper-sheet")
+    page.keyboard.press("Escape")
+
+    page.click("[data-lang=ru]")
+    page.wait_for_function(
+        "document.querySelector('.status-lines').textContent.includes('В вистах')"
+    )
+    assert page.inner_text(".status .paper-sheet").startswith("Ленинградка, пуля до 10")
+    _no_horizontal_scroll(page)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Self
+from typing import Any, Protocol, Self, runtime_checkable
 
 from tricktaker.cards import Card
 from tricktaker.core.actions import Action
@@ -295,6 +295,33 @@ class Words(Protocol):
     def match_result(self, view: View, sides: Sequence[str]) -> str:
         """Who won the match and how (for the end screen)."""
         ...
+
+
+@runtime_checkable
+class PaperSheet(Protocol):
+    """Words that can also draw the score sheet as its players keep it on paper (optional).
+
+    Some games are scored on a sheet whose shape players know by heart (preferans'
+    pulya, gora and whists, running totals separated by dots); a table of rows
+    (``sheet_row``) cannot show it. Such a game's words add ``sheet_lines``; a front
+    end shows them, monospace, where the game has them, and nothing where it has not.
+    """
+
+    def sheet_lines(
+        self, view: View, deals: Sequence[DealSummary], names: Sequence[str]
+    ) -> list[str]:
+        """The sheet as preformatted lines of equal-width characters (empty: nothing to
+        draw), from the observer's view and the finished deals he saw."""
+        ...
+
+
+def paper_lines(
+    words: Words, view: View, deals: Sequence[DealSummary], names: Sequence[str]
+) -> list[str]:
+    """The game's paper sheet (``PaperSheet``), or no lines for a game without one."""
+    if isinstance(words, PaperSheet):
+        return words.sheet_lines(view, deals, names)
+    return []
 
 
 class Game(Protocol):

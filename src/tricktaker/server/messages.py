@@ -15,7 +15,7 @@ from typing import Any
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.events import Event
 from tricktaker.core.i18n import Translator, translator
-from tricktaker.core.protocol import Game, State, View, Words
+from tricktaker.core.protocol import Game, State, View, Words, paper_lines
 from tricktaker.core.summary import DealSummary
 
 WEB_DOMAIN = "web"
@@ -92,6 +92,8 @@ def texts_json(
             "rows": [words.sheet_row(d, sides) for d in deals],
         },
         "match_result": words.match_result(view, sides) if view.finished else None,
+        # The sheet as drawn on paper, for games that keep one (else no lines).
+        "paper": paper_lines(words, view, deals, names),
     }
     return out
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich.console import Group
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -25,7 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tricktaker.core.actions import Action
-from tricktaker.core.protocol import View
+from tricktaker.core.protocol import View, paper_lines
 from tricktaker.core.summary import DealSummary
 from tricktaker.terminal.actions import KEYS, ActionBar, ActionButton, ActionItem
 from tricktaker.terminal.chronicle import Chronicle
@@ -77,6 +78,7 @@ class TableScreen(Screen[None]):
     TableScreen #level { height: auto; width: auto; padding: 0 1; color: $text-muted; }
     TableScreen #hint { height: auto; padding: 0 1; color: $warning; text-style: bold; }
     TableScreen #action-help { height: auto; padding: 0 1; color: $text-muted; }
+    TableScreen #paper { height: auto; border: round $panel; padding: 0 1; }
     TableScreen #log { border: round $panel; height: 1fr; min-height: 4; padding: 0 1; }
     TableScreen #keys { height: auto; padding: 0 1; color: $text-muted; }
     """
@@ -109,6 +111,9 @@ class TableScreen(Screen[None]):
         yield Static(id="hint")
         yield ActionBar(_("To your partner:"), id="actions")
         yield Static(id="action-help")
+        paper = Static(id="paper")
+        paper.border_title = _("Score sheet")
+        yield paper
         log = GameLog(id="log")
         log.border_title = _("Log")
         log.can_focus = False
@@ -169,6 +174,7 @@ class TableScreen(Screen[None]):
         view = self.session.view()
         self._show_status(view)
         self._show_table(view)
+        self._show_paper(view)
         legal = self.ordered_actions()
         self.query_one("#hint", Static).update(self._hint_text(legal))
         key = tuple(str(a) for a in legal)
@@ -184,6 +190,17 @@ class TableScreen(Screen[None]):
         self.query_one("#status", Static).update(status_text(lines))
         level = _("computer: {level}").format(level=self.session.level)
         self.query_one("#level", Static).update(level)
+
+    def paper(self, view: View) -> list[str]:
+        """The score sheet as the game's players draw it on paper (none for most games)."""
+        return paper_lines(self.words, view, self.summaries, self.names)
+
+    def _show_paper(self, view: View) -> None:
+        """The paper sheet in its panel, kept up to date; hidden for a game without one."""
+        lines = self.paper(view)
+        box = self.query_one("#paper", Static)
+        box.update(Text("\n".join(lines), no_wrap=True, overflow="crop"))
+        box.display = bool(lines)
 
     def _show_table(self, view: View) -> None:
         box = self.query_one("#table", TableWidget)
@@ -350,7 +367,9 @@ class TableScreen(Screen[None]):
         table = sheet_table(
             self.words.sheet_header(self.sides), rows, _("No deal has been finished yet.")
         )
-        self.app.push_screen(SheetScreen(_("Score sheet"), table, _("Esc: back to the game")))
+        paper = self.paper(self.session.view())
+        body = Group(Text("\n".join(paper), no_wrap=True), Text(""), table) if paper else table
+        self.app.push_screen(SheetScreen(_("Score sheet"), body, _("Esc: back to the game")))
 
     async def action_rematch(self) -> None:
         if not self.session.finished:

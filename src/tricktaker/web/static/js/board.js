@@ -193,7 +193,9 @@ export function cardActions(msg) {
   for (const card of msg.table.hand || []) {
     if (!isCardName(card)) continue;
     for (const item of msg.legal || []) {
-      if (item.action.endsWith(` ${card}`)) {
+      // "0:play Qs" (not "0:discard 7s Qs" nor "1:play Qs from 2": those have buttons).
+      const words = item.action.slice(item.action.indexOf(":") + 1).split(" ");
+      if (words.length === 2 && words[1] === card) {
         counts.set(card, (counts.get(card) || 0) + 1);
         out.set(card, item.action);
       }
@@ -217,6 +219,7 @@ export function renderStatus(msg) {
       texts.phase ? h("span", { class: "phase" }, ` · ${texts.phase}`) : null,
     ),
     h("ul", { class: "status-lines" }, (texts.status || []).map((line) => h("li", {}, line))),
+    paperSheet(texts),
     texts.table_lines && texts.table_lines.length
       ? h(
           "div",
@@ -228,13 +231,26 @@ export function renderStatus(msg) {
   );
 }
 
-/** The score sheet (texts.sheet) as a table. */
+/**
+ * The score sheet as its players draw it on paper (texts.paper: monospace lines),
+ * for the games that keep one; nothing for the others.
+ */
+export function paperSheet(texts) {
+  const lines = Array.isArray(texts.paper) ? texts.paper : [];
+  return lines.length ? h("pre", { class: "paper-sheet" }, lines.join("\n")) : null;
+}
+
+/** The score sheet (texts.sheet) as a table, under the paper sheet where the game draws one. */
 export function renderSheet(msg) {
   const sheet = msg.texts.sheet || { header: [], rows: [] };
-  if (!sheet.rows.length) return h("p", { class: "muted" }, t("No deal has been played yet."));
+  const paper = paperSheet(msg.texts);
+  if (!sheet.rows.length) {
+    return h("div", {}, paper, h("p", { class: "muted" }, t("No deal has been played yet.")));
+  }
   return h(
     "div",
     { class: "sheet-wrap" },
+    paper,
     h(
       "table",
       { class: "sheet" },

@@ -1,0 +1,317 @@
+"""Preferans at the terminal, headless: three players (or four), the human at seat 0.
+
+The app runs under ``App.run_test``; keys are pressed as a player would press
+them (the digits for the first ten actions, the arrows and Enter for the rest:
+a discard offers up to 66 pairs). The computer is driven one action at a time,
+so that every screen of the deal is read. It plays at the ``random`` level,
+which every game has. What the screen may show: the human's hand, the talon
+where it was shown to him, hands laid open, his own discard and every card
+played; never another hand, a face-down discard or a misère's talon. The
+score sheet is drawn beside the log as players draw it on paper.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from tricktaker.bots import levels
+from tricktaker.cards import parse_card
+from tricktaker.core import get_game
+from tricktaker.core.actions import Action
+from tricktaker.core.cardwords import SUITS, card_label, rank_text
+from tricktaker.core.i18n import translator
+from tricktaker.games.preferans import PreferansState, PreferansView
+from tricktaker.games.preferans.words import PreferansWords
+from tricktaker.terminal.actions import KEYS
+from tricktaker.terminal.app import PlayApp
+from tricktaker.terminal.launch import MatchSetup, setup_match
+from tricktaker.terminal.modals import DealEndScreen, HelpScreen, SheetScreen
+from tricktaker.terminal.session import Session
+
+GAME = get_game("preferans")
+SIZE = (120, 60)
+CARD_ON_SCREEN = re.compile(r"(10|[7-9JQKAВДКТ])([♣♦♥♠])")
+NEVER = 10_000.0  # a bot delay no test waits out: the test moves the computer itself
+LEVEL = "rules" if "rules" in levels("preferans") else "random"
+
+
+def screen_text(app: PlayApp) -> str:
+    """The rendered screen, one line per row, boxes over the table included."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def cards_on_screen(text: str, lang: str) -> set[int]:
+    tr = translator(lang)
+    back = {rank_text(r, tr): r for r in "789TJQKA"}
+    suits = dict(zip(SUITS, "cdhs", strict=True))
+    return {
+        parse_card(back[rank] + suits[suit])
+        for rank, suit in CARD_ON_SCREEN.findall(text)
+        if rank in back
+    }
+
+
+def state_of(session: Session) -> PreferansState:
+    """The hidden state, for the test's eyes only."""
+    state = session._state
+    assert isinstance(state, PreferansState)
+    return state
+
+
+def view_of(session: Session) -> PreferansView:
+    view = session.view()
+    assert isinstance(view, PreferansView)
+    return view
+
+
+def make_session(
+    seed: int = 1, lang: str = "en", options: dict[str, object] | None = None, dealer: int = 2
+) -> tuple[MatchSetup, Session]:
+    opts = GAME.options(options or {"rules": "leningrad"})
+    setup = MatchSetup(GAME, opts, "random", lang)
+    state = GAME.new_match(opts, seed=seed, dealer=dealer)
+    return setup, setup.session_for(state, seed)
+
+
+def run_app(
+    setup: MatchSetup,
+    session: Session,
+    save_dir: Path,
+    body: Callable[[PlayApp, Pilot[None]], Awaitable[None]],
+) -> PlayApp:
+    app = PlayApp(setup, session, save_dir, bot_delay=NEVER)
+
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await body(app, pilot)
+
+    asyncio.run(main())
+    return app
+
+
+async def press_for(app: PlayApp, pilot: Pilot[None], action: Action) -> None:
+    """Take one of the human's actions by keys: its digit, or the arrows and Enter."""
+    ordered = app.table.ordered_actions()
+    index = ordered.index(action)
+    if index < len(KEYS):
+        await pilot.press(KEYS[index])
+    else:  # from no focus, ← marks the last button, each further ← the one before
+        await pilot.press(*["left"] * (len(ordered) - index), "enter")
+    await pilot.pause()
+
+
+def chooser(rng: random.Random) -> Callable[[list[Action]], Action]:
+    """Random actions, passing often in the bidding (so that contracts, whists and
+    all-passes all come up), declaring the lowest contract."""
+
+    def choose(legal: list[Action]) -> Action:
+        passes = [a for a in legal if a.verb == "pass"]
+        if passes and any(a.verb == "bid" for a in legal) and rng.random() < 0.5:
+            return passes[0]
+        if legal[0].verb == "declare":
+            return legal[0]
+        return legal[rng.randrange(len(legal))]
+
+    return choose
+
+
+async def drive(
+    app: PlayApp,
+    pilot: Pilot[None],
+    deals: int,
+    check: Callable[[PlayApp], None],
+    choose: Callable[[list[Action]], Action],
+) -> None:
+    """Play ``deals`` deals (or to the game's end): the human by keys, the computer one
+    action at a time; ``check`` reads every screen in between."""
+    session = app.session
+    while not session.finished or isinstance(app.screen, DealEndScreen):
+        await pilot.pause()
+        check(app)
+        if isinstance(app.screen, DealEndScreen):
+            if len(app.table.summaries) >= deals:
+                return
+            await pilot.press("space")
+            continue
+        if session.to_act == 0:
+            action = choose(session.legal())
+            before = len(state_of(session).actions)
+            await press_for(app, pilot, action)
+            assert str(state_of(session).actions[before]) == str(action)
+        else:
+            await app.table._bot_turn()
+
+
+# ---------------------------------------------------------------- playing
+
+
+def test_the_command_line_sets_up_leningrad_for_three() -> None:
+    setup = setup_match("preferans", ["rules=leningrad"], None, "en")
+    assert setup.game.id == "preferans"
+    assert setup.options["rules"] == "leningrad" and setup.options["players"] == 3
+    assert setup.level == LEVEL
+    session = setup.new_session(3)
+    assert session.players == 3 and session.sides == (0, 1, 2)
+    assert session.computer_seats == [1, 2]
+    four = setup_match("preferans", ["rules=pot", "players=4"], "random", "ru").new_session(5)
+    assert four.players == 4 and four.computer_seats == [1, 2, 3]
+
+
+@pytest.mark.parametrize(("lang", "rules"), [("en", "leningrad"), ("ru", "sochi")])
+def test_a_whole_deal_played_by_keys(lang: str, rules: str, tmp_path: Path) -> None:
+    setup, session = make_session(seed=4, lang=lang, options={"rules": rules})
+    words = GAME.words(lang)
+    paper = PreferansWords(lang)
+    tr = translator(lang)
+    seen_verbs: set[str] = set()
+
+    def check(app: PlayApp) -> None:
+        if isinstance(app.screen, DealEndScreen) or session.to_act != 0:
+            return
+        text = screen_text(app)
+        view = view_of(session)
+        names = app.table.names
+        for line in words.status(view, names, app.table.sides):
+            assert line[:40] in text
+        hand = " ".join(card_label(c, lang) for c in view.hand)
+        assert tr("Your cards: {cards}").format(cards=hand)[:60] in text
+        assert words.hint(view, session.legal(), names)[:40] in text
+        for i, action in enumerate(app.table.ordered_actions()[: len(KEYS)]):
+            assert f"{KEYS[i]} {words.action_label(action, view)}" in text
+            seen_verbs.add(action.verb)
+        # The paper sheet, in its panel: the title and the pulya row.
+        drawn = paper.sheet_lines(view, app.table.summaries, names)
+        assert drawn[0] in text and drawn[2].split()[0] in text
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await drive(app, pilot, 1, check, chooser(random.Random(4)))
+        assert isinstance(app.screen, DealEndScreen)
+        text = " ".join(screen_text(app).split())
+        summary = app.table.summaries[0]
+        lines = words.deal_lines(summary, app.table.names, app.table.sides)
+        assert " ".join(lines[0].split())[:50] in text
+        assert translator(lang)("Deal {n} is over").format(n=1) in text
+        await pilot.press("space")
+        await pilot.pause()
+        assert not isinstance(app.screen, DealEndScreen)
+
+    run_app(setup, session, tmp_path, body)
+    assert len(state_of(session).finished_deals()) == 1
+    assert "bid" in seen_verbs or "pass" in seen_verbs
+
+
+def test_the_score_sheet_screen_draws_the_paper_and_the_rows(tmp_path: Path) -> None:
+    setup, session = make_session(seed=7, options={"rules": "sochi", "pool": 10})
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await drive(app, pilot, 2, lambda app: None, chooser(random.Random(7)))
+        await pilot.press("space")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        text = screen_text(app)
+        assert "Sochi, pulya to 10" in text
+        assert re.search(r"pulya\s", text) and re.search(r"gora\s", text)
+        assert re.search(r"whists\s+West: ", text) and "balance" in text
+        assert "Deal" in text and "Contract" in text and "Result" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        rules = " ".join(str(getattr(screen.body, "plain", screen.body)).split())
+        assert "responsible and greedy whist" in rules
+        assert "You sit at the bottom; each player plays for himself." in rules
+
+    run_app(setup, session, tmp_path, body)
+
+
+def test_seats_sit_in_order_of_play_to_the_left(tmp_path: Path) -> None:
+    setup, session = make_session()
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+
+        def at(text: str) -> tuple[int, int]:
+            return next((r, line.index(text)) for r, line in enumerate(rows) if text in line)
+
+        west, east, you = at("West (random)"), at("East (random)"), at("Your cards")
+        assert west[0] == east[0] < you[0] and west[1] < east[1]
+
+    run_app(setup, session, tmp_path, body)
+
+
+# ---------------------------------------------------------- hidden information
+
+
+class Seen:
+    """What the human may know, kept from his own events as they come."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.told = 0
+        self.known: set[int] = set()
+
+    def update(self) -> set[int]:
+        for e in state_of(self.session).events(self.told, 0):
+            self.told += 1
+            d = e.data
+            names: list[str] = []
+            if e.kind == "deal":
+                names = list(d.get("hand", []))
+            elif e.kind == "talon":
+                names = list(d["cards"])
+            elif e.kind == "show":
+                names = [c for _s, hand in d["hands"] for c in hand]
+            elif e.kind == "talon_lead":
+                names = [d["talon_card"]]
+            elif e.kind == "action":
+                names = list(d.get("cards", [])) + ([d["card"]] if "card" in d else [])
+            self.known |= {parse_card(c) for c in names}
+        return self.known
+
+
+@pytest.mark.parametrize(
+    ("lang", "options", "deals"),
+    [
+        ("en", {"rules": "leningrad"}, 4),
+        ("ru", {"rules": "rostov", "players": 4}, 3),
+        ("en", {"rules": "pot"}, 3),
+    ],
+)
+def test_the_screen_never_shows_a_hidden_card(
+    lang: str, options: dict[str, object], deals: int, tmp_path: Path
+) -> None:
+    setup, session = make_session(seed=17, lang=lang, options=options)
+    seen = Seen(session)
+    screens = 0
+
+    def check(app: PlayApp) -> None:
+        nonlocal screens
+        known = seen.update()
+        view = view_of(session)
+        if isinstance(app.screen, DealEndScreen) or view.phase != "play":
+            return  # bids read like cards (7♠): the play is where cards are shown
+        # The status tells the lowest bid after all-passes ("bids from 7♠"): not a card.
+        lines = screen_text(app).splitlines()
+        text = "\n".join(x for x in lines if "bids from" not in x and "торговля с" not in x)
+        leaked = cards_on_screen(text, lang) - known
+        assert not leaked, sorted(card_label(c, "en") for c in leaked)
+        screens += 1
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await drive(app, pilot, deals, check, chooser(random.Random(17)))
+
+    run_app(setup, session, tmp_path, body)
+    assert screens > 5
