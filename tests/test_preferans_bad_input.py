@@ -284,3 +284,28 @@ def test_a_four_player_record_with_the_dealers_hand_empty_is_read() -> None:
     st = state_from_record(load_record(json.dumps(rec)))
     assert isinstance(st, PreferansState)
     assert st.to_act == 0 and st.view(3).hand == ()
+
+
+def test_a_start_with_every_pulya_closed_is_refused() -> None:
+    """That game is over: it must not deal one more deal."""
+    from tricktaker.core.start import Start
+    from tricktaker.games.preferans import GAME
+
+    with pytest.raises(RecordError, match="already closed"):
+        GAME.new_match(GAME.options({"pool": 10}), start=Start({"pulya": (10, 10, 10)}))
+    GAME.new_match(GAME.options({"pool": 10}), start=Start({"pulya": (10, 10, 9)}))
+
+
+def test_a_malformed_memory_is_a_sample_error_not_a_traceback() -> None:
+    import random
+
+    from tricktaker.core.errors import SampleError
+    from tricktaker.core.events import Event
+    from tricktaker.games.preferans import GAME
+
+    state = GAME.new_match(GAME.options({}), seed=3)
+    view = state.view(0)
+    memory = state.events(0, 0)
+    bad = [Event(0, "deal", None, None, {**memory[0].data, "pulya": ["x", 0, 0]}), *memory[1:]]
+    with pytest.raises(SampleError):
+        GAME.sample_state(view, bad, random.Random(1))

@@ -37,6 +37,9 @@ MAY_SEE: dict[str, Callable[[State, int | None], set[str]]] = {}
 #: Per game: piles of a record's deals drawn from a second deck (Tetka's photograph and
 #: seat draw), so they repeat cards of the playing deck.
 SECOND_DECK: dict[str, tuple[str, ...]] = {}
+#: Per game: option combinations to run beyond each option's values varied alone (where
+#: the game has too many combinations to run them all).
+OPTION_PAIRS: dict[str, tuple[dict[str, object], ...]] = {}
 #: Actions that are unreadable or never legal, except where a game's notation
 #: makes one legal (Truco's bare ``play`` answers a hand of eleven).
 GARBAGE = [

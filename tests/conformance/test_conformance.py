@@ -73,6 +73,13 @@ def _preferans_shown(state: State, observer: int | None) -> set[str]:
 
 
 harness.MAY_SEE["preferans"] = _preferans_shown
+# Overtaking applies to the pot game only, and four players change who plays in every convention.
+harness.OPTION_PAIRS["preferans"] = (
+    {"rules": "pot", "overtake": True},
+    {"rules": "pot", "players": 4},
+    {"rules": "leningrad", "players": 4},
+    {"rules": "rostov", "players": 4},
+)
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -88,8 +95,11 @@ def cases() -> list[tuple[str, Options]]:
     for gid in [*game_ids(), TOY.id]:
         game = TOY if gid == TOY.id else get_game(gid)
         # Every value of every option; all combinations only where they are few (Preferans'
-        # 48 are varied one option at a time around the defaults instead).
-        out += [(gid, opts) for opts in option_sets(game.option_schema(), limit=16)]
+        # 48 are varied one option at a time around the defaults instead, plus the
+        # combinations that matter named in harness.OPTION_PAIRS).
+        sets = option_sets(game.option_schema(), limit=16)
+        sets += [game.options(values) for values in harness.OPTION_PAIRS.get(gid, ())]
+        out += [(gid, opts) for opts in sets]
     return out
 
 

@@ -36,7 +36,7 @@ SCHEMA: tuple[OptionSpec, ...] = (
         "overtake",
         "bool",
         False,
-        "pot game only: a player who follows or trumps must beat the best card so far if he"
-        " can (seed 002's doubtful rule, translator's note 299)",
+        "pot game only (the Russian conventions ignore it): a player who follows or trumps must"
+        " beat the best card so far if he can (seed 002's doubtful rule, translator's note 299)",
     ),
 )

@@ -277,7 +277,10 @@ class PreferansRules:
         if any(whists[i][i] for i in range(n)):
             raise RecordError("start: nobody writes whists on himself")
         streak = start.row("allpass", 1, 0, 100, (0,))[0]
-        return Sheet(tuple(pulya), tuple(gora), whists), streak, [0] * n, 0
+        sheet = Sheet(tuple(pulya), tuple(gora), whists)
+        if is_closed(sheet, self.pool):
+            raise RecordError("start: every pulya is already closed: that game is over")
+        return sheet, streak, [0] * n, 0
 
     # ------------------------------------------------------------ deals
 

@@ -184,8 +184,8 @@ def sample_state(
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise SampleError(f"the seat's memory is not a Preferans deal: {exc}") from None
     order = [tuple(c for c in range(52) if (hands[s] >> c) & 1) for s in mem.active]
-    start = Start({k: _row(v) for k, v in mem.position.items()})
     try:
+        start = Start({k: _row(v) for k, v in mem.position.items()})
         state = PreferansState(
             options,
             seed=rng.getrandbits(63),
@@ -202,7 +202,7 @@ def sample_state(
                 state.apply(DISCARDS[(int(text.split(":")[0]), cards[0], cards[1])])
             else:
                 state.apply(BY_TEXT[text])
-    except (IllegalAction, KeyError, RecordError, IndexError) as exc:
+    except (IllegalAction, KeyError, RecordError, IndexError, TypeError, ValueError) as exc:
         raise SampleError(f"the seat's memory cannot be played again: {exc}") from None
     if state.view(me).to_json() != view.to_json():
         raise SampleError("the seat's memory does not lead to its view (is it complete?)")

@@ -100,8 +100,8 @@ OPTION_HELP = {
     ),
     "players": N_("three players, or four with the dealer sitting out of each deal"),
     "overtake": N_(
-        "pot game only: a player who follows or trumps must beat the best card so far if "
-        "he can (seed 002's doubtful rule)"
+        "pot game only (the Russian conventions ignore it): a player who follows or trumps "
+        "must beat the best card so far if he can (seed 002's doubtful rule)"
     ),
 }
 RULES_TABLE = N_(
