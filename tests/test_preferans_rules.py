@@ -694,6 +694,8 @@ def test_pot_declarer_leads_and_an_uninvited_passer_is_out() -> None:
     assert st.to_act == 2 and verbs(st) == ["invite", "pass"]
     run(st, "2:pass")
     assert st.public_view().out_seat == 0
+    out = st.events(0, None)[-1]  # everyone is told he plays alone
+    assert (out.kind, out.seat, dict(out.data)) == ("out", 0, {"alone": 2})
     assert st.to_act == 1  # the declarer leads
     play(st, "Ac Ad")  # two cards a trick: seat 0 is out
     assert st.public_view().to_json()["last_trick"] == [[1, "Ac"], [2, "Ad"]]

@@ -23,6 +23,7 @@ from tricktaker.games.preferans.rules import (
     EV_DEAL_END,
     EV_LEAD,
     EV_MATCH_END,
+    EV_OUT,
     EV_SHOW,
     EV_TALON,
     EV_TRICK,
@@ -93,6 +94,9 @@ def render(entry: object, observer: int | None) -> Told | None:
         return ("trick", None, None, out)
     if code == EV_DEAL_END:
         return ("deal_end", None, None, deal_summary(entry[1]).to_json())
+    if code == EV_OUT:
+        _, passer, whister = entry
+        return ("out", passer, None, {"alone": whister})
     if code == EV_MATCH_END:
         _, returns, winner = entry
         return ("match_end", None, None, {"returns": list(returns), "winner": winner})

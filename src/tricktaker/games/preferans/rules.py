@@ -98,7 +98,7 @@ PHASE_NAMES = (
 )
 
 # Log entries other than actions (logged as their interned action):
-EV_DEAL, EV_TALON, EV_SHOW, EV_LEAD, EV_TRICK, EV_DEAL_END, EV_MATCH_END = range(7)
+EV_DEAL, EV_TALON, EV_SHOW, EV_LEAD, EV_TRICK, EV_DEAL_END, EV_MATCH_END, EV_OUT = range(8)
 
 #: A finished deal as kept: its summary's parts (see ``deal_summary``).
 RawDeal = tuple[Any, ...]
@@ -559,8 +559,9 @@ class PreferansRules:
             passer = next(s for s in self.defenders() if s != seat)
             if kind == INVITE:
                 self.answers[passer] = "invited"
-            else:
+            else:  # he plays alone: the passer's hand is out of play
                 self.out_seat = passer
+                self.log.append((EV_OUT, passer, seat))
             self._begin_play()
 
     def _why_illegal(self, a: PrefAction) -> str:

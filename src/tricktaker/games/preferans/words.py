@@ -534,6 +534,10 @@ class PreferansWords:
             if d.get("why") == "misere":
                 return _("The catchers lay their hands open — {hands}.").format(hands=hands)
             return _("Hands laid open — {hands}.").format(hands=hands)
+        if kind == "out" and event.seat is not None:
+            return _("{whister} whists alone: the hand of {name} is out of play.").format(
+                whister=names[int(d["alone"])], name=names[event.seat]
+            )
         if kind == "talon_lead":
             return _("All-pass, trick {n}: the talon's {card} sets the suit.").format(
                 n=d["trick"], card=self.card(d["talon_card"])
