@@ -270,3 +270,61 @@ def test_deal_lists_build_summaries_once_and_lazily() -> None:
     assert deals[-1].number == 2 and deals[0:2] == [deals[0], deals[1]]
     with pytest.raises(IndexError):
         deals[3]
+
+
+# ------------------------------------------------------------ two-card choices
+
+
+def test_card_pairs_are_two_cards_of_the_hand_of_one_verb() -> None:
+    from tricktaker.core.pairs import card_pairs
+
+    hand = [parse_card(c) for c in ("7h", "8h", "9h")]
+    legal = [
+        Action(0, "discard", ("7h", "8h")),
+        Action(0, "discard", ("9h", "7h")),
+        Action(0, "play", ("7h",)),  # one card: a card click, not a pair
+        Action(0, "swap", ("7h", "8h"), owner=2),  # another seat's cards
+        Action(0, "give", ("7h", "As")),  # a card not in the hand
+        Action(0, "show", ("8h", "9h")),  # a single action of its verb keeps its button
+    ]
+    (pairs,) = card_pairs(legal, hand)
+    assert pairs.verb == "discard"
+    assert pairs.firsts() == ["7h", "8h", "9h"]
+    assert pairs.seconds("7h") == ["8h", "9h"] and pairs.seconds("8h") == ["7h"]
+    assert pairs.action("7h", "9h") == legal[1] and pairs.action("8h", "9h") is None
+    assert legal[0] in pairs and legal[2] not in pairs
+    assert card_pairs(legal[2:], hand) == []
+
+
+def test_a_pair_is_labelled_by_the_game_or_by_an_action_less_its_cards() -> None:
+    from tricktaker.core import get_game
+    from tricktaker.core.cardwords import card_label
+    from tricktaker.core.pairs import CardPairWords, card_pairs, pair_label
+
+    game = get_game("preferans")
+    hands = ["As Ks Qs Js 7h 8h 9h 7d 8d 9d", "Ac Kc Qc Jc Tc 9c 8c 7c Ts 9s"]
+    hands.append("Ad Kd Qd Jd Td Ah Kh Qh Jh Th")
+    deal = {"hands": [h.split() for h in hands], "talon": ["8s", "7s"]}
+    state = game.new_match(game.options({"rules": "sochi"}), deals=[deal], dealer=2)
+    for text in ("0:bid 6s", "1:pass", "2:pass"):
+        state.apply(text)
+    view = state.view(0)
+    (pairs,) = card_pairs(state.legal_actions(), view.hand)
+    assert len(pairs.actions) == 66 and len(pairs.firsts()) == 12
+    for lang, word in (("en", "Discard"), ("ru", "Снести")):
+        words = game.words(lang)
+        assert isinstance(words, CardPairWords)
+        assert pair_label(words, pairs, view) == word
+
+    class Plain:  # words without the hook: the action's label less its cards
+        lang = "en"
+        head = "Bury"
+
+        def action_label(self, action: Action, view: object) -> str:
+            a, b = (card_label(parse_card(c), "en") for c in action.args)
+            return f"{self.head} {a}, {b}"
+
+    plain = Plain()
+    assert pair_label(plain, pairs, view) == "Bury"  # type: ignore[arg-type]
+    plain.head = ""  # nothing but the cards: the verb
+    assert pair_label(plain, pairs, view) == "Discard"  # type: ignore[arg-type]

@@ -1,8 +1,9 @@
 """Preferans at the terminal, headless: three players (or four), the human at seat 0.
 
 The app runs under ``App.run_test``; keys are pressed as a player would press
-them (the digits for the first ten actions, the arrows and Enter for the rest:
-a discard offers up to 66 pairs). The computer is driven one action at a time,
+them (the digits for the first ten buttons, the arrows and Enter for the rest).
+The discard is chosen in two steps, one card then the other (``core.pairs``),
+not among 66 buttons. The computer is driven one action at a time,
 so that every screen of the deal is read. It plays at the ``random`` level,
 which every game has. What the screen may show: the human's hand, the talon
 where it was shown to him, hands laid open, his own discard and every card
@@ -21,15 +22,16 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from preferans_helpers import SPADES
 from tricktaker.bots import levels
-from tricktaker.cards import parse_card
+from tricktaker.cards import CARD_NAMES, parse_card
 from tricktaker.core import get_game
 from tricktaker.core.actions import Action
 from tricktaker.core.cardwords import SUITS, card_label, rank_text
 from tricktaker.core.i18n import translator
 from tricktaker.games.preferans import PreferansState, PreferansView
 from tricktaker.games.preferans.words import PreferansWords
-from tricktaker.terminal.actions import KEYS
+from tricktaker.terminal.actions import KEYS, ActionBar, Pick
 from tricktaker.terminal.app import PlayApp
 from tricktaker.terminal.launch import MatchSetup, setup_match
 from tricktaker.terminal.modals import DealEndScreen, HelpScreen, SheetScreen
@@ -97,15 +99,26 @@ def run_app(
     return app
 
 
-async def press_for(app: PlayApp, pilot: Pilot[None], action: Action) -> None:
-    """Take one of the human's actions by keys: its digit, or the arrows and Enter."""
-    ordered = app.table.ordered_actions()
-    index = ordered.index(action)
+async def press_choice(app: PlayApp, pilot: Pilot[None], choice: Action | Pick) -> None:
+    """Press one of the buttons by keys: its digit, or the arrows and Enter."""
+    shown = app.table.choices()
+    index = shown.index(choice)
     if index < len(KEYS):
         await pilot.press(KEYS[index])
     else:  # from no focus, ← marks the last button, each further ← the one before
-        await pilot.press(*["left"] * (len(ordered) - index), "enter")
+        await pilot.press(*["left"] * (len(shown) - index), "enter")
     await pilot.pause()
+
+
+async def press_for(app: PlayApp, pilot: Pilot[None], action: Action) -> None:
+    """Take one of the human's actions by keys: its button, or (two cards, a discard)
+    the button of one card and then of the other."""
+    if action in app.table.choices():
+        await press_choice(app, pilot, action)
+        return
+    first, second = action.args
+    await press_choice(app, pilot, Pick(action.verb, first))
+    await press_choice(app, pilot, Pick(action.verb, second))
 
 
 def chooser(rng: random.Random) -> Callable[[list[Action]], Action]:
@@ -184,9 +197,10 @@ def test_a_whole_deal_played_by_keys(lang: str, rules: str, tmp_path: Path) -> N
         hand = " ".join(card_label(c, lang) for c in view.hand)
         assert tr("Your cards: {cards}").format(cards=hand)[:60] in text
         assert words.hint(view, session.legal(), names)[:40] in text
-        for i, action in enumerate(app.table.ordered_actions()[: len(KEYS)]):
-            assert f"{KEYS[i]} {words.action_label(action, view)}" in text
-            seen_verbs.add(action.verb)
+        for i, choice in enumerate(app.table.choices()[: len(KEYS)]):
+            assert f"{KEYS[i]} {app.table.choice_label(choice, view)}" in text
+            if isinstance(choice, Action):
+                seen_verbs.add(choice.verb)
         # The paper sheet, in its panel: the title and the pulya row.
         drawn = paper.sheet_lines(view, app.table.summaries, names)
         assert drawn[0] in text and drawn[2].split()[0] in text
@@ -206,6 +220,75 @@ def test_a_whole_deal_played_by_keys(lang: str, rules: str, tmp_path: Path) -> N
     run_app(setup, session, tmp_path, body)
     assert len(state_of(session).finished_deals()) == 1
     assert "bid" in seen_verbs or "pass" in seen_verbs
+
+
+def test_the_declarer_discards_by_choosing_two_cards(tmp_path: Path) -> None:
+    """Twelve cards, 66 possible discards: a button per card, then a button per card that
+    completes the pair (labelled with the whole discard), a way back by Esc or by its
+    button, and the discard taken by two digits."""
+    opts = GAME.options({"rules": "sochi"})
+    state = GAME.new_match(opts, deals=[SPADES], dealer=2)
+    for action in ("0:bid 6s", "1:pass", "2:pass"):
+        state.apply(action)
+    setup = MatchSetup(GAME, opts, "random", "en")
+    session = setup.session_for(state, 0)
+    session.replayed(3)
+    words = GAME.words("en")
+
+    def label(name: str) -> str:
+        return card_label(parse_card(name), "en")
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        table = app.table
+        view = view_of(session)
+        hand = [CARD_NAMES[c] for c in view.hand if c is not None]
+        assert len(hand) == 12 and len(session.legal()) == 66
+        firsts = [Pick("discard", card) for card in hand]
+        assert table.choices() == firsts
+        assert len(app.query_one(ActionBar).buttons) == 12
+        text = screen_text(app)
+        assert f"1 {label(hand[0])} " in text and f"0 {label(hand[9])} " in text
+        assert "Discard: choose the first card" in text
+
+        # The first card by its digit: then only the cards that complete a pair, and Back.
+        await pilot.press("3")
+        await pilot.pause()
+        first = hand[2]
+        seconds = [Pick("discard", card) for card in hand if card != first]
+        assert table.choices() == [*seconds, Pick("discard", None)]
+        text = screen_text(app)
+        assert f"Discard {label(first)}: choose the second card (Esc: back)" in text
+        pair = next(a for a in session.legal() if set(a.args) == {first, hand[0]})
+        assert f"1 {words.action_label(pair, view)}" in text
+        assert len(session.legal()) == 66  # nothing taken yet
+
+        # Esc goes back to the first card; so does the Back button (the last one).
+        await pilot.press("escape")
+        await pilot.pause()
+        assert table.choices() == firsts
+        await pilot.press("3")
+        await pilot.pause()
+        await press_choice(app, pilot, Pick("discard", None))
+        assert table.choices() == firsts
+        assert "Discard: choose the first card" in screen_text(app)
+
+        # Two digits take the discard: the fifth card, then the second.
+        await pilot.press("5")
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        taken = state_of(session).actions[-1]
+        assert taken.verb == "discard" and set(taken.args) == {hand[4], hand[1]}
+        after = view_of(session)
+        assert len(after.hand) == 10 and set(after.discard) == {
+            parse_card(hand[4]),
+            parse_card(hand[1]),
+        }
+        # Declaring the contract is a button per contract again.
+        assert {a.verb for a in session.legal()} == {"declare"}
+        assert table.choices() == table.ordered_actions()
+
+    run_app(setup, session, tmp_path, body)
 
 
 def test_the_score_sheet_screen_draws_the_paper_and_the_rows(tmp_path: Path) -> None:

@@ -481,6 +481,9 @@ def test_a_preferans_table_from_the_bidding_to_the_sheet(client: TestClient) -> 
             for item in state["legal"]:
                 verbs.add(item["action"].split(":")[1].split(" ")[0])
                 assert item["label"] and item["label"] != item["action"]
+            # The discard is one choice of two cards (core.pairs), named by the game.
+            discards = [x for x in state["legal"] if ":discard " in x["action"]]
+            assert state["texts"]["pairs"] == ({"discard": "Discard"} if discards else {})
             ends = [e for e in state["events"] if e["kind"] == "deal_end"]
             if ends:
                 break

@@ -593,14 +593,14 @@ def test_tetka_a_whole_deal_by_clicking_cards(server: str, watched: Watched) -> 
 
 
 def _preferans_pick(actions: list[str], said: set[str]) -> str:
-    """The human's word at the preferans table: one bid (the lowest) then passes, the first
-    discard and the lowest contract, always a whist and a closed game, so that the deal
-    is played out (the first possible card otherwise)."""
+    """The human's word at the preferans table: one bid (the lowest) then passes, the
+    lowest contract, always a whist and a closed game, so that the deal is played out
+    (the first possible card otherwise). The discard is two cards clicked in the hand."""
     verbs = {a: a.split(":", 1)[1].split(" ")[0] for a in actions}
     bids = [a for a in actions if verbs[a] == "bid"]
     if bids and "bid" not in said:
         return bids[0]
-    for verb in ("pass", "whist", "closed", "discard", "declare", "invite"):
+    for verb in ("pass", "whist", "closed", "declare", "invite"):
         found = [a for a in actions if verbs[a] == verb]
         if found and not (verb == "pass" and not bids and "whist" in verbs.values()):
             return found[0]
@@ -647,6 +647,9 @@ def test_preferans_bids_and_plays_a_whole_deal(server: str, watched: Watched) ->
             if cards.count():
                 cards.first.click()
                 clicks += 1
+            elif page.locator(".actions button.pair-action").count():
+                _discard_by_clicking(page, 0, 1)
+                said.add("discard")
             elif buttons.count():
                 actions = [
                     buttons.nth(i).get_attribute("data-action") or ""
@@ -694,3 +697,91 @@ def test_preferans_bids_and_plays_a_whole_deal(server: str, watched: Watched) ->
     )
     assert page.inner_text(".status .paper-sheet").startswith("Ленинградка, пуля до 10")
     _no_horizontal_scroll(page)
+
+    # The declarer's discard (a match resumed at it, the page now in Russian): two
+    # cards clicked in the hand, not one of 66 buttons.
+    _preferans_discard(page, server)
+
+
+def _discard_by_clicking(page: Page, *picks: int) -> str:
+    """Choose two cards of the hand (by their place among those offered) and send them
+    with the one button of the two-card choice; the action sent."""
+    for pick in picks:
+        page.locator(".hand-card.selectable:not(.selected)").nth(pick).click()
+    button = page.locator(".actions button.pair-action")
+    action = button.get_attribute("data-action") or ""
+    assert action and button.is_enabled()
+    button.click()
+    page.wait_for_selector(".actions button.pair-action", state="detached")
+    return action
+
+
+def _preferans_discard(page: Page, server: str) -> None:
+    """Seat 0 bid 6♠ and won: the talon is in his hand (twelve cards)."""
+    game = get_game("preferans")
+    hands = [
+        "As Ks Qs Js 7h 8h 9h 7d 8d 9d",
+        "Ac Kc Qc Jc Tc 9c 8c 7c Ts 9s",
+        "Ad Kd Qd Jd Td Ah Kh Qh Jh Th",
+    ]
+    deal = {"hands": [h.split() for h in hands], "talon": ["8s", "7s"]}
+    state = game.new_match(game.options({"rules": "sochi"}), deals=[deal], dealer=2)
+    for action in ("0:bid 6s", "1:pass", "2:pass"):
+        state.apply(action)
+    record: dict[str, Any] = state.to_record()
+    record["names"] = ["Ann", "Bob", "Cid"]
+    page.goto(f"{server}/")
+    page.wait_for_selector("#play")
+    page.set_input_files("#resume-file", files=[_file("d.json", json.dumps(record).encode())])
+    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]+$"))
+    page.wait_for_selector(".actions button.pair-action")
+
+    # One button, not 66, and every card of the twelve may be chosen.
+    assert page.locator(".actions button.action").count() == 1
+    button = page.locator(".actions button.pair-action")
+    assert button.is_disabled()
+    assert button.locator(".action-label").inner_text() == "Снести"
+    assert button.locator(".action-help").inner_text() == "Выберите две карты в руке"
+    selectable = page.locator(".hand-card.selectable")
+    assert selectable.count() == 12 and page.locator(".hand-card.playable").count() == 0
+
+    # A click chooses a card (raised), another click unselects it.
+    seven = page.locator('.hand-card.selectable[data-card="7h"]')
+    seven.click()
+    chosen = page.locator(".hand-card.selected")
+    assert chosen.count() == 1 and chosen.get_attribute("data-card") == "7h"
+    assert chosen.get_attribute("aria-pressed") == "true"
+    assert button.is_disabled() and button.locator(".action-help").inner_text() == "7♥"
+    lifted = page.evaluate(
+        "getComputedStyle(document.querySelector('.hand-card.selected')).transform"
+    )
+    assert lifted not in ("none", "")
+    page.locator('.hand-card.selected[data-card="7h"]').click()
+    assert page.locator(".hand-card.selected").count() == 0
+
+    # By keys: the focus stays on the card pressed; Space chooses, Tab goes on.
+    page.locator('.hand-card.selectable[data-card="7h"]').focus()
+    page.keyboard.press("Space")
+    assert page.evaluate("document.activeElement.dataset.card") == "7h"
+    page.locator('.hand-card.selectable[data-card="8h"]').focus()
+    page.keyboard.press("Enter")
+    assert page.locator(".hand-card.selected").count() == 2
+    # Two chosen: no third card may be chosen, and the button sends the pair.
+    assert page.locator(".hand-card.selectable:not(.selected)").count() == 0
+    assert button.is_enabled()
+    assert button.get_attribute("data-action") == "0:discard 7h 8h" or (
+        button.get_attribute("data-action") == "0:discard 8h 7h"
+    )
+    assert button.locator(".action-help").inner_text() == "7♥ 8♥"
+    # Only the two chosen cards are buttons now: Tab reaches the button at once.
+    focused_on_button = "document.activeElement.classList.contains('pair-action')"
+    for _tab in range(2):
+        if not page.evaluate(focused_on_button):
+            page.keyboard.press("Tab")
+    assert page.evaluate(focused_on_button)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".actions button.pair-action", state="detached")
+    page.wait_for_selector(".actions button.action[data-action^='0:declare']")
+    assert page.locator(".hand svg.card.face").count() == 10
+    held = page.locator(".hand-card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    assert "7h" not in held and "8h" not in held

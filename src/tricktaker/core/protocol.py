@@ -214,6 +214,10 @@ class Words(Protocol):
     front end's names of the seats (by seat number) and ``sides`` its names of
     the sides (by side number, ``State.sides``): the words never name a seat
     themselves, so a front end may call the observer "You".
+
+    Optional hooks a game's words may add: :class:`PaperSheet` (the score sheet
+    as drawn on paper) and ``core.pairs.CardPairWords`` (the button that sends
+    two cards chosen together, such as a discard).
     """
 
     @property

@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from tricktaker.cards import CARD_NAMES
+from tricktaker.core.actions import Action
 from tricktaker.core.events import Event
 from tricktaker.core.i18n import Translator, translator
+from tricktaker.core.pairs import card_pairs, pair_label
 from tricktaker.core.protocol import Game, State, View, Words, paper_lines
 from tricktaker.core.summary import DealSummary
 
@@ -69,7 +71,7 @@ def texts_json(
     words: Words,
     view: View,
     events: Sequence[Event],
-    legal: Sequence[Any],
+    legal: Sequence[Action],
     names: Sequence[str],
     sides: Sequence[str],
 ) -> dict[str, Any]:
@@ -94,6 +96,9 @@ def texts_json(
         "match_result": words.match_result(view, sides) if view.finished else None,
         # The sheet as drawn on paper, for games that keep one (else no lines).
         "paper": paper_lines(words, view, deals, names),
+        # The two-card choices (core.pairs): verb -> the words of the one button that
+        # sends the two cards chosen in the hand (empty for most games and moments).
+        "pairs": {p.verb: pair_label(words, p, view) for p in card_pairs(legal, view.hand)},
     }
     return out
 

@@ -6,6 +6,9 @@ no button is ever cut off at the right edge. Nothing is focused when the
 buttons appear, so Enter does nothing until the player has chosen a button
 with Tab or the arrows; the focused button is drawn reversed and between
 arrows (visible in any terminal, even without colour).
+
+A button may also be one step of a two-card choice (``core.pairs``): a
+:class:`Pick` of one card, or the way back from the second card to the first.
 """
 
 from __future__ import annotations
@@ -31,10 +34,20 @@ KEYS = "1234567890"
 
 
 @dataclass(frozen=True, slots=True)
-class ActionItem:
-    """One of the human's legal actions as shown: its key, label and whether it is private."""
+class Pick:
+    """A step of a two-card choice of ``verb`` (``core.pairs``): ``card`` (a card name)
+    chosen first or second; ``card`` None goes back to choosing the first card."""
 
-    action: Action
+    verb: str
+    card: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionItem:
+    """One of the human's choices as shown: a legal action (or a step of a two-card
+    choice), its key, label and whether it is private."""
+
+    action: Action | Pick
     label: str
     key: str
     private: bool
@@ -58,7 +71,7 @@ class ActionButton(Static, can_focus=True):
     class Chosen(Message):
         """The player chose this button's action (click, or Enter on the focused button)."""
 
-        def __init__(self, action: Action) -> None:
+        def __init__(self, action: Action | Pick) -> None:
             super().__init__()
             self.action = action
 

@@ -9,6 +9,12 @@ pressed). Keys: 1–9 and 0 take the numbered actions, Tab or the arrows mark
 one and Enter takes it, ``s`` the score sheet, ``?`` the rules, ``r`` a new
 match once this one is over, ``q`` quits (offering to save a match in
 progress).
+
+Actions that name two cards of the hand (``core.pairs``: a discard of two out
+of twelve) are not a button each but a choice in two steps: a button per card
+that is in some pair, then a button per card that makes a legal pair with the
+one chosen (labelled with the whole action), and a way back (its button, Esc
+or Backspace). The card chosen first is marked in the hand.
 """
 
 from __future__ import annotations
@@ -25,10 +31,13 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tricktaker.cards import parse_card
 from tricktaker.core.actions import Action
+from tricktaker.core.cardwords import card_label
+from tricktaker.core.pairs import CardPairs, card_pairs, pair_label
 from tricktaker.core.protocol import View, paper_lines
 from tricktaker.core.summary import DealSummary
-from tricktaker.terminal.actions import KEYS, ActionBar, ActionButton, ActionItem
+from tricktaker.terminal.actions import KEYS, ActionBar, ActionButton, ActionItem, Pick
 from tricktaker.terminal.chronicle import Chronicle
 from tricktaker.terminal.launch import MatchSetup
 from tricktaker.terminal.log import GameLog
@@ -66,6 +75,7 @@ class TableScreen(Screen[None]):
         Binding("question_mark,h,f1", "help", show=False),
         Binding("s", "sheet", show=False),
         Binding("r", "rematch", show=False),
+        Binding("escape,backspace", "pair_back", show=False),
         Binding("left", "move_focus(-1)", show=False),
         Binding("right", "move_focus(1)", show=False),
         Binding("pageup", "scroll_log(-1)", show=False),
@@ -99,6 +109,10 @@ class TableScreen(Screen[None]):
         self.saved_to: Path | None = None
         self._bot_pending = False
         self._shown: tuple[str, ...] | None = None
+        #: The first card of a two-card choice, once chosen; the legal actions it was
+        #: chosen among (new ones start the choice afresh).
+        self._first: Pick | None = None
+        self._first_among: tuple[str, ...] = ()
 
     # ----------------------------------------------------------------- layout
 
@@ -135,6 +149,7 @@ class TableScreen(Screen[None]):
         self.chronicle = Chronicle(session.game, self.words, self.names, self.sides)
         self.saved_to = None
         self._shown = None
+        self._first = None
         log = self.query_one("#log", GameLog)
         log.reset()
         intro = _("{game} against the computer ({level}). Press ? for the rules.")
@@ -169,6 +184,56 @@ class TableScreen(Screen[None]):
         public = [a for a in legal if not self.words.is_private(a)]
         return public + [a for a in legal if self.words.is_private(a)]
 
+    def pairs(self) -> list[CardPairs]:
+        """The human's two-card choices now (``core.pairs``; none for most moments)."""
+        return card_pairs(self.session.legal(), self.session.view().hand)
+
+    @property
+    def first_pick(self) -> Pick | None:
+        """The card chosen first in a two-card choice, while the second is awaited."""
+        legal = tuple(str(a) for a in self.session.legal())
+        if self._first is not None and legal != self._first_among:
+            self._first = None
+        return self._first
+
+    def choices(self) -> list[Action | Pick]:
+        """What the buttons take, in the order the keys number them: the legal actions,
+        with the actions of two cards replaced by the step of their choice."""
+        legal = self.ordered_actions()
+        pairs = {p.verb: p for p in self.pairs()}
+        first = self.first_pick
+        if first is not None and first.card is not None and first.verb in pairs:
+            seconds = pairs[first.verb].seconds(first.card)
+            return [*(Pick(first.verb, c) for c in seconds), Pick(first.verb, None)]
+        out: list[Action | Pick] = []
+        for action in legal:
+            group = pairs.get(action.verb)
+            if group is None or action not in group:
+                out.append(action)
+            elif not any(isinstance(c, Pick) and c.verb == group.verb for c in out):
+                out += [Pick(group.verb, card) for card in group.firsts()]
+        return out
+
+    def choice_label(self, choice: Action | Pick, view: View) -> str:
+        """A button's words: the game's for an action; a card, or the whole action it
+        completes, for a step of a two-card choice."""
+        _ = self.tr
+        if isinstance(choice, Action):
+            return self.words.action_label(choice, view)
+        if choice.card is None:
+            return _("Back")
+        first = self.first_pick
+        if first is not None and first.card is not None:
+            group = next(p for p in self.pairs() if p.verb == choice.verb)
+            action = group.action(first.card, choice.card)
+            assert action is not None
+            return self.words.action_label(action, view)
+        card = card_label(parse_card(choice.card), self.words.lang)
+        if len(self.pairs()) > 1:  # which choice the card is for
+            group = next(p for p in self.pairs() if p.verb == choice.verb)
+            return f"{pair_label(self.words, group, view)} {card}"
+        return card
+
     async def refresh_table(self) -> None:
         """Redraw every panel from the human's view; rebuild the buttons if they changed."""
         view = self.session.view()
@@ -177,7 +242,8 @@ class TableScreen(Screen[None]):
         self._show_paper(view)
         legal = self.ordered_actions()
         self.query_one("#hint", Static).update(self._hint_text(legal))
-        key = tuple(str(a) for a in legal)
+        first = self.first_pick
+        key = (*(str(a) for a in legal), repr(first))
         if key != self._shown:
             self._shown = key
             await self._show_actions(view, legal)
@@ -207,27 +273,50 @@ class TableScreen(Screen[None]):
         box.border_title = self.words.title
         private = list(self.chronicle.private.values())
         level = self.session.level
+        first = self.first_pick
+        chosen = () if first is None or first.card is None else (parse_card(first.card),)
         box.show(
             table_text(
-                view, self.words, self.names, self.sides, level, private, self.tr, self.direction
+                view,
+                self.words,
+                self.names,
+                self.sides,
+                level,
+                private,
+                self.tr,
+                self.direction,
+                chosen,
             )
         )
 
     async def _show_actions(self, view: View, legal: list[Action]) -> None:
         """The buttons, numbered as the keys take them, and what the unclear ones mean."""
+        _ = self.tr
         words = self.words
         items = [
             ActionItem(
-                a,
-                words.action_label(a, view),
+                c,
+                self.choice_label(c, view),
                 KEYS[i] if i < len(KEYS) else "",
-                words.is_private(a),
+                isinstance(c, Action) and words.is_private(c),
             )
-            for i, a in enumerate(legal)
+            for i, c in enumerate(self.choices())
         ]
         await self.query_one("#actions", ActionBar).show(items)
         helps = []
+        first = self.first_pick
+        for group in self.pairs():
+            label = pair_label(words, group, view)
+            if first is not None and first.card is not None and first.verb == group.verb:
+                card = card_label(parse_card(first.card), words.lang)
+                said = _("{action} {card}: choose the second card (Esc: back)")
+                helps.append(said.format(action=label, card=card))
+            elif first is None:
+                helps.append(_("{action}: choose the first card").format(action=label))
+        pairs = {p.verb: p for p in self.pairs()}
         for a in legal:
+            if a.verb in pairs and a in pairs[a.verb]:
+                continue
             meaning = words.action_help(a, view, self.names)
             if meaning and not words.is_private(a):
                 helps.append(f"{words.action_label(a, view)} — {meaning}")
@@ -298,13 +387,41 @@ class TableScreen(Screen[None]):
         """Take one of the human's actions; False (and nothing done) if it is not legal now."""
         if not self.is_current or str(action) not in {str(a) for a in self.session.legal()}:
             return False
+        self._first = None
         self.session.play(action)
         await self.after_action()
         return True
 
+    async def choose(self, choice: Action | Pick) -> bool:
+        """Take a button's choice: an action, or a step of a two-card choice (the second
+        card takes the pair's action); False (and nothing done) if it is not one now."""
+        if isinstance(choice, Action):
+            return await self.take(choice)
+        if not self.is_current or choice not in self.choices():
+            return False
+        first = self.first_pick
+        if choice.card is None:
+            self._first = None
+        elif first is None:
+            self._first = choice
+            self._first_among = tuple(str(a) for a in self.session.legal())
+        else:
+            assert first.card is not None
+            group = next(p for p in self.pairs() if p.verb == choice.verb)
+            action = group.action(first.card, choice.card)
+            return action is not None and await self.take(action)
+        await self.refresh_table()
+        return True
+
+    async def action_pair_back(self) -> None:
+        """Esc or Backspace: back from the second card of a two-card choice to the first."""
+        first = self.first_pick
+        if first is not None:
+            await self.choose(Pick(first.verb, None))
+
     async def on_action_button_chosen(self, message: ActionButton.Chosen) -> None:
         message.stop()
-        if not await self.take(message.action):
+        if not await self.choose(message.action):
             self.app.bell()
 
     async def on_key(self, event: events.Key) -> None:
@@ -312,9 +429,9 @@ class TableScreen(Screen[None]):
             return
         event.stop()
         index = KEYS.index(event.character)
-        legal = self.ordered_actions()
-        if index < len(legal):
-            await self.take(legal[index])
+        choices = self.choices()
+        if index < len(choices):
+            await self.choose(choices[index])
         else:
             self.app.bell()
 

@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from tricktaker.cards import Card
 from tricktaker.core.cardwords import card_label
 from tricktaker.core.i18n import Translator
 from tricktaker.core.protocol import View, Words
@@ -56,8 +57,10 @@ def seat_text(
     names: Sequence[str],
     level: str | None,
     _: Translator,
+    chosen: Sequence[Card] = (),
 ) -> Text:
-    """One seat's box: name, tags, cards held (the human's own, face up) and its trick card."""
+    """One seat's box: name, tags, cards held (the human's own, face up, those ``chosen``
+    for a two-card choice marked) and its trick card."""
     head = Text(TURN_MARK if view.to_act == seat else "", style="bold yellow")
     head.append(with_level(names[seat], level), style="bold")
     for tag in words.seat_tags(view, seat):
@@ -65,7 +68,9 @@ def seat_text(
     out = [head]
     if seat == view.seat:
         hand = " ".join(card_label(c, words.lang) for c in view.hand)
-        out.append(styled(_("Your cards: {cards}").format(cards=hand or "—")))
+        line = styled(_("Your cards: {cards}").format(cards=hand or "—"))
+        line.highlight_words([card_label(c, words.lang) for c in chosen], "bold reverse")
+        out.append(line)
     else:
         count = view.hand_sizes[seat]
         out.append(Text(_.ngettext("{n} card", "{n} cards", count).format(n=count)))
@@ -91,14 +96,16 @@ def table_text(
     private: Sequence[str],
     _: Translator,
     direction: str = LEFTWARD,
+    chosen: Sequence[Card] = (),
 ) -> TableText:
     """The whole table for the human's view; ``private`` are his side's words this deal;
-    ``direction`` the way play passes (``GameInfo.play_direction``)."""
+    ``direction`` the way play passes (``GameInfo.play_direction``); ``chosen`` the cards
+    of his hand chosen so far in a two-card choice."""
     found: dict[str, list[Text]] = {place: [] for place in PLACES}
     for place, seats in seats_at(view.players, direction).items():
         for seat in seats:
             found[place].append(
-                seat_text(view, seat, words, names, None if seat == HUMAN else level, _)
+                seat_text(view, seat, words, names, None if seat == HUMAN else level, _, chosen)
             )
     if not view.finished:
         found[CENTER].append(Text(words.phase(view), style="dim italic"))

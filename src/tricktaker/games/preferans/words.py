@@ -438,6 +438,12 @@ class PreferansWords:
         }
         return labels.get(verb, str(action))
 
+    def pair_label(self, verb: str, view: View) -> str | None:
+        """The one button that sends the two cards chosen for the discard
+        (``core.pairs.CardPairWords``)."""
+        _ = self._
+        return _("Discard") if verb == "discard" else None
+
     def action_help(self, action: Action, view: View, names: Sequence[str]) -> str | None:
         _ = self._
         v = _v(view)

@@ -149,12 +149,42 @@ export function renderBoard(msg, { onTable = null, caption = null } = {}) {
 
 /**
  * The observer's hand, big. playable maps a card name to the action that plays
- * it; a click on such a card calls onCard(action).
+ * it; a click on such a card calls onCard(action). pick, where two cards are
+ * chosen together (cardPairs), holds the cards that may be chosen now
+ * (selectable, a Set), those chosen (selected, drawn raised) and onPick(card),
+ * called by a click on either (a chosen card is unselected by another click).
  */
-export function renderHand(msg, { playable = new Map(), onCard = null, busy = false } = {}) {
+export function renderHand(msg, { playable = new Map(), onCard = null, busy = false, pick = null } = {}) {
   const table = msg.table;
   if (table.seat === null || table.seat === undefined) return null;
+  const picking = pick !== null && pick.selectable.size + pick.selected.length > 0;
   const cards = table.hand.map((card, index) => {
+    const chosen = picking && pick.selected.includes(card);
+    if (picking && isCardName(card) && (chosen || pick.selectable.has(card))) {
+      const named = { card: cardText(card) };
+      const label = chosen ? t("Unselect {card}", named) : t("Choose {card}", named);
+      return h(
+        "button",
+        {
+          type: "button",
+          class: `hand-card selectable${chosen ? " selected" : ""}`,
+          disabled: busy,
+          title: label,
+          "aria-label": label,
+          "aria-pressed": chosen ? "true" : "false",
+          dataset: { card },
+          onclick: () => pick.onPick(card),
+        },
+        cardSvg(card),
+      );
+    }
+    if (picking) {
+      return h(
+        "div",
+        { class: "hand-card dim", dataset: { card: card || "", slot: String(index) } },
+        cardSvg(card),
+      );
+    }
     const action = isCardName(card) ? playable.get(card) : undefined;
     if (action && onCard) {
       return h(
@@ -203,6 +233,55 @@ export function cardActions(msg) {
   }
   // A card with several actions is chosen with its buttons, not with a click on it.
   for (const [card, n] of counts) if (n > 1) out.delete(card);
+  return out;
+}
+
+/** The key of two cards chosen together, whatever their order: "7h 8h". */
+export function pairKey(a, b) {
+  return [a, b].sort().join(" ");
+}
+
+/**
+ * The two-card choices (the server's core.pairs): legal actions of one verb that
+ * name two cards of the hand ("0:discard 7s Qs"), for each verb the server lists
+ * in texts.pairs with the words of its button. Each is {verb, label, actions}, where
+ * actions maps pairKey(card, card) to the action; none for most games and moments.
+ */
+export function cardPairs(msg) {
+  const labels = (msg.texts && msg.texts.pairs) || {};
+  const hand = new Set((msg.table.hand || []).filter(isCardName));
+  const out = [];
+  for (const [verb, label] of Object.entries(labels)) {
+    const actions = new Map();
+    for (const item of msg.legal || []) {
+      const words = item.action.slice(item.action.indexOf(":") + 1).split(" ");
+      const [said, a, b] = words;
+      if (words.length === 3 && said === verb && a !== b && hand.has(a) && hand.has(b)) {
+        actions.set(pairKey(a, b), item.action);
+      }
+    }
+    if (actions.size) out.push({ verb, label, actions });
+  }
+  return out;
+}
+
+/**
+ * The cards that may be chosen next, given those chosen (at most two): any card of
+ * some pair at first, then those that make a pair with the first one, then none.
+ */
+export function pairSelectable(pairs, selected) {
+  const out = new Set();
+  if (selected.length >= 2) return out;
+  for (const group of pairs) {
+    for (const key of group.actions.keys()) {
+      const [a, b] = key.split(" ");
+      if (!selected.length) {
+        out.add(a);
+        out.add(b);
+      } else if (a === selected[0]) out.add(b);
+      else if (b === selected[0]) out.add(a);
+    }
+  }
   return out;
 }
 

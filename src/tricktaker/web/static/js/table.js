@@ -5,12 +5,16 @@
 import { api } from "./api.js";
 import {
   cardActions,
+  cardPairs,
+  pairKey,
+  pairSelectable,
   renderBoard,
   renderHand,
   renderLogItems,
   renderSheet,
   renderStatus,
 } from "./board.js";
+import { cardText } from "./cards.js";
 import { copyText, fill, h, sleep } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
 import { TableSocket } from "./socket.js";
@@ -96,6 +100,10 @@ export function mountTable(root, tableId, { setConn }) {
     pause: null,
     closed: null,
     everOpen: false,
+    // Cards chosen in the hand for a two-card action (cardPairs), and the moves they were
+    // chosen among: a new set of legal moves starts the choice afresh.
+    picked: [],
+    pickedFor: "",
   };
   // A reload in this tab resumes from the last event the page saw.
   const kept = savedLog(tableId, st.token, currentLang());
@@ -235,7 +243,25 @@ export function mountTable(root, tableId, { setConn }) {
     }
     st.pause = null;
     st.msg = msg;
+    const moves = (msg.legal || []).map((item) => item.action).join("|");
+    if (moves !== st.pickedFor) {
+      st.picked = [];
+      st.pickedFor = moves;
+    }
     renderAll();
+  }
+
+  /** A click on a card of a two-card choice: choose it, or unselect it if chosen. */
+  function pickCard(card) {
+    if (st.busy || st.pause) return;
+    const at = st.picked.indexOf(card);
+    if (at >= 0) st.picked.splice(at, 1);
+    else if (pairSelectable(cardPairs(st.msg), st.picked).has(card)) st.picked.push(card);
+    renderHandSlot();
+    renderActions();
+    // The hand is drawn anew: the keyboard's place stays on the card just pressed.
+    const again = handSlot.querySelector(`button.hand-card[data-card="${card}"]`);
+    if (again) again.focus();
   }
 
   function dealPanel(dealEnd, after) {
@@ -387,7 +413,11 @@ export function mountTable(root, tableId, { setConn }) {
       return;
     }
     const playable = st.pause ? new Map() : cardActions(st.msg);
-    fill(handSlot, renderHand(shown(), { playable, onCard: act, busy: st.busy }));
+    const pairs = st.pause ? [] : cardPairs(st.msg);
+    const pick = pairs.length
+      ? { selectable: pairSelectable(pairs, st.picked), selected: st.picked, onPick: pickCard }
+      : null;
+    fill(handSlot, renderHand(shown(), { playable, onCard: act, busy: st.busy, pick }));
   }
 
   function renderActions() {
@@ -412,13 +442,25 @@ export function mountTable(root, tableId, { setConn }) {
       }
       const legal = msg.legal || [];
       const cardMoves = new Set(cardActions(msg).values());
+      // Actions of two cards are not a button each: one button per verb sends the two
+      // cards chosen in the hand, in the place of the first of them.
+      const pairs = cardPairs(msg);
+      const inPair = new Map();
+      for (const group of pairs) for (const action of group.actions.values()) inPair.set(action, group);
+      const placed = new Set();
       if (legal.length) {
         parts.push(
           h(
             "div",
             { class: "action-buttons" },
-            legal.map((item) =>
-              h(
+            legal.map((item) => {
+              const group = inPair.get(item.action);
+              if (group) {
+                if (placed.has(group)) return null;
+                placed.add(group);
+                return pairButton(group);
+              }
+              return h(
                 "button",
                 {
                   type: "button",
@@ -436,8 +478,8 @@ export function mountTable(root, tableId, { setConn }) {
                 h("span", { class: "action-label" }, item.label),
                 item.help ? h("span", { class: "action-help" }, item.help) : null,
                 item.private ? h("span", { class: "tag private-tag" }, t("private")) : null,
-              ),
-            ),
+              );
+            }),
           ),
         );
       } else if (msg.table.seat !== null && !msg.table.finished && msg.table.to_act !== null) {
@@ -452,6 +494,27 @@ export function mountTable(root, tableId, { setConn }) {
       if (st.busy) parts.push(h("p", { class: "muted" }, t("Sending…")));
     }
     fill(actions, parts);
+  }
+
+  /** The button that sends the two cards chosen in the hand: active once they make a move. */
+  function pairButton(group) {
+    const chosen = st.picked;
+    const action = chosen.length === 2 ? group.actions.get(pairKey(chosen[0], chosen[1])) : undefined;
+    const help = chosen.length
+      ? chosen.map((card) => cardText(card)).join(" ")
+      : t("Choose two cards in your hand");
+    return h(
+      "button",
+      {
+        type: "button",
+        class: "btn action pair-action",
+        disabled: st.busy || !action,
+        dataset: { verb: group.verb, action: action || "" },
+        onclick: () => action && act(action),
+      },
+      h("span", { class: "action-label" }, group.label),
+      h("span", { class: "action-help" }, help),
+    );
   }
 
   function renderStatusSlot() {
