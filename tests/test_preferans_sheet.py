@@ -216,12 +216,19 @@ def test_lone_whister_short_answers_for_the_side() -> None:
     )
 
 
-def test_eight_each_whister_answers_for_the_one_trick() -> None:
+def test_at_eight_to_ten_two_whisters_each_answer_for_half_the_trick() -> None:
     deal = game(0, 8, (10, 0, 0), ("", "whist", "whist"))
     _, sochi = run(deal, "sochi")
-    assert sochi == (E(0, "pulya", 6), E(1, "gora", 6), E(2, "gora", 6))
-    _, rostov = run(deal, "rostov")
-    assert rostov == (E(0, "pulya", 6), E(1, "gora", 3), E(2, "gora", 3))
+    assert sochi == (E(0, "pulya", 6), E(1, "gora", 3), E(2, "gora", 3))
+    _, rostov = run(deal, "rostov")  # half of half of 6 is 1.5: rounded up
+    assert rostov == (E(0, "pulya", 6), E(1, "gora", 2), E(2, "gora", 2))
+    nine = game(0, 9, (10, 0, 0), ("", "whist", "whist"))
+    _, sochi9 = run(nine, "sochi")
+    assert sochi9 == (E(0, "pulya", 8), E(1, "gora", 4), E(2, "gora", 4))
+    _, leningrad10 = run(game(0, 10, (10, 0, 0), ("", "whist", "whist")), "leningrad")
+    assert leningrad10 == (E(0, "pulya", 10), E(1, "gora", 3), E(2, "gora", 3))
+    _, lone = run(game(0, 9, (10, 0, 0), ("", "whist", "pass")), "sochi")
+    assert lone == (E(0, "pulya", 8), E(1, "gora", 8))  # a lone whister: the whole trick
 
 
 # --- half-whist and both pass ----------------------------------------------------------

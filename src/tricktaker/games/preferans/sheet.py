@@ -28,6 +28,7 @@ ends draw the real sheet and lets a record be checked number by number.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -371,29 +372,30 @@ def _write_game(pad: _Pad, o: Outcome, convention: str) -> None:
         return
     price = _RESPONSIBILITY[convention] * value
     for s, short in _short_tricks(whisters, o.tricks, duty, side).items():
-        pad.add_gora(s, int(price * short))
+        pad.add_gora(s, math.ceil(price * short))
 
 
 def _short_tricks(
     whisters: Sequence[int], tricks: Sequence[int], duty: int, side: int
-) -> dict[int, int]:
+) -> dict[int, Fraction]:
     """The tricks each whister answers for when the defenders took fewer than ``duty``.
 
     A lone whister answers for the side's whole shortfall. Two whisters split a
     duty of 4 or 2 into halves (2 + 2, 1 + 1); one who took more than his half
     covers his partner, so the two never answer for more than the side's
-    shortfall. A duty of 1 cannot be halved: each of two whisters answers for it.
+    shortfall. A duty of 1 (at 8, 9, 10) is halved too: each of two whisters answers
+    for half the trick (the gora it costs is rounded up to a whole point).
     """
     shortfall = duty - side
     if len(whisters) == 1:
-        return {whisters[0]: shortfall}
+        return {whisters[0]: Fraction(shortfall)}
     if duty == 1:
-        return {s: 1 for s in whisters}
+        return {s: Fraction(1, 2) for s in whisters}
     half = duty // 2
     own = {s: max(0, half - tricks[s]) for s in whisters}
     if sum(own.values()) > shortfall:  # one of them took more than his half
-        return {s: (shortfall if own[s] else 0) for s in whisters}
-    return own
+        return {s: Fraction(shortfall if own[s] else 0) for s in whisters}
+    return {s: Fraction(k) for s, k in own.items()}
 
 
 def _write_misere(pad: _Pad, o: Outcome) -> None:
