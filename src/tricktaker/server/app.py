@@ -3,7 +3,9 @@
 HTTP (JSON):
 
 * ``GET /api/games?lang=`` — every registered game: options (from its
-  ``option_schema``), player counts, bot levels, its title in that language;
+  ``option_schema``, with their names and values in the game's words where it
+  has them: ``core.protocol.OptionWords``), player counts, bot levels, its
+  title in that language;
 * ``GET /api/i18n/{lang}`` — the front end's texts, from the Babel catalog;
 * ``POST /api/tables`` — a new table: ``{"game", "options", "seats": [{"kind":
   "human"} | {"kind": "bot", "level": "rules"}], "names"}``; answers the table
@@ -18,7 +20,9 @@ HTTP (JSON):
 WebSocket ``/ws/{id}?token=&since=&lang=``: a seat (with its token) or a
 spectator (without). The server sends ``hello``, then a ``state`` message
 after every change (``server.messages``: the observer's view, his events
-from the last one he saw, his legal actions in the game's words); the client
+from the last one he saw, his legal actions in the game's words and laid out
+as the game groups them, other hands he sees face up, the game's rules for
+the table's options); the client
 sends ``{"type": "act", "action": "0:play 7h"}`` and gets ``ack`` or a clear
 ``error``. A client that reconnects passes ``since`` (the number after the
 last event it saw) and resumes there. Every message is bounded in size and
