@@ -204,3 +204,30 @@ def cards_of(d: Mapping[str, Any]) -> list[str]:
 
 for _d in (SPADES, MISERE, MISERE_CAUGHT, ALLPASS):
     assert sorted(cards_of(_d)) == sorted(ALL_CARDS), _d
+
+
+#: The web tests' deal (Sochi, dealt by seat 2): seat 0, who bids first, holds spades.
+WEB_HANDS = (
+    "As Ks Qs Js 7h 8h 9h 7d 8d 9d",
+    "Ac Kc Qc Jc Tc 9c 8c 7c Ts 9s",
+    "Ad Kd Qd Jd Td Ah Kh Qh Jh Th",
+)
+#: Seat 1 plays six clubs, seat 2 passes, seat 0 whists alone and open (leading first).
+OPEN_WHIST = (
+    *("0:pass", "1:bid 6c", "2:pass", "1:discard 8s 7s", "1:declare 6c"),
+    *("2:pass", "0:whist", "0:open"),
+)
+
+
+def web_record(*actions: str) -> dict[str, Any]:
+    """A record of the web tests' deal after these actions, its seats named Ann, Bob, Cid."""
+    state = _game.new_match(
+        _game.options({"rules": "sochi"}),
+        deals=[{"hands": [h.split() for h in WEB_HANDS], "talon": ["8s", "7s"]}],
+        dealer=2,
+    )
+    for action in actions:
+        state.apply(action)
+    record: dict[str, Any] = state.to_record()
+    record["names"] = ["Ann", "Bob", "Cid"]
+    return record

@@ -18,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from preferans_helpers import OPEN_WHIST, web_record
 from tricktaker.bots import levels
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core import get_game
@@ -501,3 +502,72 @@ def test_a_preferans_table_from_the_bidding_to_the_sheet(client: TestClient) -> 
     assert state["texts"]["sheet"]["header"][:3] == ["Deal", "Contract", "Result"]
     assert len(state["texts"]["sheet"]["rows"]) == 1
     assert "pass" in verbs
+
+
+def test_the_lobby_names_options_and_values_in_the_games_words(client: TestClient) -> None:
+    """OptionWords: preferans' options and conventions by their names in each language;
+    a game without the hook keeps the notation."""
+    for lang, names, rules in (
+        ("en", ["Rules", "Pulya (pool)", "Players", "Must overtake (pot)"], "Sochi"),
+        ("ru", ["Правила", "Пуля", "Игроков", "Перебивать обязательно (котёл)"], "Сочинка"),
+    ):
+        games = {g["id"]: g for g in client.get(f"/api/games?lang={lang}").json()}
+        options = games["preferans"]["options"]
+        assert [o["label"] for o in options] == names
+        assert options[0]["choices"] == ["sochi", "leningrad", "rostov", "pot"]
+        assert options[0]["choice_labels"][0] == rules
+        assert options[0]["choice_labels"][3] == ("Pot" if lang == "en" else "Котёл")
+        assert options[2]["choice_labels"] == ["3", "4"]
+        for g in games.values():
+            for o in g["options"]:
+                assert o["label"]
+                assert len(o.get("choice_labels", [])) == len(o.get("choices", []))
+
+
+def upload(client: TestClient, record: dict[str, Any]) -> Any:
+    made = client.post(
+        "/api/records", json={"record": record, "seats": seats("human", "rules", "rules")}
+    )
+    assert made.status_code == 201, made.text
+    return made.json()
+
+
+def test_the_state_message_carries_rules_groups_and_hands_laid_open(client: TestClient) -> None:
+    """The rules for the table's options, the bids laid out as a grid (ActionGroups) and the
+    hands laid open (ShownHands) to those who see them, spectators included."""
+    made = upload(client, web_record())
+    with client.websocket_connect(f"/ws/{made['id']}?token={made['seats'][0]['token']}") as ws:
+        ws.receive_json()
+        state = receive_state(ws)
+    assert state["rules"] and state["rules"][0].startswith("Preferans: three players")
+    assert state["table"]["shown"] == []
+    legal = [x["action"] for x in state["legal"]]
+    groups = state["groups"]
+    cells = [legal[i] for group in groups for row in group for i in row if i is not None]
+    assert sorted(cells) == sorted(legal)  # every bid and the pass, each once
+    grid = next(group for group in groups if len(group) > 1)
+    assert all(len(row) == 5 for row in grid) and len(grid) <= 5
+    assert [legal[i] for i in grid[-1]] == [f"0:bid 10{s}" for s in ("s", "c", "d", "h", "nt")]
+    alone = [legal[group[0][0]] for group in groups if len(group) == 1 and len(group[0]) == 1]
+    assert "0:bid misere" in alone and "0:pass" in alone
+
+    uploaded = upload(client, web_record(*OPEN_WHIST))
+    with client.websocket_connect(
+        f"/ws/{uploaded['id']}?token={uploaded['seats'][0]['token']}"
+    ) as ws:
+        ws.receive_json()
+        state = receive_state(ws)
+    assert state["table"]["shown"] == [
+        [2, ["Td", "Jd", "Qd", "Kd", "Ad", "Th", "Jh", "Qh", "Kh", "Ah"]]
+    ]
+    assert state["groups"] == []  # no layout for the play: the cards are clicked
+    with client.websocket_connect(f"/ws/{uploaded['id']}") as ws:
+        ws.receive_json()
+        watched = receive_state(ws)
+    assert [seat for seat, _cards in watched["table"]["shown"]] == [0, 2]
+    assert watched["rules"] == state["rules"]
+    record = web_record()
+    record["actions"] = list(OPEN_WHIST)
+    replay = client.post("/api/replay", json={"record": record, "seat": 0})
+    assert replay.json()["frames"][-1]["table"]["shown"][0][0] == 2
+    assert replay.json()["frames"][0]["rules"]

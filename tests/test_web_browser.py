@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from preferans_helpers import OPEN_WHIST, web_record
 from tricktaker.core import get_game
 
 if TYPE_CHECKING:
@@ -615,13 +616,15 @@ def test_preferans_bids_and_plays_a_whole_deal(server: str, watched: Watched) ->
     page.goto(f"{server}/")
     page.wait_for_selector("#play")
     _choose_game(page, "preferans")
+    # The options and their values in the game's words (OptionWords), sent as notation.
     assert page.locator("#opt-rules option").all_inner_texts() == [
-        "sochi",
-        "leningrad",
-        "rostov",
-        "pot",
+        "Sochi",
+        "Leningrad",
+        "Rostov",
+        "Pot",
     ]
-    page.select_option("#opt-rules", "leningrad")
+    assert page.locator(".option-name").all_inner_texts()[:2] == ["Rules", "Pulya (pool)"]
+    page.select_option("#opt-rules", label="Leningrad")
     page.fill("#opt-pool", "10")
     assert page.locator(".seat-list select").count() == 2  # two computer seats
     for seat in (1, 2):
@@ -631,7 +634,7 @@ def test_preferans_bids_and_plays_a_whole_deal(server: str, watched: Watched) ->
     assert page.locator(".hand svg.card.face").count() == 10
     assert page.locator(".board .seat").count() == 3
     assert "Whists if settled now: You +0 · " in page.inner_text(".status-lines")
-    paper = page.inner_text(".status .paper-sheet")
+    paper = page.inner_text(".paper-slot .paper-sheet")
     assert paper.startswith("Leningrad, pulya to 10") and "pulya" in paper and "whists" in paper
 
     said: set[str] = set()
@@ -681,7 +684,7 @@ def test_preferans_bids_and_plays_a_whole_deal(server: str, watched: Watched) ->
     assert all(re.fullmatch(r"(6|7|8|9|10)(♠|♣|♦|♥| NT)|Misère", x) for x in bid_labels)
     assert page.locator(".log-list li.ev-deal_end").count() >= 1
 
-    page.click("text=Score sheet")
+    page.click(".tools button:has-text('Score sheet')")
     assert page.locator(".sheet-dialog[open] thead th").all_inner_texts()[:3] == [
         "Deal",
         "Contract",
@@ -695,7 +698,7 @@ def test_preferans_bids_and_plays_a_whole_deal(server: str, watched: Watched) ->
     page.wait_for_function(
         "document.querySelector('.status-lines').textContent.includes('В вистах')"
     )
-    assert page.inner_text(".status .paper-sheet").startswith("Ленинградка, пуля до 10")
+    assert page.inner_text(".paper-slot .paper-sheet").startswith("Ленинградка, пуля до 10")
     _no_horizontal_scroll(page)
 
     # The declarer's discard (a match resumed at it, the page now in Russian): two
@@ -718,18 +721,7 @@ def _discard_by_clicking(page: Page, *picks: int) -> str:
 
 def _preferans_discard(page: Page, server: str) -> None:
     """Seat 0 bid 6♠ and won: the talon is in his hand (twelve cards)."""
-    game = get_game("preferans")
-    hands = [
-        "As Ks Qs Js 7h 8h 9h 7d 8d 9d",
-        "Ac Kc Qc Jc Tc 9c 8c 7c Ts 9s",
-        "Ad Kd Qd Jd Td Ah Kh Qh Jh Th",
-    ]
-    deal = {"hands": [h.split() for h in hands], "talon": ["8s", "7s"]}
-    state = game.new_match(game.options({"rules": "sochi"}), deals=[deal], dealer=2)
-    for action in ("0:bid 6s", "1:pass", "2:pass"):
-        state.apply(action)
-    record: dict[str, Any] = state.to_record()
-    record["names"] = ["Ann", "Bob", "Cid"]
+    record = web_record("0:bid 6s", "1:pass", "2:pass")
     page.goto(f"{server}/")
     page.wait_for_selector("#play")
     page.set_input_files("#resume-file", files=[_file("d.json", json.dumps(record).encode())])
@@ -785,3 +777,123 @@ def _preferans_discard(page: Page, server: str) -> None:
     assert page.locator(".hand svg.card.face").count() == 10
     held = page.locator(".hand-card").evaluate_all("cards => cards.map(c => c.dataset.card)")
     assert "7h" not in held and "8h" not in held
+
+
+def _open_preferans(server: str, page: Page, *actions: str) -> str:
+    """A preferans table resumed from the web tests' deal after ``actions``, opened as seat
+    0 (Ann); its id."""
+    created = _post(
+        f"{server}/api/records",
+        {
+            "record": web_record(*actions),
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "rules"}] * 2,
+        },
+    )
+    page.goto(f"{server}{created['seats'][0]['link']}")
+    page.wait_for_selector(".hand svg.card.face")
+    return str(created["id"])
+
+
+def _columns_fit(page: Page, selector: str) -> None:
+    """The paper sheet shows every player's column: nothing of it is cut or hidden."""
+    sheet = page.locator(selector)
+    for name in ("You", "Bob", "Cid"):
+        assert name in sheet.inner_text()
+    width, shown = sheet.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert width <= shown, f"{selector}: {width}px of sheet in {shown}px"
+
+
+def test_preferans_bids_in_a_grid_and_cards_never_bid(server: str, watched: Watched) -> None:
+    """The bids as a grid (rows 6 to 10, columns ♠ ♣ ♦ ♥ NT; misère and the pass apart); a
+    card of the hand that reads like a bid (9♦, "bid 9d") is not a button and its click
+    sends nothing; the paper sheet shows every column; the rules are one click away."""
+    page = watched.page
+    _open_preferans(server, page)
+    page.wait_for_selector(".actions .action-grid")
+    grids = page.locator(".actions .action-grid")
+    assert grids.count() == 3
+    assert grids.nth(0).locator("button").all_inner_texts()[0].startswith("Pass")
+    bids = grids.nth(1).locator("button .action-label").all_inner_texts()
+    assert bids[:5] == ["6♠", "6♣", "6♦", "6♥", "6 NT"] and bids[-1] == "10 NT"
+    assert len(bids) == 25
+    assert grids.nth(2).locator(".action-label").all_inner_texts() == ["Misère"]
+    widths = {
+        round(b["width"])
+        for b in grids.nth(1)
+        .locator("button")
+        .evaluate_all("bs => bs.map(b => b.getBoundingClientRect().toJSON())")
+    }
+    assert max(widths) - min(widths) <= 1, widths  # an even grid, no narrow "card" buttons
+    assert page.locator(".actions button.card-action").count() == 0
+
+    # No card is playable while bidding: a click on 9♦ (whose name is the bid "9d") bids
+    # nothing.
+    assert page.locator(".hand-card.playable").count() == 0
+    assert page.locator("button.hand-card").count() == 0
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(str(f))))
+    log = page.locator(".log-list li").count()
+    page.locator('.hand-card[data-card="9d"]').click()
+    page.wait_for_timeout(400)
+    assert page.locator(".log-list li").count() == log
+    assert page.locator(".actions .action-grid").count() == 3
+    assert not [f for f in sent if '"act"' in f]
+
+    _columns_fit(page, ".paper-slot .paper-sheet")
+    page.click(".tools button:has-text('Score sheet')")
+    _columns_fit(page, ".sheet-dialog[open] .paper-sheet")
+    page.keyboard.press("Escape")
+
+    page.click(".tools button:has-text('Rules')")
+    rules = page.locator(".rules-dialog[open] .rules-lines li").all_inner_texts()
+    assert rules[0].startswith("Preferans: three players") and len(rules) >= 6
+    assert page.locator(".rules-dialog[open] h2").is_visible()
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".rules-dialog[open]", state="detached")
+
+    page.click('.actions button[data-action="0:bid 6s"]')
+    page.wait_for_function("document.querySelector('.log-list').textContent.includes('six spades')")
+
+
+def test_preferans_open_whist_hands_face_up_and_played_by_a_click(
+    server: str, watched: Watched, browser: Browser
+) -> None:
+    """A lone whister who plays open: the other defender's hand lies face up at its seat,
+    and its cards are played by a click when the whister plays for him; a spectator sees
+    both hands, on a phone too, and the sheet keeps to the page's width."""
+    page = watched.page
+    table = _open_preferans(server, page, *OPEN_WHIST)
+    open_hand = page.locator('.board .open-hand[data-seat="2"]')
+    assert open_hand.locator("svg.card.face").count() == 10
+    assert page.locator('.board .seat[data-seat="2"] svg.card.back').count() == 0
+    assert page.locator(".open-card.playable").count() == 0  # seat 0 leads from his own hand
+    page.locator('.hand-card.playable[data-card="7d"]').click()
+    # Bob follows; then Ann plays Cid's card: a click on it in his open hand.
+    page.wait_for_selector(".open-card.playable:not([disabled])")
+    playable = page.locator(".open-card.playable")
+    assert playable.count() == 5  # the diamonds: Cid must follow suit
+    assert page.locator(".hand-card.playable").count() == 0
+    action = playable.first.get_attribute("data-action") or ""
+    assert action.startswith("0:play ") and action.endswith(" from 2")
+    card = action.split(" ")[1]
+    playable.first.click()
+    page.wait_for_function(
+        "document.querySelector('.log-list').textContent.includes('Trick 1:')", timeout=15_000
+    )
+    page.wait_for_selector(f'.open-hand[data-seat="2"] [data-card="{card}"]', state="detached")
+    assert open_hand.locator("svg.card.face").count() == 9
+
+    phone = Watched(browser, width=375, height=740)
+    try:
+        view = phone.page
+        view.goto(f"{server}/t/{table}")
+        view.wait_for_selector(".board .open-hand")
+        seats = view.locator(".board .open-hand").evaluate_all(
+            "hands => hands.map(h => h.dataset.seat)"
+        )
+        assert sorted(seats) == ["0", "2"]
+        assert view.locator(".open-card.playable").count() == 0
+        view.wait_for_selector(".paper-slot .paper-sheet")
+        _no_horizontal_scroll(view)
+    finally:
+        phone.close()

@@ -216,8 +216,12 @@ class Words(Protocol):
     themselves, so a front end may call the observer "You".
 
     Optional hooks a game's words may add: :class:`PaperSheet` (the score sheet
-    as drawn on paper) and ``core.pairs.CardPairWords`` (the button that sends
-    two cards chosen together, such as a discard).
+    as drawn on paper), ``core.pairs.CardPairWords`` (the button that sends
+    two cards chosen together, such as a discard), :class:`ActionGroups` (the
+    buttons laid out in groups and rows, as the players expect them: bids by
+    level and strain) and :class:`OptionWords` (the options' names and values in
+    the players' words, for a lobby). A front end uses them where a game has
+    them and falls back to its own layout and the raw names where not.
     """
 
     @property
@@ -326,6 +330,83 @@ def paper_lines(
     if isinstance(words, PaperSheet):
         return words.sheet_lines(view, deals, names)
     return []
+
+
+#: A cell of an action grid: one of the legal actions, or None (a gap that keeps the columns).
+GridCell = Action | None
+
+
+@runtime_checkable
+class ActionGroups(Protocol):
+    """Words that lay the legal actions out as their players expect them (optional).
+
+    A long list of buttons in the order of ``legal_actions`` is hard to read when the
+    actions form a table in the players' heads: preferans' bids are rows by level
+    (6 to 10) and columns by strain (♠ ♣ ♦ ♥ NT), with misère and the pass apart.
+    Such a game's words add ``action_groups``; a front end draws each group as a grid
+    (rows of cells, a gap where a cell is None, as many columns as the widest row)
+    and the actions in no group as it always does, after them. Without the hook, or
+    where it returns no group, the front end keeps its own layout.
+    """
+
+    def action_groups(self, legal: Sequence[Action], view: View) -> list[list[list[GridCell]]]:
+        """Groups of rows of cells, each action of ``legal`` at most once (empty: no layout)."""
+        ...
+
+
+def action_groups(words: Words, legal: Sequence[Action], view: View) -> list[list[list[GridCell]]]:
+    """The game's grouping of the legal actions (``ActionGroups``), or none."""
+    if isinstance(words, ActionGroups) and legal:
+        return words.action_groups(legal, view)
+    return []
+
+
+@runtime_checkable
+class OptionWords(Protocol):
+    """Words that name a game's options and their values for a lobby (optional).
+
+    The schema's names and values are notation (``rules``, ``sochi``); a lobby shows
+    a player «Правила» and «Сочинка» where the game's words have them, and the raw
+    names where not (``option_label`` and ``choice_label`` below fall back to them).
+    """
+
+    def option_label(self, spec: OptionSpec) -> str:
+        """The option's name as a player reads it ("Rules")."""
+        ...
+
+    def choice_label(self, spec: OptionSpec, value: object) -> str:
+        """One of its values as a player reads it ("Sochi"); the raw value where unnamed."""
+        ...
+
+
+def option_label(words: Words, spec: OptionSpec) -> str:
+    """The option's name in the game's words (``OptionWords``), else its notation."""
+    return words.option_label(spec) if isinstance(words, OptionWords) else spec.name
+
+
+def choice_label(words: Words, spec: OptionSpec, value: object) -> str:
+    """A value of the option in the game's words (``OptionWords``), else as written."""
+    return words.choice_label(spec, value) if isinstance(words, OptionWords) else str(value)
+
+
+@runtime_checkable
+class ShownHands(Protocol):
+    """A view that holds other seats' hands its observer sees face up (optional).
+
+    Preferans' hands laid open (an open whist, misère's catchers), Truco's partners'
+    hands in a hand of eleven: each game's view keeps them under its own name, and
+    adds ``shown_hands`` so that a front end can draw them at their seats.
+    """
+
+    @property
+    def shown_hands(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """(seat, cards) for each hand but the observer's own that he sees face up."""
+        ...
+
+
+def shown_hands(view: View) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """Other seats' hands the view shows its observer (``ShownHands``), or none."""
+    return view.shown_hands if isinstance(view, ShownHands) else ()
 
 
 class Game(Protocol):

@@ -3,7 +3,9 @@
 HTTP (JSON):
 
 * ``GET /api/games?lang=`` — every registered game: options (from its
-  ``option_schema``), player counts, bot levels, its title in that language;
+  ``option_schema``, with their names and values in the game's words where it
+  has them: ``core.protocol.OptionWords``), player counts, bot levels, its
+  title in that language;
 * ``GET /api/i18n/{lang}`` — the front end's texts, from the Babel catalog;
 * ``POST /api/tables`` — a new table: ``{"game", "options", "seats": [{"kind":
   "human"} | {"kind": "bot", "level": "rules"}], "names"}``; answers the table
@@ -18,7 +20,9 @@ HTTP (JSON):
 WebSocket ``/ws/{id}?token=&since=&lang=``: a seat (with its token) or a
 spectator (without). The server sends ``hello``, then a ``state`` message
 after every change (``server.messages``: the observer's view, his events
-from the last one he saw, his legal actions in the game's words); the client
+from the last one he saw, his legal actions in the game's words and laid out
+as the game groups them, other hands he sees face up, the game's rules for
+the table's options); the client
 sends ``{"type": "act", "action": "0:play 7h"}`` and gets ``ack`` or a clear
 ``error``. A client that reconnects passes ``since`` (the number after the
 last event it saw) and resumes there. Every message is bounded in size and
@@ -44,6 +48,7 @@ from tricktaker.bots.registry import levels
 from tricktaker.core import IllegalAction, RecordError, TricktakerError, get_game
 from tricktaker.core.errors import OptionError
 from tricktaker.core.i18n import LANGUAGES, load_catalog
+from tricktaker.core.protocol import choice_label, option_label
 from tricktaker.core.records import decode_json, parse_record, state_from_record
 from tricktaker.core.registry import game_ids
 from tricktaker.server.config import Settings
@@ -107,6 +112,10 @@ def games_json(lang: str) -> list[dict[str, Any]]:
         for spec in game.option_schema():
             item = spec.to_json()
             item["help"] = words.option_help(spec)
+            # The name and the values as players read them (core.protocol.OptionWords).
+            item["label"] = option_label(words, spec)
+            if spec.choices:
+                item["choice_labels"] = [choice_label(words, spec, c) for c in spec.choices]
             options.append(item)
         out.append(
             {
@@ -375,7 +384,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if replaying.locked():
             raise _bad("the server is busy replaying another record; try again soon", 429)
         async with replaying:
-            return await asyncio.to_thread(_replay_frames, game, state, actions, seat, lang, names)
+            return await asyncio.to_thread(
+                _replay_frames, game, state, actions, seat, lang, names, record.options
+            )
 
     @app.websocket("/ws/{table_id}")
     async def ws_table(websocket: WebSocket, table_id: str) -> None:
@@ -475,7 +486,13 @@ class _Connection:
             if again:  # under the lock, so a broadcast under way cannot undo it
                 self.next_event = 0
             message = state_message(
-                table.game, table.state, self.seat, self.next_event, self.lang, table.stored.names
+                table.game,
+                table.state,
+                self.seat,
+                self.next_event,
+                self.lang,
+                table.stored.names,
+                table.options,
             )
             if message["events"]:
                 self.next_event = message["events"][-1]["n"] + 1
@@ -524,11 +541,18 @@ async def _handle(hub: Hub, conn: _Connection, text: str) -> None:
 
 
 def _replay_frames(
-    game: Any, state: Any, actions: list[str], seat: int | None, lang: str, names: list[str]
+    game: Any,
+    state: Any,
+    actions: list[str],
+    seat: int | None,
+    lang: str,
+    names: list[str],
+    state_options: Mapping[str, Any],
 ) -> dict[str, Any]:
     """The replay viewer's steps: the observer's message after 0, 1, 2... actions,
     each with only the events that step added (the viewer keeps the log)."""
-    frames = [state_message(game, state, seat, 0, lang, names)]
+    options = game.options(state_options)
+    frames = [state_message(game, state, seat, 0, lang, names, options)]
     since = len(frames[0]["events"])
     for i, text in enumerate(actions):
         try:
@@ -536,7 +560,7 @@ def _replay_frames(
         except IllegalAction as exc:
             error = {"index": i, "action": text[:200], "message": str(exc)}
             return {"frames": frames, "error": error}
-        frame = state_message(game, state, seat, since, lang, names)
+        frame = state_message(game, state, seat, since, lang, names, options)
         since += len(frame["events"])
         frames.append(frame)
     return {"frames": frames, "error": None}

@@ -16,8 +16,17 @@ from tricktaker.cards import CARD_NAMES
 from tricktaker.core.actions import Action
 from tricktaker.core.events import Event
 from tricktaker.core.i18n import Translator, translator
+from tricktaker.core.options import Options
 from tricktaker.core.pairs import card_pairs, pair_label
-from tricktaker.core.protocol import Game, State, View, Words, paper_lines
+from tricktaker.core.protocol import (
+    Game,
+    State,
+    View,
+    Words,
+    action_groups,
+    paper_lines,
+    shown_hands,
+)
 from tricktaker.core.summary import DealSummary
 
 WEB_DOMAIN = "web"
@@ -64,6 +73,8 @@ def table_json(view: View, direction: str = "left") -> dict[str, Any]:
         "hand_sizes": list(view.hand_sizes),
         "on_table": [[s, _card(c)] for s, c in view.on_table],
         "finished": view.finished,
+        # Other seats' hands the observer sees face up (core.protocol.ShownHands).
+        "shown": [[s, [CARD_NAMES[c] for c in cards]] for s, cards in shown_hands(view)],
     }
 
 
@@ -103,6 +114,29 @@ def texts_json(
     return out
 
 
+def groups_json(words: Words, legal: Sequence[Action], view: View) -> list[list[list[int | None]]]:
+    """The game's groups of legal actions as indices into ``legal`` (each at most once)."""
+    index = {str(a): i for i, a in enumerate(legal)}
+    out: list[list[list[int | None]]] = []
+    used: set[int] = set()
+    for group in action_groups(words, legal, view):
+        rows: list[list[int | None]] = []
+        for row in group:
+            cells: list[int | None] = []
+            for action in row:
+                at = None if action is None else index.get(str(action))
+                if at is not None and at in used:
+                    at = None
+                if at is not None:
+                    used.add(at)
+                cells.append(at)
+            if any(c is not None for c in cells):
+                rows.append(cells)
+        if rows:
+            out.append(rows)
+    return out
+
+
 def state_message(
     game: Game,
     state: State,
@@ -110,8 +144,10 @@ def state_message(
     since: int,
     lang: str,
     names: Sequence[str],
+    options: Options | None = None,
 ) -> dict[str, Any]:
-    """The ``state`` message: the observer's view, his events from ``since``, his moves."""
+    """The ``state`` message: the observer's view, his events from ``since``, his moves,
+    and the game's rules for the table's ``options`` (none where they are not given)."""
     _ = web_words(lang)
     words = game.words(lang)
     view = state.public_view() if observer is None else state.view(observer)
@@ -142,8 +178,12 @@ def state_message(
             }
             for a in legal
         ],
+        # The legal moves in the game's layout (core.protocol.ActionGroups): groups of
+        # rows of indices into "legal", null for a gap; empty where the game has none.
+        "groups": groups_json(words, legal, view),
         "names": seen,
         "sides": list(state.sides),
+        "rules": words.rules(options) if options is not None else [],
         "side_names": sides,
         "texts": texts_json(words, view, told, legal, seen, sides),
     }

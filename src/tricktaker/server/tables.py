@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -21,6 +22,7 @@ from typing import Any
 from tricktaker.bots.base import Bot
 from tricktaker.bots.registry import make_bot
 from tricktaker.core import IllegalAction, RecordError, State, get_game
+from tricktaker.core.options import Options
 from tricktaker.core.protocol import Game
 from tricktaker.core.records import Record, state_from_record
 from tricktaker.core.start import parse_start
@@ -47,6 +49,11 @@ class LiveTable:
     @property
     def id(self) -> str:
         return self.stored.id
+
+    @functools.cached_property
+    def options(self) -> Options:
+        """The table's rule options, checked (for the rules told at the table)."""
+        return self.game.options(self.stored.options)
 
     @property
     def applied(self) -> int:

@@ -66,6 +66,11 @@ class PreferansView:
     def pot(self) -> bool:
         return self.options.get("rules") == "pot"
 
+    @property
+    def shown_hands(self) -> tuple[tuple[int, Cards], ...]:
+        """Hands laid open but the observer's own (``core.protocol.ShownHands``)."""
+        return tuple((s, h) for s, h in self.open_hands if s != self.seat)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,

@@ -104,6 +104,17 @@ OPTION_HELP = {
         "must beat the best card so far if he can (seed 002's doubtful rule)"
     ),
 }
+#: The options' names in the lobby (``core.protocol.OptionWords``).
+OPTION_LABELS = {
+    "rules": N_("Rules"),
+    "pool": N_("Pulya (pool)"),
+    "players": N_("Players"),
+    "overtake": N_("Must overtake (pot)"),
+}
+#: The conventions' names in the lobby (the others are the sheet's: ``CONVENTIONS``).
+POT_LABEL = N_("Pot")
+#: The rows of the grid of bids (``action_groups``), by level; its columns are the strains.
+GRID_LEVELS = (6, 7, 8, 9, 10)
 RULES_TABLE = N_(
     "{game}: three players, or four with the dealer sitting out; 32 cards (7 to ace), 10 to "
     "each and 2 to the talon. Play goes clockwise: follow suit, else trump, else any card."
@@ -393,6 +404,47 @@ class PreferansWords:
     def option_help(self, spec: OptionSpec) -> str:
         text = OPTION_HELP.get(spec.name)
         return self._(text) if text is not None else spec.help
+
+    def option_label(self, spec: OptionSpec) -> str:
+        """The option's name in the lobby (``core.protocol.OptionWords``)."""
+        text = OPTION_LABELS.get(spec.name)
+        return self._(text) if text is not None else spec.name
+
+    def choice_label(self, spec: OptionSpec, value: object) -> str:
+        """A value of the option in the lobby: the conventions by their names."""
+        if spec.name == "rules" and value == "pot":
+            return self._(POT_LABEL)
+        if spec.name == "rules" and isinstance(value, str) and value in CONVENTIONS:
+            return self._(CONVENTIONS[value]).capitalize()
+        return str(value)
+
+    def action_groups(self, legal: Sequence[Action], view: View) -> list[list[list[Action | None]]]:
+        """The Russian bids and contracts as players see them (``core.protocol.ActionGroups``):
+        the pass apart, a grid of rows by level (6 to 10) and columns by strain (♠ ♣ ♦ ♥ NT),
+        misère apart; nothing for other moments (and the pot game's own bids)."""
+        grid: dict[tuple[int, str], Action] = {}
+        misere: list[Action | None] = []
+        passes: list[Action | None] = []
+        for action in legal:
+            if action.verb in ("bid", "declare") and len(action.args) == 1:
+                said = action.args[0]
+                if said == MISERE:
+                    misere.append(action)
+                    continue
+                level = contract_level(said) if said[:1].isdigit() and len(said) > 1 else 0
+                strain = said[len(str(level)) :]
+                if level in GRID_LEVELS and strain in STRAIN_LETTERS:
+                    grid[level, strain] = action
+            elif action.verb == "pass":
+                passes.append(action)
+        if not grid:
+            return []
+        rows = [
+            [grid.get((level, strain)) for strain in STRAIN_LETTERS]
+            for level in GRID_LEVELS
+            if any((level, strain) in grid for strain in STRAIN_LETTERS)
+        ]
+        return [group for group in ([passes], rows, [misere]) if group[0]]
 
     def phase(self, view: View) -> str:
         _ = self._

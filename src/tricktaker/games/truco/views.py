@@ -67,6 +67,11 @@ class TrucoView:
         """This deal's four manilhas, the zap first (rules, not cards seen: kept out of JSON)."""
         return manilhas(self.strength)
 
+    @property
+    def shown_hands(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The partners' hands he sees in a hand of eleven (``core.protocol.ShownHands``)."""
+        return self.partners
+
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,

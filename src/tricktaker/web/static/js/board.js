@@ -47,16 +47,50 @@ function dealerChip() {
   );
 }
 
-function seatBox(msg, seat, place, showCards) {
+/**
+ * Another seat's hand laid open (table.shown): its cards face up, small; those the
+ * observer may play from it (playable: card -> action) are buttons that call onCard.
+ */
+function openHand(seat, cards, { playable = new Map(), onCard = null, busy = false } = {}) {
+  return h(
+    "div",
+    { class: "open-hand", "aria-label": t("Cards laid open"), dataset: { seat: String(seat) } },
+    cards.map((card) => {
+      const action = playable.get(card);
+      if (action && onCard) {
+        const label = t("Play {card}", { card: cardText(card) });
+        return h(
+          "button",
+          {
+            type: "button",
+            class: "open-card playable",
+            disabled: busy,
+            title: label,
+            "aria-label": label,
+            dataset: { card, action },
+            onclick: () => onCard(action),
+          },
+          cardSvg(card, "open"),
+        );
+      }
+      const dim = playable.size > 0 ? " dim" : "";
+      return h("div", { class: `open-card${dim}`, dataset: { card } }, cardSvg(card, "open"));
+    }),
+  );
+}
+
+function seatBox(msg, seat, place, showCards, play = {}) {
   const table = msg.table;
   const tags = (msg.texts.seat_tags && msg.texts.seat_tags[seat]) || [];
   const count = table.hand_sizes[seat] ?? 0;
   const turn = table.to_act === seat && !table.finished;
   const mine = table.seat === seat;
+  const open = showCards ? shownHand(msg, seat).filter(isCardName) : [];
   const backs = [];
-  if (showCards) {
+  if (showCards && !open.length) {
     for (let i = 0; i < Math.min(count, MAX_BACKS); i++) backs.push(cardSvg(null, "mini"));
   }
+  const playable = open.length && play.playable ? play.playable(seat) : new Map();
   return h(
     "div",
     {
@@ -72,7 +106,8 @@ function seatBox(msg, seat, place, showCards) {
       table.dealer === seat ? dealerChip() : null,
     ),
     tags.length ? h("div", { class: "seat-tags" }, tags.map((x) => h("span", { class: "tag" }, x))) : null,
-    showCards
+    showCards && open.length ? openHand(seat, open, { ...play, playable }) : null,
+    showCards && !open.length
       ? h(
           "div",
           { class: "seat-cards", title: t("Cards in hand: {n}", { n: count }) },
@@ -116,8 +151,16 @@ function trickArea(msg, places, onTable, caption, topRank) {
   );
 }
 
-/** The felt: every seat in its place, the cards on the table in the middle. */
-export function renderBoard(msg, { onTable = null, caption = null } = {}) {
+/**
+ * The felt: every seat in its place, the cards on the table in the middle. Hands
+ * laid open are drawn face up at their seats; playable(seat) gives the actions that
+ * play their cards (card -> action), called by a click with onCard(action).
+ */
+export function renderBoard(
+  msg,
+  { onTable = null, caption = null, playable = null, onCard = null, busy = false } = {},
+) {
+  const play = { playable, onCard, busy };
   const table = msg.table;
   const me = table.seat ?? 0;
   const direction = table.direction || "left";
@@ -131,10 +174,10 @@ export function renderBoard(msg, { onTable = null, caption = null } = {}) {
       continue;
     }
     const showCards = !(place === "bottom" && table.seat !== null);
-    sides[place] = seatBox(msg, seat, place, showCards);
+    sides[place] = seatBox(msg, seat, place, showCards, play);
   }
   const topSeatsInOrder = topOrder(topSeats, me, table.players, direction);
-  const tops = topSeatsInOrder.map((seat) => seatBox(msg, seat, "top", true));
+  const tops = topSeatsInOrder.map((seat) => seatBox(msg, seat, "top", true, play));
   const topRank = (seat) => topSeatsInOrder.indexOf(seat);
   return h(
     "section",
@@ -216,24 +259,38 @@ export function renderHand(msg, { playable = new Map(), onCard = null, busy = fa
   );
 }
 
-/** Legal actions whose notation ends with a card of the hand: card -> action. */
-export function cardActions(msg) {
+/** The verb that plays a card, in every game (DESIGN.md): only it is sent by a click on a card. */
+export const PLAY_VERB = "play";
+
+/**
+ * Legal actions that play one card of a hand: "0:play Qs" (the observer's own hand,
+ * owner null) or "0:play Qs from 2" (the cards of seat 2, laid open, that he plays).
+ * Returns card -> action for that hand. Other verbs naming a card ("0:bid 9s",
+ * "0:declare 7d", "0:play Qs down", "0:discard 7s Qs") keep their buttons.
+ */
+export function cardActions(msg, owner = null) {
   const out = new Map();
   const counts = new Map();
-  for (const card of msg.table.hand || []) {
-    if (!isCardName(card)) continue;
-    for (const item of msg.legal || []) {
-      // "0:play Qs" (not "0:discard 7s Qs" nor "1:play Qs from 2": those have buttons).
-      const words = item.action.slice(item.action.indexOf(":") + 1).split(" ");
-      if (words.length === 2 && words[1] === card) {
-        counts.set(card, (counts.get(card) || 0) + 1);
-        out.set(card, item.action);
-      }
-    }
+  const hand = owner === null ? msg.table.hand || [] : shownHand(msg, owner);
+  const cards = new Set(hand.filter(isCardName));
+  for (const item of msg.legal || []) {
+    const words = item.action.slice(item.action.indexOf(":") + 1).split(" ");
+    if (words[0] !== PLAY_VERB || !cards.has(words[1])) continue;
+    const mine = owner === null && words.length === 2;
+    const theirs = owner !== null && words.length === 4 && words[2] === "from" && words[3] === String(owner);
+    if (!mine && !theirs) continue;
+    counts.set(words[1], (counts.get(words[1]) || 0) + 1);
+    out.set(words[1], item.action);
   }
   // A card with several actions is chosen with its buttons, not with a click on it.
   for (const [card, n] of counts) if (n > 1) out.delete(card);
   return out;
+}
+
+/** The cards of another seat's hand that the observer sees face up (table.shown), or none. */
+export function shownHand(msg, seat) {
+  for (const [s, cards] of msg.table.shown || []) if (s === seat && Array.isArray(cards)) return cards;
+  return [];
 }
 
 /** The key of two cards chosen together, whatever their order: "7h 8h". */
@@ -285,8 +342,11 @@ export function pairSelectable(pairs, selected) {
   return out;
 }
 
-/** The game's words about the moment: phase, status lines, the deal so far. */
-export function renderStatus(msg) {
+/**
+ * The game's words about the moment: phase, status lines, the deal so far; the paper
+ * sheet too unless paper is false (a page that shows it where it has room).
+ */
+export function renderStatus(msg, { paper = true } = {}) {
   const texts = msg.texts;
   return h(
     "section",
@@ -298,7 +358,7 @@ export function renderStatus(msg) {
       texts.phase ? h("span", { class: "phase" }, ` · ${texts.phase}`) : null,
     ),
     h("ul", { class: "status-lines" }, (texts.status || []).map((line) => h("li", {}, line))),
-    paperSheet(texts),
+    paper ? paperSheet(texts) : null,
     texts.table_lines && texts.table_lines.length
       ? h(
           "div",
@@ -316,7 +376,15 @@ export function renderStatus(msg) {
  */
 export function paperSheet(texts) {
   const lines = Array.isArray(texts.paper) ? texts.paper : [];
-  return lines.length ? h("pre", { class: "paper-sheet" }, lines.join("\n")) : null;
+  if (!lines.length) return null;
+  // Every column must show: the font shrinks to fit the longest line in the width
+  // there is (CSS, from --chars), down to a size still read; past it the sheet scrolls.
+  const chars = Math.max(...lines.map((line) => [...line].length));
+  return h(
+    "div",
+    { class: "paper-fit" },
+    h("pre", { class: "paper-sheet", style: `--chars: ${chars}`, tabindex: "0" }, lines.join("\n")),
+  );
 }
 
 /** The score sheet (texts.sheet) as a table, under the paper sheet where the game draws one. */

@@ -24,6 +24,12 @@ function levelText(level) {
   }
 }
 
+/** A value of a choice option as the game's words name it (else as written). */
+function choiceText(opt, index) {
+  const labels = Array.isArray(opt.choice_labels) ? opt.choice_labels : [];
+  return typeof labels[index] === "string" && labels[index] ? labels[index] : String(opt.choices[index]);
+}
+
 function defaultLevel(levels) {
   return levels.includes("rules") ? "rules" : levels[0];
 }
@@ -136,7 +142,9 @@ export function mountLobby(root) {
             }
           },
         },
-        opt.choices.map((c, i) => h("option", { value: String(i), selected: c === value }, String(c))),
+        opt.choices.map((c, i) =>
+          h("option", { value: String(i), selected: c === value }, choiceText(opt, i)),
+        ),
       );
     } else if (opt.type === "int") {
       input = h("input", {
@@ -181,7 +189,12 @@ export function mountLobby(root) {
     return h(
       "div",
       { class: `field option option-${opt.type}` },
-      h("label", { for: id }, h("span", { class: "option-name" }, opt.name), opt.type === "bool" ? input : null),
+      h(
+        "label",
+        { for: id },
+        h("span", { class: opt.label && opt.label !== opt.name ? "option-name" : "option-name raw" }, opt.label || opt.name),
+        opt.type === "bool" ? input : null,
+      ),
       opt.type === "bool" ? null : input,
       h("p", { class: "help" }, opt.help, range ? ` (${range})` : null),
     );

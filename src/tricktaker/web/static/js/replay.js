@@ -223,7 +223,7 @@ export function mountReplay(root) {
         ? h("ul", { class: "step-events" }, added.map((e) => h("li", {}, e.text)))
         : null,
     );
-    fill(statusSlot, renderStatus(frame));
+    fill(statusSlot, renderStatus(frame, { paper: false })); // the sheet slot shows it
     fill(
       sheetSlot,
       h("h2", { class: "panel-title" }, t("Score sheet")),

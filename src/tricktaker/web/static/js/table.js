@@ -8,6 +8,7 @@ import {
   cardPairs,
   pairKey,
   pairSelectable,
+  paperSheet,
   renderBoard,
   renderHand,
   renderLogItems,
@@ -56,6 +57,7 @@ function frameBefore(prev, events, stop) {
     to_act: null,
     hand: [...prev.table.hand],
     hand_sizes: [...prev.table.hand_sizes],
+    shown: (prev.table.shown || []).map(([seat, cards]) => [seat, [...cards]]),
   };
   let onTable = prev.table.on_table.map((x) => [...x]);
   let lastTrick = null;
@@ -66,17 +68,37 @@ function frameBefore(prev, events, stop) {
       onTable = [];
     } else if (e.seat !== null && e.seat !== undefined && e.data && "card" in e.data) {
       const card = typeof e.data.card === "string" ? e.data.card : null;
-      onTable.push([e.seat, card]);
-      if (e.seat === table.seat) {
+      // A card played from another seat's hand ("play Qs from 2") lies at that seat.
+      const owner = Number.isInteger(e.data.from) ? e.data.from : e.seat;
+      onTable.push([owner, card]);
+      if (owner === table.seat) {
         let at = table.hand.indexOf(card);
         if (at < 0) at = table.hand.indexOf(null);
         if (at >= 0) table.hand.splice(at, 1);
       }
-      if (table.hand_sizes[e.seat] > 0) table.hand_sizes[e.seat] -= 1;
+      if (table.hand_sizes[owner] > 0) table.hand_sizes[owner] -= 1;
+      table.shown = table.shown.map(([seat, cards]) =>
+        seat === owner ? [seat, cards.filter((c) => c !== card)] : [seat, cards],
+      );
     }
   }
   const shown = stop.kind === "trick" ? trickCards(stop, onTable) : lastTrick || onTable;
   return { msg: { ...prev, table, legal: [] }, onTable: shown };
+}
+
+/** A dialog with a title, a body and a Close button: [dialog, title, body, close]. */
+function closableDialog(kind) {
+  const body = h("div", { class: "dialog-body" });
+  const title = h("h2", {});
+  const close = h("button", { type: "button", class: "btn", onclick: () => dialog.close() });
+  const dialog = h(
+    "dialog",
+    { class: `dialog ${kind}` },
+    title,
+    body,
+    h("div", { class: "dialog-buttons" }, close),
+  );
+  return [dialog, title, body, close];
 }
 
 export function mountTable(root, tableId, { setConn }) {
@@ -117,33 +139,29 @@ export function mountTable(root, tableId, { setConn }) {
   const boardSlot = h("div", { class: "board-slot" });
   const handSlot = h("div", { class: "hand-slot" });
   const actions = h("section", { class: "actions panel", "aria-live": "polite" });
+  // The score sheet as drawn on paper, where a game keeps one: under the moves, where
+  // every player's column has room (the side column is too narrow for three or four).
+  const paperSlot = h("section", { class: "paper-slot panel", hidden: true });
   const statusSlot = h("div", { class: "status-slot" });
   const tools = h("section", { class: "tools panel" });
   const logList = h("ol", { class: "log-list" });
   const logTitle = h("h2", { class: "panel-title" });
   const logPanel = h("section", { class: "log panel" }, logTitle, logList);
-  const sheetBody = h("div", { class: "dialog-body" });
-  const sheetTitle = h("h2", {});
-  const sheetClose = h("button", { type: "button", class: "btn", onclick: () => sheetDialog.close() });
-  const sheetDialog = h(
-    "dialog",
-    { class: "dialog sheet-dialog" },
-    sheetTitle,
-    sheetBody,
-    h("div", { class: "dialog-buttons" }, sheetClose),
-  );
+  const [sheetDialog, sheetTitle, sheetBody, sheetClose] = closableDialog("sheet-dialog");
   const dealDialog = h("dialog", { class: "dialog deal-dialog" });
+  const [rulesDialog, rulesTitle, rulesBody, rulesClose] = closableDialog("rules-dialog");
 
   fill(
     root,
     h(
       "div",
       { class: "table-page" },
-      h("div", { class: "play-col" }, banner, boardSlot, handSlot, actions),
+      h("div", { class: "play-col" }, banner, boardSlot, handSlot, actions, paperSlot),
       h("div", { class: "side-col" }, statusSlot, tools, logPanel),
     ),
     sheetDialog,
     dealDialog,
+    rulesDialog,
   );
 
   const socket = new TableSocket(tableId, st.token, currentLang(), {
@@ -315,6 +333,7 @@ export function mountTable(root, tableId, { setConn }) {
     renderStatusSlot();
     renderTools();
     if (sheetDialog.open) renderSheetDialog();
+    if (rulesDialog.open) renderRulesDialog();
   }
 
   function renderBanner() {
@@ -403,6 +422,10 @@ export function mountTable(root, tableId, { setConn }) {
       renderBoard(shown(), {
         onTable: st.pause ? st.pause.onTable : null,
         caption: st.pause ? st.pause.caption : null,
+        // The cards of a hand laid open that this seat plays ("0:play Qs from 2").
+        playable: (seat) => (st.pause ? new Map() : cardActions(st.msg, seat)),
+        onCard: act,
+        busy: st.busy,
       }),
     );
   }
@@ -448,40 +471,57 @@ export function mountTable(root, tableId, { setConn }) {
       const inPair = new Map();
       for (const group of pairs) for (const action of group.actions.values()) inPair.set(action, group);
       const placed = new Set();
-      if (legal.length) {
-        parts.push(
-          h(
-            "div",
-            { class: "action-buttons" },
-            legal.map((item) => {
-              const group = inPair.get(item.action);
-              if (group) {
-                if (placed.has(group)) return null;
-                placed.add(group);
-                return pairButton(group);
-              }
-              return h(
-                "button",
-                {
-                  type: "button",
-                  class: [
-                    "btn action",
-                    item.private ? "private" : "",
-                    cardMoves.has(item.action) ? "card-action" : "",
-                  ]
-                    .filter(Boolean)
-                    .join(" "),
-                  disabled: st.busy,
-                  dataset: { action: item.action },
-                  onclick: () => act(item.action),
-                },
-                h("span", { class: "action-label" }, item.label),
-                item.help ? h("span", { class: "action-help" }, item.help) : null,
-                item.private ? h("span", { class: "tag private-tag" }, t("private")) : null,
-              );
-            }),
-          ),
+      const gap = () => h("span", { class: "action-gap", "aria-hidden": "true" });
+      const button = (item) => {
+        const group = inPair.get(item.action);
+        if (group) {
+          if (placed.has(group)) return null;
+          placed.add(group);
+          return pairButton(group);
+        }
+        return h(
+          "button",
+          {
+            type: "button",
+            class: [
+              "btn action",
+              item.private ? "private" : "",
+              cardMoves.has(item.action) ? "card-action" : "",
+            ]
+              .filter(Boolean)
+              .join(" "),
+            disabled: st.busy,
+            dataset: { action: item.action },
+            onclick: () => act(item.action),
+          },
+          h("span", { class: "action-label" }, item.label),
+          item.help ? h("span", { class: "action-help" }, item.help) : null,
+          item.private ? h("span", { class: "tag private-tag" }, t("private")) : null,
         );
+      };
+      if (legal.length) {
+        // The game's layout first (msg.groups: grids of indices into legal, null a gap),
+        // then every move in no group, in the order of the legal moves.
+        const grouped = new Set();
+        for (const rows of msg.groups || []) {
+          const columns = Math.max(1, ...rows.map((row) => row.length));
+          const cells = [];
+          for (const row of rows) {
+            for (let i = 0; i < columns; i++) {
+              const at = row[i];
+              const item = Number.isInteger(at) ? legal[at] : undefined;
+              if (item && !grouped.has(item)) {
+                grouped.add(item);
+                cells.push(button(item) || gap());
+              } else cells.push(gap());
+            }
+          }
+          parts.push(
+            h("div", { class: "action-grid", style: `--columns: ${columns}`, role: "group" }, cells),
+          );
+        }
+        const rest = legal.filter((item) => !grouped.has(item));
+        if (rest.length) parts.push(h("div", { class: "action-buttons" }, rest.map(button)));
       } else if (msg.table.seat !== null && !msg.table.finished && msg.table.to_act !== null) {
         parts.push(
           h(
@@ -518,7 +558,10 @@ export function mountTable(root, tableId, { setConn }) {
   }
 
   function renderStatusSlot() {
-    fill(statusSlot, st.msg ? renderStatus(shown()) : null);
+    fill(statusSlot, st.msg ? renderStatus(shown(), { paper: false }) : null);
+    const paper = st.msg ? paperSheet(shown().texts) : null;
+    paperSlot.hidden = !paper;
+    fill(paperSlot, paper ? [h("h2", { class: "panel-title" }, t("Score sheet")), paper] : null);
   }
 
   function renderTools() {
@@ -552,6 +595,9 @@ export function mountTable(root, tableId, { setConn }) {
         "div",
         { class: "button-row" },
         h("button", { type: "button", class: "btn", onclick: openSheet }, t("Score sheet")),
+        st.msg && (st.msg.rules || []).length
+          ? h("button", { type: "button", class: "btn", onclick: openRules }, t("Rules"))
+          : null,
       ),
       h(
         "details",
@@ -567,6 +613,19 @@ export function mountTable(root, tableId, { setConn }) {
     sheetTitle.textContent = t("Score sheet");
     sheetClose.textContent = t("Close");
     fill(sheetBody, st.msg ? renderSheet(st.msg) : null);
+  }
+
+  /** The game's rules for this table's options (msg.rules: the words' lines). */
+  function renderRulesDialog() {
+    rulesTitle.textContent = st.msg ? st.msg.texts.title : t("Rules");
+    rulesClose.textContent = t("Close");
+    const lines = st.msg ? st.msg.rules || [] : [];
+    fill(rulesBody, h("ul", { class: "rules-lines" }, lines.map((line) => h("li", {}, line))));
+  }
+
+  function openRules() {
+    renderRulesDialog();
+    rulesDialog.showModal();
   }
 
   function openSheet() {
