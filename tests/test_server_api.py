@@ -429,7 +429,9 @@ def texts_of(state: dict[str, Any]) -> list[str]:
 
 
 #: Lines of the words that write bids and contracts, whose labels (``7♠``) read like cards.
-CONTRACT_LINE = re.compile(r"^(Bidding|Contract|Top bid|Your word|Name your contract|All-passes)")
+CONTRACT_LINE = re.compile(
+    r"^(Bidding|Contract|Bid:|Top bid|Your word|Name your contract|All-passes)"
+)
 
 
 def preferans_known(events: list[dict[str, Any]]) -> set[str]:

@@ -360,7 +360,8 @@ class PreferansWords:
         return f"{who(payer)} → {who(payee)} {amount} ({self._(PAYMENT_REASONS[str(why)])})"
 
     def written_text(self, d: Mapping[str, Any], names: Sequence[str]) -> str:
-        """What the deal wrote on the sheet (or paid, in the pot game)."""
+        """What the deal wrote on the sheet, in sentences (``written_lines``; in the pot
+        game what was paid)."""
         _ = self._
         if "payments" in d:
             paid = " · ".join(self.payment_text(p, names) for p in d["payments"])
