@@ -198,7 +198,7 @@ def test_a_whole_deal_played_by_keys(lang: str, rules: str, tmp_path: Path) -> N
         assert tr("Your cards: {cards}").format(cards=hand)[:60] in text
         assert words.hint(view, session.legal(), names)[:40] in text
         for i, choice in enumerate(app.table.choices()[: len(KEYS)]):
-            assert f"{KEYS[i]} {app.table.choice_label(choice, view)}" in text
+            assert f"[{KEYS[i]}] {app.table.choice_label(choice, view)}" in text
             if isinstance(choice, Action):
                 seen_verbs.add(choice.verb)
         # The paper sheet, in its panel: the title and the pulya row.
@@ -247,7 +247,7 @@ def test_the_declarer_discards_by_choosing_two_cards(tmp_path: Path) -> None:
         assert table.choices() == firsts
         assert len(app.query_one(ActionBar).buttons) == 12
         text = screen_text(app)
-        assert f"1 {label(hand[0])} " in text and f"0 {label(hand[9])} " in text
+        assert f"[1] {label(hand[0])} " in text and f"[0] {label(hand[9])} " in text
         assert "Discard: choose the first card" in text
 
         # The first card by its digit: then only the cards that complete a pair, and Back.
@@ -259,7 +259,7 @@ def test_the_declarer_discards_by_choosing_two_cards(tmp_path: Path) -> None:
         text = screen_text(app)
         assert f"Discard {label(first)}: choose the second card (Esc: back)" in text
         pair = next(a for a in session.legal() if set(a.args) == {first, hand[0]})
-        assert f"1 {words.action_label(pair, view)}" in text
+        assert f"[1] {words.action_label(pair, view)}" in text
         assert len(session.legal()) == 66  # nothing taken yet
 
         # Esc goes back to the first card; so does the Back button (the last one).
@@ -398,3 +398,63 @@ def test_the_screen_never_shows_a_hidden_card(
 
     run_app(setup, session, tmp_path, body)
     assert screens > 5
+
+
+# ------------------------------------------------------------- how it is drawn
+
+
+def test_bids_in_a_grid_by_level_and_the_computer_level_in_russian(tmp_path: Path) -> None:
+    """The bids a level per row, the strains in columns (7♦ under 6♦, the first level
+    short of 6♠ aligned right), misère and pass on rows of their own; keys in brackets,
+    never read as part of a bid («[7] 7♣»); the computer's level in Russian words."""
+    opts = GAME.options({"rules": "sochi"})
+    setup = MatchSetup(GAME, opts, LEVEL, "ru")
+    state = GAME.new_match(opts, seed=3, dealer=1)
+    state.apply("2:bid 6s")  # seat 2 is first hand: the human's word is from 6♣
+    session = setup.session_for(state, 3)
+    session.replayed(1)
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        assert session.to_act == 0
+        bar = app.query_one(ActionBar)
+        rows: dict[int, list[str]] = {}
+        columns: dict[str, int] = {}
+        for b in bar.buttons:
+            rows.setdefault(b.region.y, []).append(b.item.label)
+            columns[b.item.label] = b.region.x
+        lines = list(rows.values())
+        assert lines[0] == ["Пас"]
+        assert lines[1] == ["6♣", "6♦", "6♥", "6 БК"]
+        assert lines[2] == ["7♠", "7♣", "7♦", "7♥", "7 БК"]
+        assert ["Мизер"] in lines and lines[-1] == ["10♠", "10♣", "10♦", "10♥", "10 БК"]
+        assert lines.index(["Мизер"]) == lines.index(["9♠", "9♣", "9♦", "9♥", "9 БК"]) - 1
+        for strain in ("♣", "♦", "♥", " БК"):
+            assert columns[f"6{strain}"] == columns[f"7{strain}"] == columns[f"10{strain}"]
+        text = screen_text(app)
+        assert "[1] Пас" in text and "[2] 6♣" in text and "[7] 7♣" in text
+        assert "Запад (по правилам)" in text and "Восток (по правилам)" in text
+        assert "компьютер: по правилам" in text
+        assert session.record()["names"][1] == "Запад (по правилам)"
+        # The log has no scrollbar to leave half-blocks at its edge (PgUp/PgDn scroll it).
+        assert app.query_one("#log").styles.scrollbar_size_vertical == 0
+
+    run_app(setup, session, tmp_path, body)
+
+
+def test_the_end_of_a_deal_covers_the_width_of_the_screen(tmp_path: Path) -> None:
+    setup, session = make_session(seed=4, lang="ru", options={"rules": "sochi"})
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await drive(app, pilot, 1, lambda app: None, chooser(random.Random(4)))
+        screen = app.screen
+        assert isinstance(screen, DealEndScreen)
+        box = screen.query_one("Vertical")
+        assert box.region.x == 0 and box.region.width == SIZE[0]
+        assert box.region.bottom == SIZE[1]
+        text = screen_text(app)
+        summary = app.table.summaries[0]
+        for line in GAME.words("ru").deal_lines(summary, app.table.names, app.table.sides)[:3]:
+            assert line[:50] in text
+
+    run_app(setup, session, tmp_path, body)

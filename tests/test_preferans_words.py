@@ -27,7 +27,7 @@ from tricktaker.core.protocol import PaperSheet, Words, paper_lines
 from tricktaker.core.start import Start
 from tricktaker.core.summary import DealSummary
 from tricktaker.games.preferans import PreferansState, PreferansView
-from tricktaker.games.preferans.words import PreferansWords, running, signed
+from tricktaker.games.preferans.words import PreferansWords, running, signed, written_kinds
 
 GAME = get_game("preferans")
 EN: Words = GAME.words("en")
@@ -159,7 +159,12 @@ def test_the_pot_game_speaks_seed_002s_words() -> None:
     assert helps["1:bid hearts"] == "six tricks without the talon, hearts trump: the bidding ends"
     hold = Event(4, "action", 1, "1:hold", {})
     assert RU.event_text(hold, NAMES["ru"], NAMES["ru"]) == "Запад: здесь"
-    assert RU.rules(state.options)[1].startswith("Котёл (текст 002): ")
+    assert RU.rules(state.options)[1].startswith("Котёл (старинные правила): ")
+    # No internal note of where a rule came from reaches a player.
+    for lang in ("en", "ru"):
+        texts = " ".join(words_of(lang).rules(state.options))
+        texts += " ".join(words_of(lang).option_help(spec) for spec in GAME.option_schema())
+        assert not re.search(r"seed|002|299|текст", texts), texts
     assert EN.status(view, NAMES["en"], NAMES["en"])[0] == (
         "Stakes: You -10 · West -10 · East -10 · pot 30"
     )
@@ -193,6 +198,13 @@ def test_a_deal_from_the_bidding_to_the_sheet() -> None:
     assert EN.phase(view) == "the discard"
     assert EN.hand_note(view) == "the talon is in your hand: discard two cards"
     assert EN.hint(view, state.legal_actions(), names) == "Discard two cards face down."
+    # Before the contract is named: the bid, said once (not «Игра: заявка: 6♠»).
+    assert EN.table_lines(view, names, names)[0] == "Bid: 6♠ · declarer: West"
+    assert RU.table_lines(view, NAMES["ru"], NAMES["ru"])[0] == "Заявка: 6♠ · разыгрывающий: Запад"
+    assert RU.status(view, NAMES["ru"], NAMES["ru"])[:2] == [
+        "Если закрыть пулю сейчас (в вистах): Вы +0 · Запад +0 · Восток +0",
+        "Сдача 1 · сдаёт: Вы · сочинка",
+    ]
     discard = GAME.parse_action("1:discard 7s 9h")
     assert EN.action_label(discard, view) == "Discard 9♥ 7♠"
     assert RU.action_label(discard, view) == "Снести 9♥ 7♠"
@@ -211,10 +223,10 @@ def test_a_deal_from_the_bidding_to_the_sheet() -> None:
     assert RU.event_text(declared, NAMES["ru"], NAMES["ru"]) == "Запад: заказ — шесть пик"
     view = view_of(state, 2)
     assert EN.hint(view, state.legal_actions(), names) == (
-        "Whist or pass against six spades? The defenders owe 4 tricks."
+        "Whist or pass against six spades? The whisters must take 4 tricks."
     )
     assert RU.hint(view, state.legal_actions(), NAMES["ru"]) == (
-        "Игра — шесть пик: вист или пас? Защита должна взять 4 взятки."
+        "Игра — шесть пик: вист или пас? Вистующие должны взять 4 взятки."
     )
     state.apply("2:pass")
     view = view_of(state, 0)
@@ -235,18 +247,28 @@ def test_a_deal_from_the_bidding_to_the_sheet() -> None:
     summary = state.finished_deals()[0]
     lines = EN.deal_lines(summary, names, names)
     assert lines[0] == "Six spades, declarer: West — made without play: a half-whist"
-    assert lines[1] == "Written — pulya: West +2 · whists: You → West +4."
-    assert lines[2] == "Bidding: West six spades, East pass, You pass"
-    assert lines[3] == "Answers: You half-whist, East pass"
-    assert RU.deal_lines(summary, NAMES["ru"], NAMES["ru"])[:2] == [
+    assert lines[1:3] == ["Pulya: West +2", "Half-whist: You → West +4"]
+    assert lines[3] == "Bidding: West six spades, East pass, You pass"
+    assert lines[4] == "Answers: You half-whist, East pass"
+    assert RU.deal_lines(summary, NAMES["ru"], NAMES["ru"])[:3] == [
         "Шесть пик, разыгрывающий: Запад — сыграно без розыгрыша: полвиста",
-        "Записано — пуля: Запад +2 · висты: Вы → Запад +4.",
+        "Пуля: Запад +2",
+        "Полвиста: Вы → Запад +4",
     ]
-    assert EN.sheet_header(names[:3]) == ["Deal", "Contract", "Result", "You", "West", "East"]
+    # The per-player columns of the deal table are the tricks taken, and say so.
+    assert EN.sheet_header(names[:3]) == [
+        "Deal",
+        "Contract",
+        "Result",
+        "Tricks: You",
+        "West",
+        "East",
+    ]
+    assert RU.sheet_header(NAMES["ru"][:3])[:4] == ["Сдача", "Игра", "Итог", "Взятки: Вы"]
     assert EN.sheet_row(summary, names[:3]) == [
         "1",
         "6♠ · West",
-        "made without play: a half-whist — pulya: West +2 · whists: You → West +4",
+        "made without play: a half-whist — pulya: West +2; half-whist: You → West +4",
         "—",
         "—",
         "—",
@@ -254,7 +276,7 @@ def test_a_deal_from_the_bidding_to_the_sheet() -> None:
     end = next(e for e in state.events(0, 0) if e.kind == "deal_end")
     assert EN.event_text(end, names, names) == (
         "Deal 1 over: six spades, declarer: West — made without play: a half-whist. "
-        "Written — pulya: West +2 · whists: You → West +4."
+        "Pulya: West +2. Half-whist: You → West +4."
     )
     # The deal's lines come back the same from the event's JSON (the screens read it so).
     assert EN.deal_lines(DealSummary.from_json(end.data), names, names) == lines
@@ -384,14 +406,181 @@ def test_all_pass_talon_leads_and_the_spoiled_trick() -> None:
     # The second lead is the talon's 9♥: You and East hold no heart, West takes it.
     view = view_of(state, 1)
     assert EN.table_lines(view, names, names)[-1] == "Trick 2 (talon: 9♥) · to lead: West"
+    state.apply("1:play Ah")
+    # East holds no heart, and an all-pass has no trump: any card, not "trump if you can".
+    view = view_of(state, 2)
+    assert EN.hint(view, state.legal_actions(), names) == (
+        "Your turn (trick 2): no card of the suit led: any card."
+    )
+    assert RU.hint(view, state.legal_actions(), NAMES["ru"]) == (
+        "Ваш ход (взятка 2): нет масти — любая карта."
+    )
+    for a in ("2:play 9s", "0:play 8h"):
+        state.apply(a)
+    # First hand leads the third trick whoever took the second: the log and the table say so.
+    trick = next(e for e in reversed(state.events(0, 0)) if e.kind == "trick")
+    assert EN.event_text(trick, names, names) == (
+        "Trick 2 (talon: 9♥): West A♥, East 9♠, You 8♥ → West. First hand leads the third trick."
+    )
+    assert (RU.event_text(trick, NAMES["ru"], NAMES["ru"]) or "").endswith(
+        ". Третью взятку начинает первая рука."
+    )
+    view = view_of(state, 1)
+    assert EN.table_lines(view, names, names)[-1] == (
+        "Trick 3 · to lead: West (first hand leads the third trick)"
+    )
+    assert RU.table_lines(view, NAMES["ru"], NAMES["ru"])[-1].endswith(
+        "(третью взятку начинает первая рука)"
+    )
     play_random(state, random.Random(1), deals=1)
     summary = state.finished_deals()[0]
     lines = EN.deal_lines(summary, names, names)
     assert lines[0].startswith("All-pass (1 in a row), tricks: You ")
-    assert lines[1].startswith("Written — ")
+    assert lines[1].startswith(("Pulya: ", "Gora: ", "Whists for the all-pass: "))
     row = EN.sheet_row(summary, names[:3])
     assert row[1] == "all-pass" and row[2].startswith("1 in a row — ")
     assert row[3:] == [str(t) for t in summary.details["taken"]]
+
+
+def entry(seat: int, column: str, amount: int, on: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": seat, "column": column, "amount": amount}
+    if on is not None:
+        out["on"] = on
+    return out
+
+
+def summary_of(details: dict[str, Any]) -> DealSummary:
+    details = {"bids": [], "played": [["1:As"]], **details}
+    return DealSummary(0, 0, (1,), None, 2, (), "tricks", details)
+
+
+def test_what_a_failed_contract_wrote_is_told_kind_by_kind() -> None:
+    # West's 6♠ two down: his gora, the whists for tricks, the consolation from both.
+    summary = summary_of(
+        {
+            "contract": "6s",
+            "declarer": 1,
+            "taken": [3, 4, 3],
+            "answers": ["whist", "", "whist"],
+            "entries": [
+                entry(1, "gora", 4),
+                entry(0, "whists", 6, 1),
+                entry(2, "whists", 6, 1),
+                entry(2, "whists", 4, 1),
+                entry(0, "whists", 4, 1),
+            ],
+        }
+    )
+    assert EN.deal_lines(summary, NAMES["en"], NAMES["en"])[1:4] == [
+        "Gora: West +4",
+        "Whists for tricks: You → West +6, East → West +6 (12 in all)",
+        "Consolation whists: East → West +4, You → West +4 (8 in all)",
+    ]
+    assert RU.deal_lines(summary, NAMES["ru"], NAMES["ru"])[1:4] == [
+        "Гора: Запад +4",
+        "Висты за взятки: Вы → Запад +6, Восток → Запад +6 (всего 12)",
+        "Висты-утешение: Восток → Запад +4, Вы → Запад +4 (всего 8)",
+    ]
+    event = Event(9, "deal_end", None, None, summary.to_json())
+    assert RU.event_text(event, NAMES["ru"], NAMES["ru"]) == (
+        "Сдача 1 окончена: шесть пик, разыгрывающий: Запад — без двух: 4 взятки. "
+        "Гора: Запад +4. Висты за взятки: Вы → Запад +6, Восток → Запад +6 (всего 12). "
+        "Висты-утешение: Восток → Запад +4, Вы → Запад +4 (всего 8)."
+    )
+    assert EN.sheet_row(summary, NAMES["en"][:3])[2] == (
+        "down two: 4 tricks — gora: West +4; whists for tricks: You → West +6, East → West +6 "
+        "(12 in all); consolation whists: East → West +4, You → West +4 (8 in all)"
+    )
+
+
+def test_both_whisters_short_at_eight_are_told_why_each_pays() -> None:
+    # West makes 8♠ with all ten tricks: both whisters took none of the one trick owed.
+    summary = summary_of(
+        {
+            "contract": "8s",
+            "declarer": 1,
+            "taken": [0, 10, 0],
+            "answers": ["whist", "", "whist"],
+            "entries": [entry(1, "pulya", 6), entry(0, "gora", 3), entry(2, "gora", 3)],
+        }
+    )
+    assert EN.deal_lines(summary, NAMES["en"], NAMES["en"])[1:3] == [
+        "Pulya: West +6",
+        "Whist short, into the gora: You +3, East +3 — 0 of the 1 trick owed taken; each "
+        "whister answers for half the trick",
+    ]
+    assert RU.deal_lines(summary, NAMES["ru"], NAMES["ru"])[2] == (
+        "Недобор виста, в гору: Вы +3, Восток +3 — взято 0 из 1 нужной взятки; каждый "
+        "вистующий отвечает за половину взятки"
+    )
+    # A lone whister answers for the whole shortfall; two at six, each for his half.
+    alone = {**summary.details, "answers": ["whist", "", "pass"], "taken": [1, 7, 2]}
+    alone |= {"contract": "6s", "entries": [entry(1, "pulya", 2), entry(0, "gora", 2)]}
+    assert RU.deal_lines(summary_of(alone), NAMES["ru"], NAMES["ru"])[2] == (
+        "Недобор виста, в гору: Вы +2 — взято 3 из 4 нужных взяток; вистующий отвечает за "
+        "весь недобор"
+    )
+    two = {**alone, "answers": ["whist", "", "whist"], "taken": [0, 7, 3]}
+    assert EN.deal_lines(summary_of(two), NAMES["en"], NAMES["en"])[2].endswith(
+        "— 3 of the 4 tricks owed taken; each whister answers for his half"
+    )
+
+
+def test_a_pulya_that_overflows_and_an_all_pass_in_whists() -> None:
+    # West's pulya holds 2 of his 6: the rest closes East's pulya (with whists for the
+    # help) and writes off his gora.
+    over = summary_of(
+        {
+            "contract": "8s",
+            "declarer": 1,
+            "taken": [1, 9, 0],
+            "answers": ["whist", "", "pass"],
+            "entries": [
+                entry(1, "pulya", 2),
+                entry(2, "pulya", 2),
+                entry(1, "whists", 20, 2),
+                entry(1, "gora", -2),
+                entry(0, "whists", 6, 1),
+            ],
+        }
+    )
+    assert EN.deal_lines(over, NAMES["en"], NAMES["en"])[1:4] == [
+        "Pulya: West +2",
+        "Over the pulya: pulya: East +2, whists: West → East +20, gora: West -2",
+        "Whists for tricks: You → West +6",
+    ]
+    rostov = summary_of(
+        {
+            "contract": "allpass",
+            "declarer": None,
+            "taken": [0, 6, 4],
+            "answers": ["", "", ""],
+            "entries": [entry(0, "pulya", 1), entry(0, "whists", 30, 1), entry(0, "whists", 20, 2)],
+        }
+    )
+    assert RU.deal_lines(rostov, NAMES["ru"], NAMES["ru"])[1:3] == [
+        "Пуля: Вы +1",
+        "Висты за распасы: Вы → Запад +30, Вы → Восток +20 (всего 50)",
+    ]
+
+
+@pytest.mark.parametrize("rules", ["sochi", "leningrad", "rostov"])
+def test_every_number_written_is_told_once_under_its_kind(rules: str) -> None:
+    for seed in range(6):
+        state = new(rules, seed=seed, pool=6)
+        play_random(state, random.Random(seed))
+        for summary in state.finished_deals():
+            d = summary.details
+            kinds = dict(written_kinds(d))
+            told = [e for group in kinds.values() for e in group]
+            assert sorted(map(str, told)) == sorted(map(str, d["entries"]))
+            if d["contract"] in ("allpass", "misere"):
+                continue
+            level = int(d["contract"][:-2] if d["contract"].endswith("nt") else d["contract"][:-1])
+            failed = bool(d["played"]) and d["taken"][d["declarer"]] < level
+            assert ("consolation" in kinds) == failed
+            assert ("gora" in kinds) == failed
+            assert "allpass" not in kinds
 
 
 def test_four_players_the_dealer_sits_out() -> None:
@@ -400,7 +589,7 @@ def test_four_players_the_dealer_sits_out() -> None:
     deal = state.events(0, 0)[0]
     assert EN.event_text(deal, names, names) == "— Deal 1 · deals and sits out: You —"
     assert RU.event_text(deal, NAMES["ru"], NAMES["ru"]) == (
-        "— Раздача 1 · сдаёт и сидит на прикупе: Вы —"
+        "— Сдача 1 · сдаёт и сидит на прикупе: Вы —"
     )
     view = view_of(state, 0)
     assert EN.seat_tags(view, 0) == ["deals, sits out"]
@@ -484,8 +673,8 @@ def test_the_pot_games_paper_is_the_pot_and_the_stakes() -> None:
 
 #: Lines that write contracts, whose labels (``7♠``, ``10♥``) read like cards.
 CONTRACT_LINE = re.compile(
-    r"^(Bidding|Top bid|Your word|Name your contract|All-passes in a row|Contract:|Игра:|"
-    r"Торговля|Старшая заявка|Ваше слово|Закажите игру|Распасов подряд)"
+    r"^(Bidding|Top bid|Your word|Name your contract|All-passes in a row|Contract:|Bid:|Игра:|"
+    r"Заявка:|Торговля|Старшая заявка|Ваше слово|Закажите игру|Распасов подряд)"
 )
 
 
@@ -625,7 +814,7 @@ def test_every_line_of_a_game_reads_in_russian(rules: str) -> None:
         ("sochi", ["responsible and greedy whist", "at 1, then 2, then 3", "6, 7, 7"]),
         ("leningrad", ["whists doubled", "gentleman's whist", "6, 7, 8"]),
         ("rostov", ["without the talon", "5 whists (then 10, 15)"]),
-        ("pot", ["Pot game (seed 002)", "hold", "The declarer leads."]),
+        ("pot", ["Pot game (the old rules with a pot)", "hold", "The declarer leads."]),
     ],
 )
 def test_rules_fit_the_convention(rules: str, present: list[str]) -> None:

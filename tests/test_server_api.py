@@ -430,7 +430,9 @@ def texts_of(state: dict[str, Any]) -> list[str]:
 
 
 #: Lines of the words that write bids and contracts, whose labels (``7♠``) read like cards.
-CONTRACT_LINE = re.compile(r"^(Bidding|Contract|Top bid|Your word|Name your contract|All-passes)")
+CONTRACT_LINE = re.compile(
+    r"^(Bidding|Contract|Bid:|Top bid|Your word|Name your contract|All-passes)"
+)
 
 
 def preferans_known(events: list[dict[str, Any]]) -> set[str]:
@@ -468,7 +470,7 @@ def test_a_preferans_table_from_the_bidding_to_the_sheet(client: TestClient) -> 
         assert state["sides"] == [0, 1, 2] and state["table"]["players"] == 3
         texts = state["texts"]
         assert texts["title"] == "Preferans"
-        assert texts["status"][0].startswith("Whists if settled now: You +0 · ")
+        assert texts["status"][0].startswith("If the pulya were closed now (in whists): You +0 · ")
         assert texts["paper"][0] == "Leningrad, pulya to 10"
         assert texts["paper"][2].split() == ["pulya", "—", "—", "—"]
         ends: list[dict[str, Any]] = []
@@ -498,7 +500,7 @@ def test_a_preferans_table_from_the_bidding_to_the_sheet(client: TestClient) -> 
             state = act(ws, pick) if pick else receive_state(ws)
             assert state.get("type") == "state", state
     lines = ends[0]["lines"]
-    assert lines[1].startswith(("Written — ", "Nothing written."))
+    assert lines[1].startswith(("Pulya: ", "Gora: ", "Over the pulya: ", "Whists for the all-pass"))
     assert state["texts"]["sheet"]["header"][:3] == ["Deal", "Contract", "Result"]
     assert len(state["texts"]["sheet"]["rows"]) == 1
     assert "pass" in verbs

@@ -211,7 +211,7 @@ def play_deals_by_keys(
             assert tr("Your cards: {cards}").format(cards=hand) in text
             for i, action in enumerate(app.table.ordered_actions()):
                 label = words.action_label(action, view)
-                assert f"{'1234567890'[i]} {label}" in text, (label, text)
+                assert f"[{'1234567890'[i]}] {label}" in text, (label, text)
             if also is not None:
                 also(text)
             chosen = rng.choice(session.legal())
@@ -260,7 +260,7 @@ def test_enter_takes_only_the_action_the_player_marked(tmp_path: Path) -> None:
         assert isinstance(focused, ActionButton)
         marked = focused.game_action
         assert marked == app.table.ordered_actions()[1]
-        assert "▶2 " in screen_text(app)  # the mark is visible without colour
+        assert "▶[2] " in screen_text(app)  # the mark is visible without colour
         await pilot.press("enter")
         assert state_of(session).actions[before] == marked
         await settle(pilot, app)
@@ -917,7 +917,12 @@ def test_setup_picks_the_level_and_the_seed_reaches_the_match() -> None:
     record = session.record()
     assert record["seed"] == 123
     assert record["options"] == {"players": 4, "redeal": "repeat", "ties": "spoil"}
-    assert record["names"] == ["Вы", "Запад (rules)", "Партнёр (rules)", "Восток (rules)"]
+    assert record["names"] == [
+        "Вы",
+        "Запад (по правилам)",
+        "Партнёр (по правилам)",
+        "Восток (по правилам)",
+    ]
     assert isinstance(setup.new_session().seed, int)
 
 
@@ -1076,7 +1081,7 @@ def test_the_iron_hand_is_drawn_as_card_backs(tmp_path: Path) -> None:
         screen = screen_text(app)
         back = card_label(None, "en")
         assert f"Your cards: {back} {back} {back}" in screen
-        assert "1 Card #1 (blind)" in screen and "3 Card #3 (blind)" in screen
+        assert "[1] Card #1 (blind)" in screen and "[3] Card #3 (blind)" in screen
         hidden = set(truco_state_of(session).dealt[0].hands[0])
         assert not cards_on_truco_screen(screen, "en") & hidden - manilhas_of(session)
         blind = next(a for a in session.legal() if a.args == ("#2",))

@@ -201,7 +201,7 @@ def test_a_whole_deal_played_by_keys(lang: str, revoke: str, tmp_path: Path) -> 
         assert tr("Your cards: {cards}").format(cards=hand) in text
         assert words.hint(view, session.legal(), names)[:40] in text
         for i, action in enumerate(app.table.ordered_actions()[: len(KEYS)]):
-            assert f"{KEYS[i]} {words.action_label(action, view)}" in text
+            assert f"[{KEYS[i]}] {words.action_label(action, view)}" in text
 
     def choose(legal: list[Action]) -> Action:
         nonlocal turns, far

@@ -633,7 +633,7 @@ def test_preferans_bids_and_plays_a_whole_deal(server: str, watched: Watched) ->
     page.wait_for_selector(".hand svg.card.face")
     assert page.locator(".hand svg.card.face").count() == 10
     assert page.locator(".board .seat").count() == 3
-    assert "Whists if settled now: You +0 · " in page.inner_text(".status-lines")
+    assert "If the pulya were closed now (in whists): You +0 · " in page.inner_text(".status-lines")
     paper = page.inner_text(".paper-slot .paper-sheet")
     assert paper.startswith("Leningrad, pulya to 10") and "pulya" in paper and "whists" in paper
 
@@ -669,7 +669,9 @@ def test_preferans_bids_and_plays_a_whole_deal(server: str, watched: Watched) ->
                     clicks += 1
             page.wait_for_timeout(100)
         told = page.locator(".deal-dialog[open] .deal-lines li").all_inner_texts()
-        assert len(told) >= 2 and told[1].startswith(("Written — ", "Nothing written."))
+        assert len(told) >= 2 and told[1].startswith(
+            ("Pulya: ", "Gora: ", "Over the pulya: ", "Whists for the")
+        )
         tricks = [line for line in told if re.match(r"Trick \d+", line)]
         page.click(".deal-dialog[open] button")
         page.wait_for_selector(".deal-dialog[open]", state="detached")
@@ -696,7 +698,7 @@ def test_preferans_bids_and_plays_a_whole_deal(server: str, watched: Watched) ->
 
     page.click("[data-lang=ru]")
     page.wait_for_function(
-        "document.querySelector('.status-lines').textContent.includes('В вистах')"
+        "document.querySelector('.status-lines').textContent.includes('Если закрыть пулю')"
     )
     assert page.inner_text(".paper-slot .paper-sheet").startswith("Ленинградка, пуля до 10")
     _no_horizontal_scroll(page)

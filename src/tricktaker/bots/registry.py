@@ -15,6 +15,7 @@ from importlib.metadata import entry_points
 
 from tricktaker.bots.base import Bot, BotFactory
 from tricktaker.core.errors import TricktakerError
+from tricktaker.core.i18n import Translator
 
 GROUP = "tricktaker.bots"
 ANY_GAME = "any"
@@ -44,6 +45,19 @@ def levels(game: str) -> list[str]:
     names = {lvl for (g, lvl) in _BOTS if g in (game, ANY_GAME)}
     order = ["random", "rules", "search", "solved"]
     return sorted(names, key=lambda n: (order.index(n) if n in order else len(order), n))
+
+
+def level_name(level: str, _: Translator) -> str:
+    """A computer level in the players' words (Russian ``rules``: «по правилам», as the
+    web lobby says it), for seat names and screens; a level without words of its own is
+    shown as named. ``_``: the shared catalog's translator (``core.i18n.translator``)."""
+    words = {
+        "random": _.pgettext("computer level", "random"),
+        "rules": _.pgettext("computer level", "rules"),
+        "search": _.pgettext("computer level", "search"),
+        "solved": _.pgettext("computer level", "solved"),
+    }
+    return words.get(level, level)
 
 
 def make_bot(level: str, game: str) -> Bot:

@@ -44,10 +44,10 @@ from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconn
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from tricktaker.bots.registry import levels
+from tricktaker.bots.registry import level_name, levels
 from tricktaker.core import IllegalAction, RecordError, TricktakerError, get_game
 from tricktaker.core.errors import OptionError
-from tricktaker.core.i18n import LANGUAGES, load_catalog
+from tricktaker.core.i18n import LANGUAGES, load_catalog, translator
 from tricktaker.core.protocol import choice_label, option_label
 from tricktaker.core.records import decode_json, parse_record, state_from_record
 from tricktaker.core.registry import game_ids
@@ -139,7 +139,8 @@ def _names(raw: object, players: int, seats: list[SeatSpec], lang: str) -> list[
         if not name:
             spec = seats[seat]
             if spec.kind == "bot":
-                name = _("Computer {n} ({level})").format(n=seat + 1, level=spec.level)
+                level = level_name(spec.level or "", translator(lang))
+                name = _("Computer {n} ({level})").format(n=seat + 1, level=level)
             else:
                 name = _("Player {n}").format(n=seat + 1)
         out.append(name)

@@ -31,6 +31,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tricktaker.bots.registry import level_name
 from tricktaker.cards import parse_card
 from tricktaker.core.actions import Action
 from tricktaker.core.cardwords import card_label
@@ -89,7 +90,10 @@ class TableScreen(Screen[None]):
     TableScreen #hint { height: auto; padding: 0 1; color: $warning; text-style: bold; }
     TableScreen #action-help { height: auto; padding: 0 1; color: $text-muted; }
     TableScreen #paper { height: auto; border: round $panel; padding: 0 1; }
-    TableScreen #log { border: round $panel; height: 1fr; min-height: 4; padding: 0 1; }
+    TableScreen #log {
+        border: round $panel; height: 1fr; min-height: 4; padding: 0 1;
+        scrollbar-size-vertical: 0;
+    }
     TableScreen #keys { height: auto; padding: 0 1; color: $text-muted; }
     """
 
@@ -153,7 +157,8 @@ class TableScreen(Screen[None]):
         log = self.query_one("#log", GameLog)
         log.reset()
         intro = _("{game} against the computer ({level}). Press ? for the rules.")
-        log.add(Text(intro.format(game=self.words.title, level=session.level), style="bold"))
+        level = level_name(session.level, self.tr)
+        log.add(Text(intro.format(game=self.words.title, level=level), style="bold"))
         self._tell()
         await self.refresh_table()
         self._schedule_bot()
@@ -254,7 +259,7 @@ class TableScreen(Screen[None]):
         _ = self.tr
         lines = self.words.status(view, self.names, self.sides)
         self.query_one("#status", Static).update(status_text(lines))
-        level = _("computer: {level}").format(level=self.session.level)
+        level = _("computer: {level}").format(level=level_name(self.session.level, self.tr))
         self.query_one("#level", Static).update(level)
 
     def paper(self, view: View) -> list[str]:
@@ -464,6 +469,7 @@ class TableScreen(Screen[None]):
         keys = [
             _("1–9 and 0 take the numbered actions; Tab or ←→ mark one, Enter takes it."),
             _("s: the score sheet · r: a new match once this one is over · q: quit."),
+            _("PgUp and PgDn scroll the log."),
         ]
         seats = self.session.sides
         partners = [s for s in range(1, len(seats)) if seats[s] == seats[0]]

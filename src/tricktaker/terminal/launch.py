@@ -72,7 +72,7 @@ class MatchSetup:
         names = seat_names(state.players, state.sides, self.tr, self.game.info.play_direction)
         computers = range(1, state.players)
         bots = {seat: make_bot(self.level, self.game.id) for seat in computers}
-        shown = [names[HUMAN]] + [with_level(names[s], self.level) for s in computers]
+        shown = [names[HUMAN]] + [with_level(names[s], self.level, self.tr) for s in computers]
         return Session(self.game, state, bots, self.level, seed, shown, self.options)
 
     def new_session(self, seed: int | str | None = None) -> Session:

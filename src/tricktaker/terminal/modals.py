@@ -92,9 +92,18 @@ def sheet_table(header: Sequence[str], rows: Sequence[Sequence[str]], empty: str
 
 
 class DealEndScreen(ModalScreen[None]):
-    """How the deal ended; it stays until a key is pressed (the table waits meanwhile)."""
+    """How the deal ended; it stays until a key is pressed (the table waits meanwhile).
 
-    DEFAULT_CSS = BOX_CSS.format(name="DealEndScreen")
+    The box spans the screen's width at its bottom, over the log: the table stays in
+    sight above it, and no line of the log shows beside it."""
+
+    DEFAULT_CSS = (
+        BOX_CSS.format(name="DealEndScreen")
+        + """
+    DealEndScreen { align: center bottom; }
+    DealEndScreen > Vertical { width: 100%; max-width: 100%; }
+    """
+    )
 
     def __init__(self, title: str, lines: Sequence[str], footer: str) -> None:
         super().__init__()

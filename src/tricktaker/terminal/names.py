@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tricktaker.bots.registry import level_name
 from tricktaker.core.i18n import Translator
 
 HUMAN = 0
@@ -80,6 +81,6 @@ def side_names(sides: Sequence[int], names: Sequence[str], _: Translator) -> lis
     return out
 
 
-def with_level(name: str, level: str | None) -> str:
-    """A computer seat's name with its level: "West (rules)"."""
-    return f"{name} ({level})" if level else name
+def with_level(name: str, level: str | None, _: Translator) -> str:
+    """A computer seat's name with its level in words: "West (rules)", «Запад (по правилам)»."""
+    return f"{name} ({level_name(level, _)})" if level else name

@@ -62,7 +62,7 @@ def seat_text(
     """One seat's box: name, tags, cards held (the human's own, face up, those ``chosen``
     for a two-card choice marked) and its trick card."""
     head = Text(TURN_MARK if view.to_act == seat else "", style="bold yellow")
-    head.append(with_level(names[seat], level), style="bold")
+    head.append(with_level(names[seat], level, _), style="bold")
     for tag in words.seat_tags(view, seat):
         head.append(" · " + tag, style="italic")
     out = [head]

@@ -13,7 +13,7 @@ SCHEMA: tuple[OptionSpec, ...] = (
         "choice",
         "sochi",
         "the convention: sochi, leningrad or rostov (Russian preferans written on a score"
-        " sheet), or pot (seed 002: stakes paid into a pot)",
+        " sheet), or pot (the old game with a pot: stakes paid into it)",
         choices=CONVENTIONS,
     ),
     OptionSpec(
@@ -36,7 +36,7 @@ SCHEMA: tuple[OptionSpec, ...] = (
         "overtake",
         "bool",
         False,
-        "pot game only (the Russian conventions ignore it): a player who follows or trumps must"
-        " beat the best card so far if he can (seed 002's doubtful rule, translator's note 299)",
+        "pot game only (the Russian conventions ignore it): overtaking is compulsory, a player"
+        " who follows suit or trumps must beat the best card so far if he can",
     ),
 )

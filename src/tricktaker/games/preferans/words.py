@@ -92,7 +92,7 @@ PAYMENT_REASONS = {
 OPTION_HELP = {
     "rules": N_(
         "the convention: sochi, leningrad or rostov (Russian preferans written on a score "
-        "sheet), or pot (seed 002: stakes paid into a pot)"
+        "sheet), or pot (the old game with a pot: stakes paid into it)"
     ),
     "pool": N_(
         "the pulya: the game ends when every player's pulya reaches it (in the pot game: "
@@ -100,8 +100,8 @@ OPTION_HELP = {
     ),
     "players": N_("three players, or four with the dealer sitting out of each deal"),
     "overtake": N_(
-        "pot game only (the Russian conventions ignore it): a player who follows or trumps "
-        "must beat the best card so far if he can (seed 002's doubtful rule)"
+        "pot game only (the Russian conventions ignore it): overtaking is compulsory, a player "
+        "who follows suit or trumps must beat the best card so far if he can"
     ),
 }
 #: The options' names in the lobby (``core.protocol.OptionWords``).
@@ -175,8 +175,8 @@ RULES_END = N_(
     "are netted."
 )
 RULES_POT = N_(
-    "Pot game (seed 002): each player pays 10 stakes into the pot at the start and whenever "
-    "it is empty; the game lasts {pool} deals."
+    "Pot game (the old rules with a pot): each player pays 10 stakes into the pot at the "
+    "start and whenever it is empty; the game lasts {pool} deals."
 )
 RULES_POT_BIDS = N_(
     "Bids: one to four (six tricks with the talon, trump at least ♠, ♣, ♦, ♥), game (six "
@@ -193,6 +193,17 @@ RULES_POT_PAY = N_(
     "of six he pays 20 into the pot; a whister short pays 10 into it. Premiums of 10 from "
     "each defender: hearts made, four aces."
 )
+#: What a deal wrote, kind by kind, in the order the lines are shown (``written_kinds``).
+WRITTEN = {
+    "pulya": N_("Pulya: {entries}"),
+    "gora": N_("Gora: {entries}"),
+    "over": N_("Over the pulya: {entries}"),
+    "tricks": N_("Whists for tricks: {entries}"),
+    "half": N_("Half-whist: {entries}"),
+    "consolation": N_("Consolation whists: {entries}"),
+    "short": N_("Whist short, into the gora: {entries}"),
+    "allpass": N_("Whists for the all-pass: {entries}"),
+}
 RULES_OVERTAKE = N_(
     "Overtaking: a player who follows suit or trumps must beat the best card so far if he can."
 )
@@ -360,18 +371,65 @@ class PreferansWords:
         return f"{who(payer)} → {who(payee)} {amount} ({self._(PAYMENT_REASONS[str(why)])})"
 
     def written_text(self, d: Mapping[str, Any], names: Sequence[str]) -> str:
-        """What the deal wrote on the sheet (or paid, in the pot game)."""
+        """What the deal wrote on the sheet, in sentences (``written_lines``; in the pot
+        game what was paid)."""
         _ = self._
         if "payments" in d:
             paid = " · ".join(self.payment_text(p, names) for p in d["payments"])
             pot = _("pot: {n}").format(n=d["kitty"])
             return _("Paid — {payments}.").format(payments=f"{paid} · {pot}" if paid else pot)
-        entries = d.get("entries", [])
-        if not entries:
-            return _("Nothing written.")
-        return _("Written — {entries}.").format(
-            entries=" · ".join(self.entry_text(e, names) for e in entries)
-        )
+        lines = self.written_lines(d, names)
+        return " ".join(line if line.endswith(".") else f"{line}." for line in lines)
+
+    def written_lines(self, d: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+        """What the deal wrote on the sheet, a line per kind: ``Pulya: West +2``,
+        ``Whists for tricks: You → West +8, East → West +4 (12 in all)``, a short
+        whister's gora and why he pays (in the pot game: the payments, one line)."""
+        _ = self._
+        if "payments" in d:
+            return [self.written_text(d, names)]
+        lines = []
+        for kind, entries in written_kinds(d):
+            if kind == "over":
+                parts = [self.entry_text(e, names) for e in entries]
+            elif kind in ("pulya", "gora", "short"):
+                parts = [f"{names[int(e['seat'])]} {int(e['amount']):+d}" for e in entries]
+            else:
+                parts = [
+                    f"{names[int(e['seat'])]} → {names[int(e['on'])]} {int(e['amount']):+d}"
+                    for e in entries
+                ]
+            text = ", ".join(parts)
+            if kind not in ("pulya", "gora", "short", "over") and len(entries) > 1:
+                total = sum(int(e["amount"]) for e in entries)
+                text += " " + _("({n} in all)").format(n=total)
+            if kind == "short":
+                text += " — " + self.short_reason(d)
+            lines.append(_(WRITTEN[kind]).format(entries=text))
+        return lines or [_("Nothing written.")]
+
+    def short_reason(self, d: Mapping[str, Any]) -> str:
+        """Why a short whister writes into his gora: the tricks owed and taken, and what
+        each whister answers for (alone: all of it; two: each his half, at 8 to 10 half
+        the one trick)."""
+        _ = self._
+        declarer = int(d["declarer"])
+        taken = [int(t) for t in d["taken"]]
+        duty = whist_duty(contract_level(str(d["contract"])))
+        side = sum(taken) - taken[declarer]
+        whisters = [s for s, a in enumerate(d.get("answers", [])) if a == "whist"]
+        text = _.ngettext(
+            "{side} of the {duty} trick owed taken",
+            "{side} of the {duty} tricks owed taken",
+            duty,
+        ).format(side=side, duty=duty)
+        if len(whisters) < 2:
+            why = _("the whister answers for all of it")
+        elif duty == 1:
+            why = _("each whister answers for half the trick")
+        else:
+            why = _("each whister answers for his half")
+        return f"{text}; {why}"
 
     # ------------------------------------------------------------------ rules
 
@@ -554,8 +612,8 @@ class PreferansWords:
         duty = whist_duty(contract_level(v.contract))
         if verb == "whist":
             return _.ngettext(
-                "you play against the contract: the defenders owe {n} trick",
-                "you play against the contract: the defenders owe {n} tricks",
+                "you play against the contract: the whisters must take {n} trick",
+                "you play against the contract: the whisters must take {n} tricks",
                 duty,
             ).format(n=duty)
         if verb == "half":
@@ -601,7 +659,10 @@ class PreferansWords:
                 n=d["trick"], card=self.card(d["talon_card"])
             )
         if kind == "trick":
-            return self.trick_line(d, names) + "."
+            text = self.trick_line(d, names) + "."
+            if d.get("talon_card") and int(d["trick"]) == 2:
+                text += " " + _("First hand leads the third trick.")
+            return text
         if kind == "deal_end":
             summary = DealSummary.from_json(d)
             return _("Deal {n} over: {result}. {written}").format(
@@ -732,7 +793,7 @@ class PreferansWords:
         _ = self._
         d = summary.details
         result = self.result_text(summary, names)
-        lines = [result[:1].upper() + result[1:], self.written_text(d, names)]
+        lines = [result[:1].upper() + result[1:], *self.written_lines(d, names)]
         bids = d.get("bids", [])
         if bids:
             said = ", ".join(f"{names[int(s)]} {self.word(str(w))}" for s, w in bids)
@@ -754,7 +815,8 @@ class PreferansWords:
 
     def sheet_header(self, sides: Sequence[str]) -> list[str]:
         _ = self._
-        return [_("Deal"), _("Contract"), _("Result"), *sides]
+        tricks = _("Tricks: {name}").format(name=sides[0])
+        return [_("Deal"), _("Contract"), _("Result"), tricks, *sides[1:]]
 
     def sheet_row(self, summary: DealSummary, sides: Sequence[str]) -> list[str]:
         """One deal: its contract and declarer; how it ended and every number it wrote
@@ -771,15 +833,17 @@ class PreferansWords:
         else:
             head = f"{self.contract_short(str(contract))} · {sides[int(d['declarer'])]}"
             result = self.outcome_text(summary)
-        entries = [self.entry_text(e, sides) for e in d.get("entries", [])]
-        if entries:
-            result += " — " + " · ".join(entries)
+        if d.get("entries"):
+            written = (x[:1].lower() + x[1:] for x in self.written_lines(d, sides))
+            result += " — " + "; ".join(written)
         cells = []
         for s in range(n):
             if "payments" in d:
                 won = sum(int(p[2]) for p in d["payments"] if p[1] == s)
                 won -= sum(int(p[2]) for p in d["payments"] if p[0] == s)
-                cells.append(f"{won:+d} → {d['cash'][s]}")
+                stakes = f"{won:+d} → {d['cash'][s]}"
+                played = d.get("played") and s in dealt_in(summary, n)
+                cells.append(f"{d['taken'][s]} · {stakes}" if played else stakes)
             elif d.get("played") and s in dealt_in(summary, n):
                 cells.append(str(d["taken"][s]))
             else:
@@ -852,7 +916,7 @@ class PreferansWords:
             )
         else:
             balance = " · ".join(f"{names[s]} {signed(v.balance[s], self._lang)}" for s in seats)
-            first = _("Whists if settled now: {balance}").format(balance=balance)
+            first = _("If the pulya were closed now (in whists): {balance}").format(balance=balance)
             deal = _("Deal {n}").format(n=v.deal_number + 1)
         lines = [
             first,
@@ -919,12 +983,13 @@ class PreferansWords:
             lines.append(_("Bidding: {bids}").format(bids=said))
         if v.declarer is not None:
             if v.contract is not None:
-                what = self.contract_words(v.contract)
+                line = _("Contract: {contract} · declarer: {name}").format(
+                    contract=self.contract_words(v.contract), name=names[v.declarer]
+                )
             else:
-                what = _("bid: {bid}").format(bid=self.top_bid(v) or "—")
-            line = _("Contract: {contract} · declarer: {name}").format(
-                contract=what, name=names[v.declarer]
-            )
+                line = _("Bid: {bid} · declarer: {name}").format(
+                    bid=self.top_bid(v) or "—", name=names[v.declarer]
+                )
             whisting = [names[s] for s in v.whisters]
             if whisting:
                 line += " · " + _("whist: {names}").format(names=", ".join(whisting))
@@ -968,6 +1033,9 @@ class PreferansWords:
             line += " · " + _("to play: {name}").format(name=names[due])
         else:
             line += " · " + _("to lead: {name}").format(name=names[due])
+            rostov = v.options.get("rules") == "rostov"
+            if v.contract is None and v.last_trick and v.trick_number == 3 and not rostov:
+                line += " " + _("(first hand leads the third trick)")
         if v.to_act is not None and due != v.to_act:
             line += " " + _("(played by {name})").format(name=names[v.to_act])
         return line
@@ -1040,8 +1108,8 @@ class PreferansWords:
             )
         duty = whist_duty(contract_level(v.contract)) if v.contract else 1
         return _.ngettext(
-            "Whist or pass against {contract}? The defenders owe {n} trick.",
-            "Whist or pass against {contract}? The defenders owe {n} tricks.",
+            "Whist or pass against {contract}? The whisters must take {n} trick.",
+            "Whist or pass against {contract}? The whisters must take {n} tricks.",
             duty,
         ).format(contract=contract, n=duty)
 
@@ -1057,6 +1125,8 @@ class PreferansWords:
             text = _("Your lead (trick {n}): any card.").format(n=n)
         elif legal and all(a.args and a.args[0][1] == led for a in legal):
             text = _("Your turn (trick {n}): follow suit, {suit}.").format(n=n, suit=self.suit(led))
+        elif no_trump(v):
+            text = _("Your turn (trick {n}): no card of the suit led: any card.").format(n=n)
         else:
             text = _("Your turn (trick {n}): no {suit}, trump if you can.").format(
                 n=n, suit=self.suit(led)
@@ -1070,9 +1140,83 @@ class PreferansWords:
         return text
 
 
+def written_kinds(d: Mapping[str, Any]) -> list[tuple[str, list[Mapping[str, Any]]]]:
+    """A deal's entries grouped by why they were written, in ``WRITTEN``'s order.
+
+    ``sheet.write`` writes the declarer's pulya or gora first (a pulya that overflows:
+    the other pulyas it closes with the whists for that help, his gora written off,
+    the others' gora), then the whists for tricks (or a half-whist), the consolation
+    on a failed contract (the last whists on the declarer, one from each other
+    player) and last a short whister's gora; an all-pass writes pulya and gora (in
+    Rostov whists)."""
+    entries: list[Mapping[str, Any]] = list(d.get("entries", []))
+    contract = d.get("contract")
+    declarer = d.get("declarer")
+    game = contract not in (None, "allpass") and declarer is not None
+    kinds = [""] * len(entries)
+    for i, e in enumerate(entries):
+        if e["column"] == "gora" and int(e["amount"]) < 0:
+            kinds[i] = "over"
+        before = entries[i - 1] if i else None
+        if (
+            e["column"] == "whists"
+            and before is not None
+            and before["column"] == "pulya"
+            and int(before["seat"]) == int(e["on"])
+            and (not game or int(e["seat"]) == declarer)
+        ):
+            kinds[i - 1] = kinds[i] = "over"
+    if game:
+        assert declarer is not None and contract is not None
+        d_seat = int(declarer)
+        played = bool(d.get("played"))
+        taken = d.get("taken", [])
+        failed = (
+            played and contract != MISERE and int(taken[d_seat]) < contract_level(str(contract))
+        )
+        on_declarer = [
+            i
+            for i, e in enumerate(entries)
+            if not kinds[i] and e["column"] == "whists" and int(e["on"]) == d_seat
+        ]
+        if failed:
+            for i in on_declarer[-(len(taken) - 1) :]:
+                kinds[i] = "consolation"
+        for i in on_declarer:
+            kinds[i] = kinds[i] or ("tricks" if played else "half")
+        whisters = {s for s, a in enumerate(d.get("answers", [])) if a == "whist"}
+        short: set[int] = set()
+        for i in reversed(range(len(entries))):
+            e = entries[i]
+            seat = int(e["seat"])
+            if kinds[i] or e["column"] != "gora" or seat not in whisters or seat in short:
+                break
+            kinds[i] = "short"
+            short.add(seat)
+        for i, e in enumerate(entries):
+            if not kinds[i] and e["column"] == "gora" and int(e["seat"]) != d_seat:
+                kinds[i] = "over"
+    for i, e in enumerate(entries):
+        if not kinds[i]:
+            column = str(e["column"])
+            kinds[i] = (
+                column if column in ("pulya", "gora") else "allpass" if not game else "tricks"
+            )
+    return [
+        (kind, [e for e, k in zip(entries, kinds, strict=True) if k == kind])
+        for kind in WRITTEN
+        if kind in kinds
+    ]
+
+
 def dealt_in(summary: DealSummary, players: int) -> list[int]:
     """The seats dealt in a finished deal: all but a sitting-out dealer."""
     return [s for s in range(players) if players == 3 or s != summary.dealer]
+
+
+def no_trump(v: PreferansView) -> bool:
+    """No trump in play: a no-trump contract, misère, an all-pass."""
+    return v.contract is None or v.contract == MISERE or v.contract.endswith("nt")
 
 
 def due_seat(v: PreferansView) -> int:
