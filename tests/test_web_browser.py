@@ -306,12 +306,21 @@ def test_phone_width_has_no_horizontal_scroll(server: str, browser: Browser) -> 
         page.wait_for_selector(".seat.to-act")
         _no_horizontal_scroll(page)
         assert page.locator(".board .seat").count() == 4
-        for box in [page.locator(".hand svg.card").first.bounding_box()]:
-            assert box is not None and box["width"] >= 56
-        page.wait_for_selector(".actions button.action")
-        for button in page.locator(".actions button.action").all():
-            box = button.bounding_box()
-            assert box is not None and box["height"] >= 44
+        # Measured in the page at one moment: the table may redraw between two calls from here
+        # (the computers play on), which would detach an element already found.
+        sizes = page.wait_for_function(
+            """() => {
+                const card = document.querySelector('.hand svg.card');
+                const buttons = [...document.querySelectorAll('.actions button.action')];
+                if (!card || !buttons.length) return null;
+                return {
+                    card: card.getBoundingClientRect().width,
+                    buttons: buttons.map((b) => b.getBoundingClientRect().height),
+                };
+            }"""
+        ).json_value()
+        assert sizes["card"] >= 56
+        assert sizes["buttons"] and min(sizes["buttons"]) >= 44
         page.goto(f"{server}/replay")
         page.wait_for_selector("#replay-file", state="attached")
         _no_horizontal_scroll(page)
