@@ -18,7 +18,10 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
 import tricktaker
+from tricktaker.core import get_game
 from tricktaker.core.i18n import LANGUAGES, detect_lang, load_catalog, translator
+from tricktaker.core.protocol import choice_label, option_label
+from tricktaker.core.registry import game_ids
 
 MsgKey = tuple[str | None, str | tuple[str, ...]]
 PACKAGE = Path(tricktaker.__file__).parent
@@ -265,3 +268,16 @@ def test_unknown_language_is_refused() -> None:
 )
 def test_language_from_the_locale(env: dict[str, str], lang: str) -> None:
     assert detect_lang(env) == lang
+
+
+@pytest.mark.parametrize("gid", game_ids())
+def test_every_option_and_choice_has_a_russian_label(gid: str) -> None:
+    """The lobby names options and their values in the player's language, not notation."""
+    game = get_game(gid)
+    words = game.words("ru")
+    for spec in game.option_schema():
+        assert option_label(words, spec) != spec.name, f"{gid}: option {spec.name} has no label"
+        for value in spec.choices:
+            if isinstance(value, str):
+                label = choice_label(words, spec, value)
+                assert label != value, f"{gid}: {spec.name}={value} has no label"

@@ -22,6 +22,7 @@ import os
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
@@ -98,6 +99,13 @@ class Translator:
         """``msgid`` in a context, for short ids that mean different things ("A" the ace)."""
         found = self._lookup(msgid, context)
         return found if isinstance(found, str) else msgid
+
+
+def label(translate: Callable[[str], str], table: Mapping[Any, str], key: object, raw: str) -> str:
+    """``key``'s label from a table of message ids, translated; ``raw`` where it has none
+    (a game's ``option_label`` and ``choice_label``, ``core.protocol.OptionWords``)."""
+    text = table.get(key)
+    return translate(text) if text is not None else raw
 
 
 @cache

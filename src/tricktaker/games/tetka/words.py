@@ -32,7 +32,7 @@ from tricktaker.core.actions import Action
 from tricktaker.core.cardwords import SUITS as SUIT_SYMBOLS
 from tricktaker.core.cardwords import card_label
 from tricktaker.core.events import Event
-from tricktaker.core.i18n import N_, Translator, translator
+from tricktaker.core.i18n import N_, Translator, label, translator
 from tricktaker.core.options import Options, OptionSpec
 from tricktaker.core.protocol import View
 from tricktaker.core.summary import DealSummary
@@ -57,6 +57,15 @@ REASON_TEXTS = {
     COUNTING: N_("counting trick"),
     MOST: N_("most tricks"),
     LAST: N_("last trick"),
+}
+#: The options' names and values in the lobby (``core.protocol.OptionWords``).
+OPTION_LABELS = {
+    "revoke": N_("Revoke"),
+    "target": N_("Play to (marks)"),
+}
+CHOICE_LABELS = {
+    ("revoke", "prevented"): N_("prevented"),
+    ("revoke", "penalized"): N_("penalized"),
 }
 OPTION_HELP = {
     "revoke": N_(
@@ -244,6 +253,12 @@ class TetkaWords:
             ).format(n=target),
             _(RULES_SETTLE),
         ]
+
+    def option_label(self, spec: OptionSpec) -> str:
+        return label(self._, OPTION_LABELS, spec.name, spec.name)
+
+    def choice_label(self, spec: OptionSpec, value: object) -> str:
+        return label(self._, CHOICE_LABELS, (spec.name, value), str(value))
 
     def option_help(self, spec: OptionSpec) -> str:
         text = OPTION_HELP.get(spec.name)

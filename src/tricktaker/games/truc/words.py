@@ -21,7 +21,7 @@ from tricktaker.cards import parse_card
 from tricktaker.core.actions import Action
 from tricktaker.core.cardwords import card_label, rank_order
 from tricktaker.core.events import Event
-from tricktaker.core.i18n import N_, Translator, translator
+from tricktaker.core.i18n import N_, Translator, label, translator
 from tricktaker.core.options import Options, OptionSpec
 from tricktaker.core.protocol import View
 from tricktaker.core.summary import DealSummary, game_winner, score_cells
@@ -64,6 +64,18 @@ PHASE_TEXTS = {
     "play": N_("playing a card"),
     "answer": N_("answering a proposal"),
     "over": N_("the match is over"),
+}
+#: The options' names and values in the lobby (``core.protocol.OptionWords``).
+OPTION_LABELS = {
+    "players": N_("Players"),
+    "redeal": N_("Calling for cards"),
+    "ties": N_("Equal cards"),
+}
+CHOICE_LABELS = {
+    ("redeal", "repeat"): N_("again and again"),
+    ("redeal", "once"): N_("once a deal"),
+    ("ties", "leader"): N_("to the leader once a trick is won"),
+    ("ties", "spoil"): N_("always spoiled"),
 }
 OPTION_HELP = {
     "players": N_("two players, or four in two partnerships sitting opposite"),
@@ -205,6 +217,12 @@ class TrucWords:
         if players == 4:
             lines.append(_(RULES_FOUR))
         return lines
+
+    def option_label(self, spec: OptionSpec) -> str:
+        return label(self._, OPTION_LABELS, spec.name, spec.name)
+
+    def choice_label(self, spec: OptionSpec, value: object) -> str:
+        return label(self._, CHOICE_LABELS, (spec.name, value), str(value))
 
     def option_help(self, spec: OptionSpec) -> str:
         text = OPTION_HELP.get(spec.name)

@@ -28,7 +28,7 @@ from tricktaker.cards import parse_card
 from tricktaker.core.actions import Action
 from tricktaker.core.cardwords import card_label, rank_order
 from tricktaker.core.events import Event
-from tricktaker.core.i18n import N_, Translator, translator
+from tricktaker.core.i18n import N_, Translator, label, translator
 from tricktaker.core.options import Options, OptionSpec
 from tricktaker.core.protocol import View
 from tricktaker.core.summary import DealSummary, game_winner, score_cells
@@ -68,6 +68,18 @@ PHASE_TEXTS = {
     "play": N_("playing a card"),
     "answer": N_("answering a raise"),
     "over": N_("the match is over"),
+}
+#: The options' names and values in the lobby (``core.protocol.OptionWords``).
+OPTION_LABELS = {
+    "variant": N_("Variant"),
+    "players": N_("Players"),
+    "match": N_("Match"),
+}
+CHOICE_LABELS = {
+    ("variant", "paulista"): N_("Paulista"),
+    ("variant", "mineiro"): N_("Mineiro"),
+    ("match", 1): N_("one game to 12"),
+    ("match", 3): N_("best of three"),
 }
 OPTION_HELP = {
     "variant": N_(
@@ -258,6 +270,12 @@ class TrucoWords:
             _(RULES_GAME[options.integer("match")]),
         ]
         return lines
+
+    def option_label(self, spec: OptionSpec) -> str:
+        return label(self._, OPTION_LABELS, spec.name, spec.name)
+
+    def choice_label(self, spec: OptionSpec, value: object) -> str:
+        return label(self._, CHOICE_LABELS, (spec.name, value), str(value))
 
     def option_help(self, spec: OptionSpec) -> str:
         text = OPTION_HELP.get(spec.name)
