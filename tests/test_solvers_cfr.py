@@ -204,3 +204,27 @@ def test_the_builder_refuses_what_is_not_a_game_tree() -> None:
     with pytest.raises(ValueError, match="not under the root"):
         b.build(root)
     assert spare != root
+
+
+def test_terminals_in_batches_give_what_the_loop_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tricktaker.solvers import cfr
+
+    tree = leduc(ranks=5)
+    results = []
+    for threshold in (1, 100):
+        monkeypatch.setattr(cfr, "BATCH_TERMINALS_FROM", threshold)
+        solver = CFRSolver(tree, "dcfr")
+        solver.run(30)
+        avg = solver.average_strategy()
+        results.append((avg, exploitability(tree, avg), game_value(tree, avg)))
+    assert np.allclose(results[0][0], results[1][0])
+    assert results[0][1:] == pytest.approx(results[1][1:])
+
+
+def test_wider_leduc_is_still_a_distribution_of_deals() -> None:
+    # With card removal the deal, and the deal times each board, still sum to 1.
+    tree = leduc(ranks=6)
+    fold_before_board = tree.matrices[0]
+    assert fold_before_board.sum() == pytest.approx(1.0)
+    per_board = tree.matrices[1::2]  # each board's fold matrix: the deal times the board
+    assert per_board.sum() == pytest.approx(1.0)

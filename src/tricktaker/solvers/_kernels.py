@@ -154,6 +154,7 @@ def backward(
     negative_discount: float,
     sum_discount: float,
     sum_weight: float,
+    terminals_done: bool,
 ) -> None:
     """Counterfactual values of ``player``'s hands at every node, children before parents.
 
@@ -162,7 +163,8 @@ def backward(
     own reach): at a terminal a matrix-vector product with the opponent's
     reach; at the opponent's decisions and at chance the sum of the children
     (the opponent's strategy is already in its reach); at ``player``'s own
-    decisions as ``mode`` says.
+    decisions as ``mode`` says. With ``terminals_done`` the terminals' values
+    are already in ``values`` (computed in batches, see :mod:`.cfr`).
 
     With ``mode`` UPDATE each legal edge's regret gets the child's value less
     the node's, then is floored at 0 (``regret_plus``, CFR+) or multiplied by
@@ -179,6 +181,8 @@ def backward(
         k = kind[n]
         v = values[n]
         if k == TERMINAL:
+            if terminals_done:
+                continue
             scale = sign * terminal_scale[n]
             a = matrices[terminal_matrix[n]] if player == 0 else matrices_t[terminal_matrix[n]]
             r = opponent_reach[n]

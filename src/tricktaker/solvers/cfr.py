@@ -30,6 +30,11 @@ from tricktaker.solvers import _kernels as k
 from tricktaker.solvers.tree import GameTree
 
 Strategy = NDArray[np.float64]
+
+#: From this many hands on, terminals are valued in batches by BLAS
+#: (:func:`_terminal_values`); below, numpy's call overhead costs more than it saves.
+BATCH_TERMINALS_FROM = 16
+_CHUNK = 1 << 14
 Variant = Literal["cfr+", "dcfr"]
 
 
@@ -136,7 +141,7 @@ def _evaluate(tree: GameTree, strategy: Strategy, player: int, mode: int) -> NDA
     strategy = np.ascontiguousarray(strategy, dtype=np.float64)
     k.forward(tree.kind, tree.child_start, tree.children, *tree.hands, strategy, reach)
     unused = np.zeros((0, 0))
-    _backward(tree, player, mode, strategy, reach, values, unused, unused, True, 1.0, 1.0, 1.0, 0.0)
+    _backward(tree, player, mode, strategy, reach, values, unused, unused, True, 1, 1, 1, 0)
     return values
 
 
@@ -155,6 +160,9 @@ def _backward(
     keep: float,
     weight: float,
 ) -> None:
+    batched = t.hmax >= BATCH_TERMINALS_FROM
+    if batched:
+        _terminal_values(t, player, reach, values)
     k.backward(
         t.kind,
         t.child_start,
@@ -179,7 +187,29 @@ def _backward(
         neg,
         keep,
         weight,
+        batched,
     )
+
+
+def _terminal_values(
+    t: GameTree, player: int, reach: NDArray[np.float64], values: NDArray[np.float64]
+) -> None:
+    """Every terminal's values at once: one matrix product per payoff matrix.
+
+    ``values[z] = scale[z] * A @ opponent_reach[z]`` for all terminals ``z``
+    sharing the matrix ``A`` is ``scales * (R @ A.T)`` with the reaches as the
+    rows of ``R``: BLAS does that far faster than one product per terminal
+    once hands are many, in chunks that keep the temporaries small.
+    """
+    hands, other = t.hands[player], t.hands[1 - player]
+    sign = 1.0 if player == 0 else -1.0
+    opponent = reach[1 - player]
+    for matrix, nodes in t.terminals_by_matrix():
+        a = t.matrices[matrix] if player == 0 else t.matrices_t[matrix]
+        for lo in range(0, len(nodes), _CHUNK):
+            chunk = nodes[lo : lo + _CHUNK]
+            scale = sign * t.terminal_scale[chunk]
+            values[chunk, :hands] = scale[:, None] * (opponent[chunk, :other] @ a.T)
 
 
 def _normalised(tree: GameTree, weights: NDArray[np.float64]) -> Strategy:

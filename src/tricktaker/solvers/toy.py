@@ -39,27 +39,31 @@ LEDUC_BETS = (2.0, 4.0)
 LEDUC_MAX_RAISES = 2
 
 
-def leduc() -> GameTree:
+def leduc(ranks: int = 3) -> GameTree:
     """Leduc hold'em as OpenSpiel's ``leduc_poker``: ante 1, bets 2 then 4, two raises a round.
 
     Player 0 acts first in both rounds; a pair with the board wins the
-    showdown, else the higher card, equal ranks split.
+    showdown, else the higher card, equal ranks split. ``ranks`` other than 3
+    gives the same game with a deck of two cards of each of that many ranks:
+    wider hands and more boards, for timing the solver at Le Truc's width.
     """
-    same = np.eye(3)
-    deal = (2.0 - same) / 15.0  # P(rank0) * P(rank1 | rank0) out of J J Q Q K K
-    b = TreeBuilder((3, 3), deal)
-    ones = np.ones((3, 3))
+    same = np.eye(ranks)
+    # P(rank0) * P(rank1 | rank0), two cards of each rank.
+    deal = (2.0 - same) / (ranks * (2 * ranks - 1))
+    b = TreeBuilder((ranks, ranks), deal)
+    ones = np.ones((ranks, ranks))
     fold_before_board = b.matrix(ones)
     fold_after: list[int] = []
     showdown: list[int] = []
-    ranks = np.arange(3)
-    for board in range(3):
-        # Four cards remain; this rank's two less those the players hold.
-        weight = (2.0 - same[:, board][:, None] - same[:, board][None, :]) / 4.0
-        pair0 = (ranks == board)[:, None]
-        pair1 = (ranks == board)[None, :]
+    rank = np.arange(ranks)
+    names = "JQK" if ranks == 3 else [str(r) for r in range(ranks)]
+    for board in range(ranks):
+        # This rank's two cards less those the players hold, out of those left.
+        weight = (2.0 - same[:, board][:, None] - same[:, board][None, :]) / (2 * ranks - 2)
+        pair0 = (rank == board)[:, None]
+        pair1 = (rank == board)[None, :]
         compare = np.where(
-            pair0 & ~pair1, 1.0, np.where(pair1 & ~pair0, -1.0, np.sign(ranks[:, None] - ranks))
+            pair0 & ~pair1, 1.0, np.where(pair1 & ~pair0, -1.0, np.sign(rank[:, None] - rank))
         )
         fold_after.append(b.matrix(ones, weight))
         showdown.append(b.matrix(compare, weight))
@@ -91,7 +95,7 @@ def leduc() -> GameTree:
     def round_end(round_: int, board: int, stake: tuple[float, float]) -> int:
         if round_ == 1:
             return b.terminal(showdown[board], stake[0])
-        outcomes = [("JQK"[card], betting(1, card, stake, 0, 0)) for card in range(3)]
+        outcomes = [(names[card], betting(1, card, stake, 0, 0)) for card in range(ranks)]
         return b.chance(outcomes)
 
     return b.build(betting(0, -1, (1.0, 1.0), 0, 0))

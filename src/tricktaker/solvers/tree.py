@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import cast
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -102,6 +103,16 @@ class GameTree:
         for label in labels:
             node = int(self.children[self.edge(node, label)])
         return node
+
+    def terminals_by_matrix(self) -> list[tuple[int, NDArray[np.int64]]]:
+        """The terminals grouped by payoff matrix: (matrix id, their node numbers)."""
+        cached = self.__dict__.get("_terminals_by_matrix")
+        if cached is None:
+            nodes = np.flatnonzero(self.kind == NodeKind.TERMINAL)
+            ids = self.terminal_matrix[nodes]
+            cached = [(int(m), nodes[ids == m]) for m in np.unique(ids)]
+            self.__dict__["_terminals_by_matrix"] = cached
+        return cast(list[tuple[int, NDArray[np.int64]]], cached)
 
     def possible(self) -> NDArray[np.bool_]:
         """(nodes, 2, hmax): whether a player's hand can be at a node under some play.
