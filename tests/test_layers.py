@@ -142,3 +142,12 @@ def _game_packages() -> set[str]:
 def test_the_bot_and_game_packages_are_found() -> None:
     assert "tricktaker.bots.truc" in _bot_packages()
     assert "truc" in _game_packages()
+
+
+@pytest.mark.parametrize("module", sorted(m for m in GRAPH if _in(m, "tricktaker.solvers")))
+def test_solvers_know_core_cards_games_and_themselves_only(module: str) -> None:
+    # Bots and front ends may use solvers (the `solved` bot), never the other way.
+    for imported in GRAPH[module]:
+        assert imported == "tricktaker.cards" or any(
+            _in(imported, f"tricktaker.{p}") for p in ("core", "games", "solvers")
+        ), f"{module} imports {imported}"
