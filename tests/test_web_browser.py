@@ -650,7 +650,9 @@ def test_preferans_bids_and_plays_a_whole_deal(server: str, watched: Watched) ->
     bid_labels: set[str] = set()
     played = 0
     clicks = 0
-    for _deal in range(4):  # a deal may end without play (both defenders pass)
+    # A deal may end without play (both defenders pass), and the computers may bid so high
+    # before the human speaks that no bid is left to him: deal on until both have happened.
+    for _deal in range(10):
         deadline = time.monotonic() + 90
         while not page.locator(".deal-dialog[open]").count():
             assert time.monotonic() < deadline, "the deal did not end in time"
@@ -689,8 +691,9 @@ def test_preferans_bids_and_plays_a_whole_deal(server: str, watched: Watched) ->
                 f"Trick {n}" for n in range(1, 11)
             ]
             played += 1
+        if played and "bid" in said:
             break
-    assert played == 1 and clicks >= 10, (played, clicks)
+    assert played >= 1 and clicks >= 10, (played, clicks)
     assert "bid" in said and bid_labels  # the bids read as written: "6♠", "7 NT", "Misère"
     assert all(re.fullmatch(r"(6|7|8|9|10)(♠|♣|♦|♥| NT)|Misère", x) for x in bid_labels)
     assert page.locator(".log-list li.ev-deal_end").count() >= 1
