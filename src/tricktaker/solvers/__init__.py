@@ -1,0 +1,1 @@
+"""Heavy numeric work: equilibrium solving and the compact game models it walks."""
