@@ -25,15 +25,16 @@ from test_truc_records import DUMMETT, PRELUDE, TO_REST, kabanov_record, replay
 from tricktaker.cards import CARD_NAMES, parse_card
 from tricktaker.core import Start
 from tricktaker.games.truc import TrucAction, TrucState
-from tricktaker.games.truc.actions import PLAY
 from tricktaker.games.truc.actions import VERBS as ENGINE_VERBS
-from tricktaker.games.truc.cards import DECK, STRENGTH
+from tricktaker.games.truc.cards import DECK
+from tricktaker.solvers.truc.bridge import action_for, move_of, moves_of, pile_of_cards
+from tricktaker.solvers.truc.count import private_states, tree_size
 from tricktaker.solvers.truc.hands import (
     FULL_DECK,
     HAND_INDEX,
     HANDS,
-    ONE,
     RANKS,
+    count,
     fits,
     hand_pairs,
     pile_of,
@@ -42,6 +43,7 @@ from tricktaker.solvers.truc.hands import (
 from tricktaker.solvers.truc.model import (
     ACCEPT,
     DEAL,
+    DOUBLE,
     REDEAL,
     VERBS,
     DealRules,
@@ -54,31 +56,14 @@ OPTION_SETS = [("repeat", "leader"), ("once", "spoil"), ("repeat", "spoil"), ("o
 SCORES = [(0, 0), (11, 11), (10, 3), (3, 10), (7, 2), (11, 0), (0, 11), (6, 6), (8, 9), (9, 5)]
 #: Random paths per option set, score state and dealer (about 2 s in all).
 ROUNDS = 60
-MOVE_OF_VERB = {verb: move for move, verb in enumerate(VERBS) if verb != "play"}
-
-
-def move_of(action: TrucAction) -> int:
-    """The model's move for an engine action: a play by its rank, else by its verb."""
-    if action.kind == PLAY:
-        return STRENGTH[action.card]
-    return MOVE_OF_VERB[ENGINE_VERBS[action.kind]]
-
-
-def engine_moves(state: TrucState) -> list[int]:
-    """The engine's legal actions as model moves, in its order, one per rank."""
-    out: list[int] = []
-    for a in state.legal_actions():
-        m = move_of(a)
-        if m not in out:
-            out.append(m)
-    return out
 
 
 def pile_in_hand(state: TrucState, seat: int) -> int:
-    return sum(ONE[STRENGTH[c]] for c in state.view(seat).hand)
+    return pile_of_cards(state.view(seat).hand)
 
 
-Chooser = Callable[[TrucState, list[TrucAction]], TrucAction]
+#: Picks the engine action to take next, seeing the engine's state and the model's position.
+Chooser = Callable[[TrucState, Position], TrucAction]
 
 
 def side_by_side(state: TrucState, choose: Chooser) -> tuple[Position, Counter[str]]:
@@ -106,13 +91,13 @@ def side_by_side(state: TrucState, choose: Chooser) -> tuple[Position, Counter[s
     while len(state.finished_deals()) == deal_no:
         assert pos.outcome is None, f"the model ended the deal early: {pos.outcome}"
         assert pos.to_act == state.to_act
-        expected = engine_moves(state)
+        expected = moves_of(state.legal_actions())
         got = list(pos.legal())
         assert got == expected, (
             f"history {[move_text(m & 15) for m in pos.node.history]}: model "
             f"{[move_text(m) for m in got]}, engine {[move_text(m) for m in expected]}"
         )
-        action = choose(state, list(state.legal_actions()))
+        action = choose(state, pos)
         state.apply(action)
         pos = pos.apply(move_of(action))
         seen[action.verb] += 1
@@ -134,12 +119,22 @@ def side_by_side(state: TrucState, choose: Chooser) -> tuple[Position, Counter[s
     return pos, seen
 
 
-def random_chooser(rng: random.Random) -> Chooser:
-    """A random player with a taste for each verb, drawn afresh for each path."""
+def random_chooser(rng: random.Random, by_model: bool) -> Chooser:
+    """A random player with a taste for each verb, drawn afresh for each path.
+
+    ``by_model``: it picks among the model's moves and plays them through
+    ``action_for`` (as a bot playing the solver's strategy will); else among
+    the engine's actions.
+    """
     taste = {verb: rng.choice((0.2, 1.0, 4.0)) for verb in ENGINE_VERBS}
     taste["fold"] = rng.choice((0.02, 0.2))
 
-    def choose(state: TrucState, legal: list[TrucAction]) -> TrucAction:
+    def choose(state: TrucState, pos: Position) -> TrucAction:
+        legal = state.legal_actions()
+        if by_model:
+            moves = pos.legal()
+            move = rng.choices(moves, weights=[taste[VERBS[m]] for m in moves])[0]
+            return action_for(move, legal)
         return rng.choices(legal, weights=[taste[a.verb] for a in legal])[0]
 
     return choose
@@ -168,7 +163,7 @@ def test_random_paths_agree_with_the_engine() -> None:
                         dealer=dealer,
                         start=Start({"score": score}),
                     )
-                    _, got = side_by_side(state, random_chooser(rng))
+                    _, got = side_by_side(state, random_chooser(rng, by_model=paths % 2 == 1))
                     seen += got
                     by_options[(redeal, ties)] += got
                     paths += 1
@@ -186,10 +181,10 @@ def test_random_paths_agree_with_the_engine() -> None:
 def scripted(actions: list[str]) -> Chooser:
     it = iter(actions)
 
-    def choose(state: TrucState, legal: list[TrucAction]) -> TrucAction:
+    def choose(state: TrucState, pos: Position) -> TrucAction:
         wanted = next(it)
-        found = [a for a in legal if str(a) == wanted]
-        assert found, f"{wanted} not legal: {legal}"
+        found = [a for a in state.legal_actions() if str(a) == wanted]
+        assert found, f"{wanted} not legal: {state.legal_actions()}"
         return found[0]
 
     return choose
@@ -271,3 +266,30 @@ def test_public_moves_cover_every_hand() -> None:
     assert set().union(*(node.legal(h) for h in HANDS)) == set(node.moves())
     assert [move_text(m) for m in node.moves()][-3:] == ["redeal", "double", "fold"]
     assert RANKS == 8 and parse_card("7h") in DECK
+
+
+def test_private_states_count_what_a_player_may_hold() -> None:
+    own, other = pile_of("7"), pile_of("777")
+    room = FULL_DECK - other
+    hands = [h for h in HANDS if fits(own, h) and fits(h, room)]
+    piles = {(h, a + b) for h in hands for a in HANDS for b in HANDS if fits(h + a + b, room)}
+    runs = [(h, a, b) for h in hands for a in HANDS for b in HANDS if fits(h + a + b, room)]
+    assert private_states(own, other, 2) == (len(hands), len(piles), len(runs))
+    assert len(hands) == len([h for h in HANDS if count(h, 7) == 1])  # one seven is left
+
+
+def test_tree_size_memo_counts_every_node_once() -> None:
+    def plain(node: Node) -> tuple[int, int, int]:
+        if node.is_terminal:
+            return (0, 1, 0)
+        actor = node.actor
+        own = private_states(node.played[actor], node.played[1 - actor], node.deals - 1)
+        sub = [plain(node.child(m)) for m in node.moves()]
+        return (1 + sum(s[0] for s in sub), sum(s[1] for s in sub), own[2] + sum(s[2] for s in sub))
+
+    rules = DealRules(score=(9, 4), dealer=1, redeal="once")
+    start = Node.root(rules).child(DEAL).child(REDEAL).child(ACCEPT).child(DEAL)
+    start = start.child(7).child(DOUBLE).child(ACCEPT).child(5).child(3)  # 7 led, A wins trick 1
+    size = tree_size(rules, start)
+    assert (size.decisions, size.terminals, size.recall) == plain(start)
+    assert size.decisions > 100 and size.hands < size.lossless == size.recall

@@ -50,6 +50,7 @@ Choices, each as the engine plays it (RULES.md §1 and docs/rules/truc.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from random import Random
 
 from tricktaker.games.truc.outcomes import DRAW, OUTCOME, RESOLVE2, SPOILED, UNDECIDED
 from tricktaker.solvers.truc.hands import (
@@ -499,6 +500,12 @@ class Position:
         hands[node.rules.caller] = caller_hand
         hands[node.rules.dealer] = dealer_hand
         return Position(node.child(DEAL), (hands[0], hands[1]), self.aside, self.stock - both)
+
+    def deal_random(self, rng: Random) -> Position:
+        """The chance move drawn with its true chance: six cards off the shuffled stock."""
+        cards = [r for r in range(RANKS) for _ in range(count(self.stock, r))]
+        drawn = rng.sample(cards, 2 * HAND_SIZE)
+        return self.deal(sum(ONE[r] for r in drawn[:3]), sum(ONE[r] for r in drawn[3:]))
 
     def legal(self) -> tuple[int, ...]:
         """The moves open to the player to act (chance's ``DEAL`` is :meth:`deal`'s)."""
