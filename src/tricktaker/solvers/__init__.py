@@ -1,4 +1,5 @@
-"""Heavy numeric work: equilibrium solving of two-player zero-sum games.
+"""Heavy numeric work: equilibrium solving of two-player zero-sum games, and the compact
+game models it walks (``solvers.truc``).
 
 The core here knows no game. A game is handed to it as a :class:`GameTree`
 (public tree, private hands dealt once at the root, payoffs as matrices over
