@@ -541,7 +541,13 @@ def test_the_state_message_carries_rules_groups_and_hands_laid_open(client: Test
     with client.websocket_connect(f"/ws/{made['id']}?token={made['seats'][0]['token']}") as ws:
         ws.receive_json()
         state = receive_state(ws)
+        ws.send_json({"type": "act", "action": "0:pass"})
+        after = receive_state(ws)
+        ws.send_json({"type": "lang", "lang": "ru"})
+        russian = receive_state(ws)
     assert state["rules"] and state["rules"][0].startswith("Preferans: three players")
+    assert after["rules"] == []  # once a connection: they never change at a table
+    assert russian["rules"] and russian["rules"][0].startswith("Преферанс")
     assert state["table"]["shown"] == []
     legal = [x["action"] for x in state["legal"]]
     groups = state["groups"]

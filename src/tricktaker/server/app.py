@@ -464,6 +464,7 @@ class _Connection:
         self.seat = seat
         self.lang = lang
         self.next_event = since
+        self.rules_sent = False  # the game's rules go with the first state message
         self._send_lock = asyncio.Lock()
 
     async def send(self, message: Mapping[str, Any]) -> None:
@@ -486,6 +487,7 @@ class _Connection:
         async with self._send_lock:
             if again:  # under the lock, so a broadcast under way cannot undo it
                 self.next_event = 0
+                self.rules_sent = False  # another language: the rules again, in it
             message = state_message(
                 table.game,
                 table.state,
@@ -494,7 +496,9 @@ class _Connection:
                 self.lang,
                 table.stored.names,
                 table.options,
+                with_rules=not self.rules_sent,
             )
+            self.rules_sent = True
             if message["events"]:
                 self.next_event = message["events"][-1]["n"] + 1
             message["next_event"] = self.next_event
@@ -561,7 +565,7 @@ def _replay_frames(
         except IllegalAction as exc:
             error = {"index": i, "action": text[:200], "message": str(exc)}
             return {"frames": frames, "error": error}
-        frame = state_message(game, state, seat, since, lang, names, options)
+        frame = state_message(game, state, seat, since, lang, names, options, with_rules=False)
         since += len(frame["events"])
         frames.append(frame)
     return {"frames": frames, "error": None}

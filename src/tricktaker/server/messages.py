@@ -145,9 +145,11 @@ def state_message(
     lang: str,
     names: Sequence[str],
     options: Options | None = None,
+    with_rules: bool = True,
 ) -> dict[str, Any]:
     """The ``state`` message: the observer's view, his events from ``since``, his moves,
-    and the game's rules for the table's ``options`` (none where they are not given)."""
+    and, where ``with_rules``, the game's rules for the table's ``options`` (none where
+    they are not given)."""
     _ = web_words(lang)
     words = game.words(lang)
     view = state.public_view() if observer is None else state.view(observer)
@@ -183,7 +185,9 @@ def state_message(
         "groups": groups_json(words, legal, view),
         "names": seen,
         "sides": list(state.sides),
-        "rules": words.rules(options) if options is not None else [],
+        # The rules once per connection and language (``with_rules``): they never change
+        # at a table, and are a third of a message.
+        "rules": words.rules(options) if options is not None and with_rules else [],
         "side_names": sides,
         "texts": texts_json(words, view, told, legal, seen, sides),
     }

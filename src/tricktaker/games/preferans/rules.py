@@ -66,6 +66,8 @@ from tricktaker.games.preferans.deck import (
     contract_strain,
 )
 from tricktaker.games.preferans.sheet import (
+    CONTRACT_VALUE,
+    MISERE_VALUE,
     Outcome,
     Sheet,
     half_whist_allowed,
@@ -121,10 +123,6 @@ def deal_summary(raw: RawDeal) -> DealSummary:
         end=end,
         details=details,
     )
-
-
-def _seat_order(active: Sequence[int], seat: int) -> int:
-    return list(active).index(seat)
 
 
 class PreferansRules:
@@ -288,10 +286,8 @@ class PreferansRules:
         n = self.players
         k = self.deal_no - self.first_deal
         given = self.given[k] if k < len(self.given) else None
-        if n == 4:
-            self.active = tuple((self.dealer + 1 + i) % n for i in range(3))
-        else:
-            self.active = tuple((self.dealer + 1 + i) % n for i in range(3))
+        # The three dealt in, first hand first (with four, the dealer sits out).
+        self.active = tuple((self.dealer + 1 + i) % n for i in range(3))
         deal = make_deal(DEAL_SPEC, 3, 0, self.seed, self.deal_no, given)
         self.dealt.append(deal)
         self.hands = [0] * n
@@ -465,11 +461,8 @@ class PreferansRules:
         return [c for c in CONTRACTS if LADDER_INDEX[c] >= bid]
 
     def hand_to_play(self) -> int:
-        """The seat whose card is due: the actor, or the passer whose open hand he plays."""
-        seat = self.next_to_play()
-        return seat
-
-    def next_to_play(self) -> int:
+        """The seat whose card is due: the actor's own, or (an open whist) the passer's,
+        whose cards the whister plays."""
         plays = self.plays
         if not plays:
             return self.leader
@@ -784,7 +777,7 @@ class PreferansRules:
         self.log.append((EV_SHOW, tuple((s, self.hands[s]) for s in seats), why))
 
     def _set_actor(self) -> None:
-        owner = self.next_to_play()
+        owner = self.hand_to_play()
         if self.whisters and (self.open_seats >> owner) & 1 and not (self.whisters >> owner) & 1:
             # An open whist: the whister plays his partner's cards.
             self.actor = next(s for s in self.active if (self.whisters >> s) & 1)
@@ -880,7 +873,8 @@ class PreferansRules:
                 self.streak = 0
                 made = self._made(outcome)
                 winner = self.declarer if made else None
-                points = 10 if outcome.kind == "misere" else _value(outcome.level)
+                misere = outcome.kind == "misere"
+                points = MISERE_VALUE if misere else CONTRACT_VALUE[outcome.level]
         after = self.returns()
         gains = tuple(after[s] - before[s] for s in range(n))
         raw: RawDeal = (
@@ -1063,10 +1057,6 @@ class PreferansRules:
 def public_text(a: PrefAction) -> str:
     """An action as everyone but its seat sees it: a discard is face down."""
     return f"{a.seat}:discard" if a.kind == DISCARD else TEXTS[a.number]
-
-
-def _value(level: int) -> int:
-    return {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}[level]
 
 
 def _beating(best: int, trump: int | None) -> int:

@@ -34,7 +34,7 @@ from tricktaker.core.actions import Action
 from tricktaker.core.cardwords import SUITS as SUIT_SYMBOLS
 from tricktaker.core.cardwords import card_label
 from tricktaker.core.events import Event
-from tricktaker.core.i18n import N_, Translator, translator
+from tricktaker.core.i18n import N_, Translator, label, translator
 from tricktaker.core.options import Options, OptionSpec
 from tricktaker.core.protocol import View
 from tricktaker.core.summary import DealSummary
@@ -465,8 +465,7 @@ class PreferansWords:
 
     def option_label(self, spec: OptionSpec) -> str:
         """The option's name in the lobby (``core.protocol.OptionWords``)."""
-        text = OPTION_LABELS.get(spec.name)
-        return self._(text) if text is not None else spec.name
+        return label(self._, OPTION_LABELS, spec.name, spec.name)
 
     def choice_label(self, spec: OptionSpec, value: object) -> str:
         """A value of the option in the lobby: the conventions by their names."""

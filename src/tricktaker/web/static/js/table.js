@@ -261,6 +261,7 @@ export function mountTable(root, tableId, { setConn }) {
     }
     st.pause = null;
     st.msg = msg;
+    if ((msg.rules || []).length) st.rules = msg.rules; // sent with a whole stream only
     const moves = (msg.legal || []).map((item) => item.action).join("|");
     if (moves !== st.pickedFor) {
       st.picked = [];
@@ -595,7 +596,7 @@ export function mountTable(root, tableId, { setConn }) {
         "div",
         { class: "button-row" },
         h("button", { type: "button", class: "btn", onclick: openSheet }, t("Score sheet")),
-        st.msg && (st.msg.rules || []).length
+        (st.rules || []).length
           ? h("button", { type: "button", class: "btn", onclick: openRules }, t("Rules"))
           : null,
       ),
@@ -619,7 +620,7 @@ export function mountTable(root, tableId, { setConn }) {
   function renderRulesDialog() {
     rulesTitle.textContent = st.msg ? st.msg.texts.title : t("Rules");
     rulesClose.textContent = t("Close");
-    const lines = st.msg ? st.msg.rules || [] : [];
+    const lines = st.rules || [];
     fill(rulesBody, h("ul", { class: "rules-lines" }, lines.map((line) => h("li", {}, line))));
   }
 
