@@ -76,6 +76,7 @@ from tricktaker.games.preferans.deck import (
     DECK_MASK,
     LADDER_INDEX,
     MISERE,
+    MISERE_INDEX,
     POT_BIDS,
     STRAINS,
     contract_level,
@@ -83,7 +84,6 @@ from tricktaker.games.preferans.deck import (
 )
 from tricktaker.games.preferans.views import PreferansView
 
-MISERE_INDEX = LADDER_INDEX[MISERE]
 NINE = LADDER_INDEX["9s"]
 GAME_BID = POT_BIDS.index("game")
 HEARTS_BID = POT_BIDS.index("hearts")

@@ -9,7 +9,7 @@ index, and ``STRAIN_SUIT`` turns it into a card suit.
 
 from __future__ import annotations
 
-from tricktaker.cards import CARD_NAMES, deck
+from tricktaker.cards import CARD_NAMES, cards_in, deck
 
 DECK: tuple[int, ...] = tuple(deck("789TJQKA"))
 DECK_MASK = sum(1 << c for c in DECK)
@@ -32,6 +32,7 @@ LADDER: tuple[str, ...] = (
     *(f"{level}{s}" for level in (9, 10) for s in STRAINS),
 )
 LADDER_INDEX = {name: i for i, name in enumerate(LADDER)}
+MISERE_INDEX = LADDER_INDEX[MISERE]
 #: Contracts a Russian declarer may name (every bid but misère, which names itself).
 CONTRACTS: tuple[str, ...] = tuple(b for b in LADDER if b != MISERE)
 #: The pot game's bids (seed 002): a number is a trump level with the talon.
@@ -62,4 +63,4 @@ def read_contract(text: str) -> str | None:
 
 
 def card_names(mask: int) -> list[str]:
-    return [CARD_NAMES[c] for c in DECK if (mask >> c) & 1]
+    return [CARD_NAMES[c] for c in cards_in(mask)]

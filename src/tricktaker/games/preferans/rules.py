@@ -17,7 +17,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
-from tricktaker.cards import CARD_NAMES
+from tricktaker.cards import CARD_NAMES, cards_in, mask_of
 from tricktaker.core.actions import Action
 from tricktaker.core.deals import Deal, DealSpec, GivenDeal, PileSpec, make_deal, read_deal
 from tricktaker.core.errors import IllegalAction, RecordError
@@ -56,6 +56,7 @@ from tricktaker.games.preferans.deck import (
     LADDER,
     LADDER_INDEX,
     MISERE,
+    MISERE_INDEX,
     POT_BIDS,
     STRAIN_SUIT,
     SUIT_MASKS,
@@ -83,7 +84,6 @@ DEAL_SPEC = DealSpec(
     piles=(PileSpec("hands", HAND, per_seat=True), PileSpec("talon", TALON)),
     game_name="Preferans",
 )
-MISERE_INDEX = LADDER_INDEX[MISERE]
 
 # Phases of a deal.
 BIDDING, DISCARDING, DECLARING, WHISTING, WHIST_BACK, CHOOSING, INVITING, PLAYING, OVER = range(9)
@@ -292,7 +292,7 @@ class PreferansRules:
         self.dealt.append(deal)
         self.hands = [0] * n
         for i, seat in enumerate(self.active):
-            self.hands[seat] = sum(1 << c for c in deal.hands[i])
+            self.hands[seat] = mask_of(deal.hands[i])
         self.talon = tuple(deal.pile("talon"))
         if self.pot and self.kitty == 0:  # everyone pays into an empty pot
             self.cash = [c - potgame.ANTE for c in self.cash]
@@ -385,11 +385,11 @@ class PreferansRules:
         if phase == PLAYING:
             owner = self.hand_to_play()
             mask = self.allowed_mask(owner)
-            return tuple(PLAYS[(seat, owner, c)] for c in DECK if (mask >> c) & 1)
+            return tuple(PLAYS[(seat, owner, c)] for c in cards_in(mask))
         if phase == BIDDING:
             return self._pot_bids(seat) if self.pot else self._russian_bids(seat)
         if phase == DISCARDING:
-            cards = [c for c in DECK if (self.hands[seat] >> c) & 1]
+            cards = list(cards_in(self.hands[seat]))
             return tuple(
                 DISCARDS[(seat, a, b)] for i, a in enumerate(cards) for b in cards[i + 1 :]
             )
@@ -684,7 +684,7 @@ class PreferansRules:
         self._take_talon(seat, public=True)
 
     def _take_talon(self, seat: int, public: bool) -> None:
-        talon = sum(1 << c for c in self.talon)
+        talon = mask_of(self.talon)
         self.holding = self.hands[seat] | talon
         self.hands[seat] |= talon
         if public:
@@ -975,7 +975,7 @@ class PreferansRules:
 
     def _dealt_hand(self, seat: int) -> int:
         deal = self.dealt[-1]
-        return sum(1 << c for c in deal.hands[self.order(seat)])
+        return mask_of(deal.hands[self.order(seat)])
 
     # ------------------------------------------------------------ output
 

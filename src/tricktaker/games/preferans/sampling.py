@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from tricktaker.cards import parse_card
+from tricktaker.cards import cards_in, parse_card
 from tricktaker.core.deals import GivenDeal
 from tricktaker.core.errors import IllegalAction, RecordError, SampleError, TricktakerError
 from tricktaker.core.events import Event, deal_events, told_from
@@ -183,7 +183,7 @@ def sample_state(
         hands, talon, discard = _deal(mem, view, me, rng)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise SampleError(f"the seat's memory is not a Preferans deal: {exc}") from None
-    order = [tuple(c for c in range(52) if (hands[s] >> c) & 1) for s in mem.active]
+    order = [tuple(cards_in(hands[s])) for s in mem.active]
     try:
         start = Start({k: _row(v) for k, v in mem.position.items()})
         state = PreferansState(
@@ -198,7 +198,7 @@ def sample_state(
             text = e.action
             assert text is not None
             if text.endswith(":discard"):
-                cards = sorted(c for c in range(52) if (discard >> c) & 1)
+                cards = list(cards_in(discard))
                 state.apply(DISCARDS[(int(text.split(":")[0]), cards[0], cards[1])])
             else:
                 state.apply(BY_TEXT[text])
@@ -234,7 +234,7 @@ def _spread(
     d = mem.declarer
     assert d is not None
     hand_room, discard_room = sizes[d], 2 if mem.discarded else 0
-    cards = [c for c in range(52) if (loose >> c) & 1]
+    cards = list(cards_in(loose))
     rng.shuffle(cards)
     to_hand = to_discard = 0
     for c in cards:
@@ -317,7 +317,7 @@ def _deal(
             hands[s] = now[s] | mem.played[s]
     if d is None or not mem.talon_taken:
         # The talon's order matters only for the all-pass leads: the first lead first.
-        rest = [c for c in range(52) if (talon_rest >> c) & 1]
+        rest = list(cards_in(talon_rest))
         rng.shuffle(rest)
         return hands, tuple(mem.lead_order + rest), discard
     # The declarer took the talon: it is part of his holding.
@@ -326,7 +326,7 @@ def _deal(
         return hands, mem.talon_seen, discard
     holding = hands[d] | discard
     # A talon he did not see may be any two of the declarer's twelve cards.
-    talon = mem.talon_seen or tuple(rng.sample([c for c in range(52) if (holding >> c) & 1], 2))
+    talon = mem.talon_seen or tuple(rng.sample(list(cards_in(holding)), 2))
     hands[d] = holding & ~((1 << talon[0]) | (1 << talon[1]))
     return hands, talon, discard
 
