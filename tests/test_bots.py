@@ -113,8 +113,8 @@ def test_rules_bot_is_deterministic_given_its_rng() -> None:
 
 
 def test_bots_are_registered_by_game_and_level() -> None:
-    assert levels("truc") == ["random", "rules"]
-    assert levels("tetka") == ["random", "rules"]
+    assert levels("truc") == ["random", "rules", "search", "deep"]
+    assert levels("tetka") == ["random", "rules", "search", "deep"]
     assert make_bot("random", "tetka").name == "random"
     with pytest.raises(TricktakerError, match="levels: random, rules"):
         make_bot("solved", "tetka")

@@ -97,7 +97,7 @@ HOLED_TALON = "Ah Kh"
 
 
 def test_bots_are_registered() -> None:
-    assert levels("preferans") == ["random", "rules"]
+    assert levels("preferans") == ["random", "rules", "search", "deep"]
     assert make_bot("rules", "preferans").name == "rules"
     assert make_bot("random", "preferans").name == "random"
 

@@ -84,7 +84,7 @@ def rules_act(state: State, seed: int = 0) -> str:
 
 
 def test_bots_are_registered() -> None:
-    assert levels("tetka") == ["random", "rules"]
+    assert levels("tetka") == ["random", "rules", "search", "deep"]
     assert make_bot("rules", "tetka").name == "rules"
     assert make_bot("random", "tetka").name == "random"
 

@@ -60,7 +60,7 @@ def picks(state: State, seeds: int = 20) -> set[str]:
 
 
 def test_bots_are_registered() -> None:
-    assert levels("truco") == ["random", "rules"]
+    assert levels("truco") == ["random", "rules", "search", "deep"]
     assert make_bot("rules", "truco").name == "rules"
 
 

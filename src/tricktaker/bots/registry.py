@@ -43,7 +43,7 @@ def levels(game: str) -> list[str]:
     """The levels that play ``game``, weakest first by convention of their names."""
     _load()
     names = {lvl for (g, lvl) in _BOTS if g in (game, ANY_GAME)}
-    order = ["random", "rules", "search", "solved"]
+    order = ["random", "rules", "search", "deep", "solved"]
     return sorted(names, key=lambda n: (order.index(n) if n in order else len(order), n))
 
 

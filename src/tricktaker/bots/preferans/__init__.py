@@ -8,7 +8,12 @@ from collections.abc import Mapping
 from tricktaker.bots.base import BotFactory
 from tricktaker.bots.preferans.rules import RulesBot
 from tricktaker.bots.random_bot import RandomBot
+from tricktaker.bots.search import search_levels
 
-LEVELS: Mapping[str, BotFactory] = {"random": RandomBot, "rules": RulesBot}
+LEVELS: Mapping[str, BotFactory] = {
+    "random": RandomBot,
+    "rules": RulesBot,
+    **search_levels("preferans"),
+}
 
 __all__ = ["LEVELS", "RulesBot"]

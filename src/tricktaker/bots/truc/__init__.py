@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tricktaker.bots.base import BotFactory
+from tricktaker.bots.search import search_levels
 from tricktaker.bots.truc.rules import RulesBot
 
-LEVELS: Mapping[str, BotFactory] = {"rules": RulesBot}
+LEVELS: Mapping[str, BotFactory] = {"rules": RulesBot, **search_levels("truc")}
 
 __all__ = ["LEVELS", "RulesBot"]

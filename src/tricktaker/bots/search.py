@@ -1,0 +1,206 @@
+"""The ``search`` and ``deep`` levels: determinised Monte Carlo search, for any game.
+
+Why this shape. A bot may not look at the real state, so it asks the game's
+sampler (``Game.sample_state``) for a world that fits everything its seat saw:
+its own hand, the cards shown, the suits others showed out of, the bets. In
+each sampled world it tries every legal action and plays the deal out with a
+*rollout policy* for every seat (by default the game's ``rules`` bot, acting
+on that world's own views, so even the imagined opponents play honestly). The
+action with the best mean gain for the bot's side over the worlds is chosen.
+
+Every action is tried in the same worlds with the same rollout seeds (common
+random numbers): the differences between actions are then measured with far
+less noise than the values themselves. Worlds are sampled until the time
+budget is spent or ``max_worlds`` are done, but never fewer than
+``min_worlds`` (so a slow machine plays the same game as a fast one at the
+same seed, only later); the iteration budget alone makes a bot deterministic
+given its rng, which the arena and the ladder rely on.
+
+A game may hand the search a better evaluator than rollouts
+(:class:`WorldValue`): Preferans and Tetka value a world by solving it open
+handed (``solvers/``) once few enough cards are left.
+
+The gain counted is the deal's (``DealSummary.gains`` of the bot's side): the
+search copy of a state stops at the end of the deal in progress
+(``State.clone(stop_after_deal=True)``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from tricktaker.bots.base import Bot, BotFactory
+from tricktaker.core.actions import Action
+from tricktaker.core.errors import SampleError, TricktakerError
+from tricktaker.core.events import Event
+from tricktaker.core.protocol import State, View
+from tricktaker.core.registry import get_game
+
+#: Actions of one rollout at most: a deal of any of our games is far shorter;
+#: past this a rollout is cut and scored as it stands (a guard, never reached).
+ROLLOUT_CAP = 2_000
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long a search may think: ``seconds`` of wall time per decision, and between
+    ``min_worlds`` and ``max_worlds`` sampled worlds (each tries every legal action)."""
+
+    seconds: float
+    min_worlds: int
+    max_worlds: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min_worlds <= self.max_worlds:
+            raise ValueError("a budget needs 1 <= min_worlds <= max_worlds")
+        if self.seconds <= 0:
+            raise ValueError("a budget needs a positive time")
+
+
+#: The default level: the 95th percentile of a decision stays under a second.
+DEFAULT_BUDGET = Budget(seconds=0.4, min_worlds=8, max_worlds=64)
+#: The stronger setting (``deep``): more worlds, more time.
+DEEP_BUDGET = Budget(seconds=2.5, min_worlds=24, max_worlds=400)
+
+
+class WorldValue(Protocol):
+    """A game's own way to value a sampled world after an action, for the seat's side:
+    return None to fall back to a rollout (e.g. while too many cards are left to solve)."""
+
+    def __call__(self, world: State, side: int) -> float | None: ...
+
+
+def _deal_gain(world: State, before: int, side: int) -> float:
+    """The seat's side's gain in the deal played out in ``world`` over the mean of the
+    other sides' (the arena's measure: a fold costs what the other side scores), 0 if
+    the deal never ended."""
+    deals = world.finished_deals()
+    if len(deals) <= before:
+        return 0.0
+    gains = deals[before].gains
+    if side >= len(gains):
+        return 0.0
+    others = [g for s, g in enumerate(gains) if s != side]
+    return float(gains[side]) - (sum(others) / len(others) if others else 0.0)
+
+
+class SearchBot:
+    """Flat determinised Monte Carlo: sample worlds, try every action, roll out, average."""
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        name: str = "search",
+        budget: Budget = DEFAULT_BUDGET,
+        rollout: Callable[[], Bot] | None = None,
+        value: WorldValue | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.name = name
+        self.game = game
+        self.budget = budget
+        self._rollout_factory = rollout
+        self._value = value
+        self._clock = clock
+        self._rollout_bot: Bot | None = None
+        self.last_worlds = 0
+
+    def _policy(self) -> Bot:
+        if self._rollout_bot is None:
+            if self._rollout_factory is not None:
+                self._rollout_bot = self._rollout_factory()
+            else:
+                from tricktaker.bots.registry import make_bot
+
+                self._rollout_bot = make_bot("rules", self.game)
+        return self._rollout_bot
+
+    def act(
+        self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if not legal:
+            raise TricktakerError(f"the {self.name} bot was asked to act with no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        seat = view.seat
+        if seat is None:
+            raise TricktakerError(f"the {self.name} bot plays a seat, not a spectator's view")
+        totals = self.evaluate(view, memory, legal, rng)
+        best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+        return legal[best]
+
+    def evaluate(
+        self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    ) -> list[float]:
+        """The mean gain of each legal action over the sampled worlds (the search's scores)."""
+        game = get_game(self.game)
+        seat = view.seat
+        assert seat is not None
+        totals = [0.0] * len(legal)
+        start = self._clock()
+        worlds = 0
+        budget = self.budget
+        while worlds < budget.max_worlds:
+            if worlds >= budget.min_worlds and self._clock() - start >= budget.seconds:
+                break
+            try:
+                world = game.sample_state(view, memory, rng)
+            except SampleError as exc:
+                raise TricktakerError(f"the {self.name} bot could not sample: {exc}") from exc
+            world = world.clone(stop_after_deal=True)
+            side = world.sides[seat]
+            before = len(world.finished_deals())
+            seed = rng.getrandbits(64)
+            for i, action in enumerate(legal):
+                trial = world.clone()
+                trial.apply(action)
+                totals[i] += self._play_out(trial, before, side, seed)
+            worlds += 1
+        self.last_worlds = worlds
+        return [t / worlds for t in totals]
+
+    def _play_out(self, world: State, before: int, side: int, seed: int) -> float:
+        """Play ``world`` to the end of its deal with the rollout policy; the side's gain."""
+        if self._value is not None:
+            known = self._value(world, side)
+            if known is not None:
+                return known
+        policy = self._policy()
+        rng = random.Random(seed)
+        for _ in range(ROLLOUT_CAP):
+            if len(world.finished_deals()) > before:
+                break
+            actor = world.to_act
+            if actor is None:
+                break
+            legal = world.legal_actions()
+            if len(legal) == 1:
+                world.apply(legal[0])
+                continue
+            if self._value is not None:
+                known = self._value(world, side)
+                if known is not None:
+                    return known
+            world.apply(policy.act(world.view(actor), world.events(0, actor), legal, rng))
+        return _deal_gain(world, before, side)
+
+
+def search_levels(
+    game: str,
+    value: WorldValue | None = None,
+    rollout: Callable[[], Bot] | None = None,
+) -> Mapping[str, BotFactory]:
+    """The ``search`` and ``deep`` levels of ``game``, for its bots' ``LEVELS``."""
+
+    def default() -> Bot:
+        return SearchBot(game, value=value, rollout=rollout)
+
+    def deep() -> Bot:
+        return SearchBot(game, name="deep", budget=DEEP_BUDGET, value=value, rollout=rollout)
+
+    return {"search": default, "deep": deep}
