@@ -1,0 +1,139 @@
+"""The generic ``search`` level: honest, deterministic, and choosing by its own values."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import deal, full_stock, new_state, run
+from tricktaker.bots import make_bot
+from tricktaker.bots.search import DEEP_BUDGET, DEFAULT_BUDGET, Budget, SearchBot
+from tricktaker.core import State, TricktakerError, get_game
+
+#: Iterations only (the clock never stops a search): decisions depend on the rng alone.
+FIXED = Budget(seconds=1e9, min_worlds=6, max_worlds=6)
+
+
+def _decide(bot: SearchBot, state: State, seed: int = 0) -> tuple[str, list[float]]:
+    seat = state.to_act
+    assert seat is not None
+    view, memory, legal = state.view(seat), state.events(0, seat), state.legal_actions()
+    scores = bot.evaluate(view, memory, legal, random.Random(seed))
+    choice = bot.act(view, memory, legal, random.Random(seed))
+    return str(choice), scores
+
+
+def _truc_with_hidden(opponent: str) -> State:
+    """Le Truc, seat 1 (the caller) to act on 7h 8c Ad; the dealer holds ``opponent``."""
+    mine = "7h 8c Ad"
+    return new_state(deals=[{**deal(opponent, mine), "stock": full_stock(opponent, mine)}])
+
+
+def test_the_decision_depends_on_the_view_only_never_on_hidden_cards() -> None:
+    """Two deals that seat 1 cannot tell apart (its own hand, nothing else shown) get the
+    same scores and the same choice: the search reads its view and memory, not the state."""
+    bot = SearchBot("truc", budget=FIXED)
+    first = _decide(bot, _truc_with_hidden("7s 7d 7c"))
+    second = _decide(bot, _truc_with_hidden("9s 9d Th"))
+    assert first == second
+
+
+def test_the_same_seed_gives_the_same_decision_and_another_seed_other_worlds() -> None:
+    bot = SearchBot("truco", budget=FIXED)
+    state = get_game("truco").new_match(get_game("truco").options({}), seed=5)
+    assert _decide(bot, state, seed=1) == _decide(bot, state, seed=1)
+    assert _decide(bot, state, seed=1)[1] != _decide(bot, state, seed=2)[1]
+
+
+def test_a_fold_is_valued_at_the_stake_it_gives_away() -> None:
+    """In Le Truc a fold at the start gives the dealer 1 point: -1 against him in every world."""
+    bot = SearchBot("truc", budget=FIXED)
+    state = _truc_with_hidden("9s 9d Th")
+    _, scores = _decide(bot, state)
+    legal = [str(a) for a in state.legal_actions()]
+    assert scores[legal.index("1:fold")] == -1.0
+
+
+def test_the_best_hand_accepts_a_double_and_never_folds() -> None:
+    """Holding the three strongest cards (7s beat everything), refusing or folding loses
+    points that accepting wins: the search sees it in every world."""
+    mine, other = "7h 7c 7d", "9s 9d Th"
+    state = new_state(deals=[{**deal(other, mine), "stock": full_stock(other, mine)}])
+    run(state, "1:play 7h", "0:double")
+    choice, scores = _decide(SearchBot("truc", budget=FIXED), state)
+    assert choice == "1:accept"
+    assert max(scores) == scores[[str(a) for a in state.legal_actions()].index("1:accept")]
+
+
+def test_the_value_hook_replaces_the_rollout() -> None:
+    """A game's own evaluator decides: here one that likes only leading the ace."""
+    seen: list[str] = []
+
+    def value(world: State, side: int) -> float | None:
+        last = [e.action for e in world.events(0, None) if e.action is not None][-1]
+        seen.append(last)
+        return 1.0 if last == "1:play Ad" else 0.0
+
+    bot = SearchBot("truc", budget=FIXED, value=value)
+    choice, scores = _decide(bot, _truc_with_hidden("9s 9d Th"))
+    assert choice == "1:play Ad" and max(scores) == 1.0
+    assert "1:fold" in seen or "1:redeal" in seen
+
+
+def test_a_single_legal_action_is_taken_without_thinking() -> None:
+    def never(world: State, side: int) -> float | None:
+        raise AssertionError("no search for a forced move")
+
+    bot = SearchBot("truc", budget=FIXED, value=never)
+    state = _truc_with_hidden("9s 9d Th")
+    legal = state.legal_actions()[:1]
+    assert bot.act(state.view(1), state.events(0, 1), legal, random.Random(0)) == legal[0]
+
+
+def test_a_spectator_or_an_empty_choice_is_refused_clearly() -> None:
+    bot = SearchBot("truc", budget=FIXED)
+    state = _truc_with_hidden("9s 9d Th")
+    with pytest.raises(TricktakerError, match="spectator"):
+        bot.act(state.public_view(), [], state.legal_actions(), random.Random(0))
+    with pytest.raises(TricktakerError, match="no legal action"):
+        bot.act(state.view(1), [], [], random.Random(0))
+
+
+def test_budgets_are_checked_and_the_deep_level_thinks_longer() -> None:
+    with pytest.raises(ValueError):
+        Budget(seconds=1.0, min_worlds=0, max_worlds=5)
+    with pytest.raises(ValueError):
+        Budget(seconds=1.0, min_worlds=6, max_worlds=5)
+    with pytest.raises(ValueError):
+        Budget(seconds=0.0, min_worlds=1, max_worlds=5)
+    assert DEEP_BUDGET.seconds > DEFAULT_BUDGET.seconds
+    assert DEEP_BUDGET.max_worlds > DEFAULT_BUDGET.max_worlds
+
+
+def test_the_clock_stops_a_search_after_its_least_worlds() -> None:
+    """Time is up from the start: exactly ``min_worlds`` worlds are searched."""
+    ticks = iter(range(10**6))
+    bot = SearchBot(
+        "truc",
+        budget=Budget(seconds=0.5, min_worlds=3, max_worlds=50),
+        clock=lambda: float(next(ticks)),
+    )
+    _decide(bot, _truc_with_hidden("9s 9d Th"))
+    assert bot.last_worlds == 3
+
+
+@pytest.mark.parametrize("game", ["truc", "truco", "tetka", "preferans"])
+def test_every_game_has_the_search_levels_and_they_choose_legally(game: str) -> None:
+    g = get_game(game)
+    state = g.new_match(g.options({}), seed=3)
+    rng = random.Random(0)
+    for level in ("search", "deep"):
+        assert make_bot(level, game).name == level
+    bot = SearchBot(game, budget=Budget(seconds=1e9, min_worlds=1, max_worlds=1))
+    for _ in range(12):
+        seat = state.to_act
+        if seat is None:
+            break
+        legal = state.legal_actions()
+        state.apply(bot.act(state.view(seat), state.events(0, seat), legal, rng))
