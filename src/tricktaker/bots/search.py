@@ -88,6 +88,14 @@ def _deal_gain(world: State, before: int, side: int) -> float:
     return float(gains[side]) - (sum(others) / len(others) if others else 0.0)
 
 
+def _deal_start(events: Sequence[Event]) -> int:
+    """The number of the latest ``deal`` event in a seat's stream (0 if none)."""
+    for e in reversed(events):
+        if e.kind == "deal":
+            return e.number
+    return 0
+
+
 class SearchBot:
     """Flat determinised Monte Carlo: sample worlds, try every action, roll out, average."""
 
@@ -156,16 +164,24 @@ class SearchBot:
             side = world.sides[seat]
             before = len(world.finished_deals())
             seed = rng.getrandbits(64)
+            starts: dict[int, int] = {}
             for i, action in enumerate(legal):
                 trial = world.clone()
                 trial.apply(action)
-                totals[i] += self._play_out(trial, before, side, seed)
+                totals[i] += self._play_out(trial, before, side, seed, starts)
             worlds += 1
         self.last_worlds = worlds
         return [t / worlds for t in totals]
 
-    def _play_out(self, world: State, before: int, side: int, seed: int) -> float:
-        """Play ``world`` to the end of its deal with the rollout policy; the side's gain."""
+    def _play_out(
+        self, world: State, before: int, side: int, seed: int, starts: dict[int, int]
+    ) -> float:
+        """Play ``world`` to the end of its deal with the rollout policy; the side's gain.
+
+        The policy is handed each seat's memory from the start of the deal only
+        (``starts``: where that is in each seat's stream, found once per world),
+        which is all a ``rules`` bot reads: rendering the whole match's events
+        for every imagined move made late decisions several times slower."""
         if self._value is not None:
             known = self._value(world, side)
             if known is not None:
@@ -186,7 +202,11 @@ class SearchBot:
                 known = self._value(world, side)
                 if known is not None:
                     return known
-            world.apply(policy.act(world.view(actor), world.events(0, actor), legal, rng))
+            start = starts.get(actor)
+            if start is None:
+                start = starts[actor] = _deal_start(world.events(0, actor))
+            memory = world.events(start, actor)
+            world.apply(policy.act(world.view(actor), memory, legal, rng))
         return _deal_gain(world, before, side)
 
 
