@@ -8,7 +8,7 @@ import pytest
 
 from helpers import deal, full_stock, new_state, run
 from tricktaker.bots import make_bot
-from tricktaker.bots.search import DEEP_BUDGET, DEFAULT_BUDGET, Budget, SearchBot
+from tricktaker.bots.search import DEEP_BUDGET, DEFAULT_BUDGET, MISMATCH, Budget, SearchBot
 from tricktaker.core import State, TricktakerError, get_game
 
 #: Iterations only (the clock never stops a search): decisions depend on the rng alone.
@@ -137,3 +137,36 @@ def test_every_game_has_the_search_levels_and_they_choose_legally(game: str) -> 
             break
         legal = state.legal_actions()
         state.apply(bot.act(state.view(seat), state.events(0, seat), legal, rng))
+
+
+class _FirstLegal:
+    """A rollout policy that always takes the first legal action."""
+
+    name = "first"
+
+    def act(self, view: object, memory: object, legal: list[object], rng: random.Random) -> object:
+        return legal[0]
+
+
+def test_worlds_are_weighed_by_how_the_others_would_have_chosen_there() -> None:
+    """The dealer's double is what the policy would do (weight 1) or not (MISMATCH per
+    choice); the searching seat's own choices never count against a world."""
+    mine, other = "7h 8c Ad", "9s 9d Th"
+    state = new_state(deals=[{**deal(other, mine), "stock": full_stock(other, mine)}])
+    run(state, "1:play 7h")
+    first = str(state.legal_actions()[0])
+    bot = SearchBot("truc", budget=FIXED, rollout=_FirstLegal, infer=True)  # type: ignore[arg-type]
+    assert bot._belief(state, 1, seed=0) == 1.0
+    run(state, first)
+    assert bot._belief(state, 1, seed=0) == 1.0
+    run(state, "1:double")
+    other_choice = next(
+        a for a in map(str, state.legal_actions()) if a != str(state.legal_actions()[0])
+    )
+    run(state, other_choice)
+    assert bot._belief(state, 1, seed=0) == pytest.approx(MISMATCH)
+
+
+def test_inference_is_on_for_the_betting_games_only() -> None:
+    assert make_bot("search", "truc").infer and make_bot("search", "truco").infer  # type: ignore[attr-defined]
+    assert not make_bot("search", "tetka").infer  # type: ignore[attr-defined]

@@ -38,11 +38,15 @@ from tricktaker.core.actions import Action
 from tricktaker.core.errors import SampleError, TricktakerError
 from tricktaker.core.events import Event
 from tricktaker.core.protocol import State, View
+from tricktaker.core.records import parse_record, start_state
 from tricktaker.core.registry import get_game
 
 #: Actions of one rollout at most: a deal of any of our games is far shorter;
 #: past this a rollout is cut and scored as it stands (a guard, never reached).
 ROLLOUT_CAP = 2_000
+#: The weight of a world for each choice of another player there that the rollout
+#: policy would not have made (:meth:`SearchBot._belief`).
+MISMATCH = 0.2
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +112,7 @@ class SearchBot:
         rollout: Callable[[], Bot] | None = None,
         value: WorldValue | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        infer: bool = False,
     ) -> None:
         self.name = name
         self.game = game
@@ -115,6 +120,7 @@ class SearchBot:
         self._rollout_factory = rollout
         self._value = value
         self._clock = clock
+        self.infer = infer
         self._rollout_bot: Bot | None = None
         self.last_worlds = 0
 
@@ -150,6 +156,7 @@ class SearchBot:
         seat = view.seat
         assert seat is not None
         totals = [0.0] * len(legal)
+        weights = 0.0
         start = self._clock()
         worlds = 0
         budget = self.budget
@@ -164,14 +171,52 @@ class SearchBot:
             side = world.sides[seat]
             before = len(world.finished_deals())
             seed = rng.getrandbits(64)
+            weight = self._belief(world, seat, seed) if self.infer else 1.0
+            worlds += 1
+            weights += weight
+            if weight == 0.0:
+                continue
             starts: dict[int, int] = {}
             for i, action in enumerate(legal):
                 trial = world.clone()
                 trial.apply(action)
-                totals[i] += self._play_out(trial, before, side, seed, starts)
-            worlds += 1
+                totals[i] += weight * self._play_out(trial, before, side, seed, starts)
         self.last_worlds = worlds
-        return [t / worlds for t in totals]
+        return [t / weights for t in totals]
+
+    def _belief(self, world: State, seat: int, seed: int) -> float:
+        """How likely the others' choices this deal are in ``world``, as the rollout
+        policy would make them there: 1 for each choice it repeats, ``MISMATCH`` for
+        each it would not have made (they may bluff or think otherwise than it does).
+
+        Without this every hand the cards allow is as likely as any other, and a
+        raise or a call says nothing: the search would meet a double from strength
+        as if it were random. The world's record is replayed from the start of its
+        deal (samplers start a world there, telling the seat the past as memory)."""
+        try:
+            record = parse_record(world.to_record())
+            replay = start_state(record)
+        except TricktakerError:
+            return 1.0
+        game = get_game(self.game)
+        policy = self._policy()
+        rng = random.Random(seed)
+        weight = 1.0
+        starts: dict[int, int] = {}
+        for text in record.actions:
+            actor = replay.to_act
+            action = game.parse_action(text)
+            if actor is not None and actor != seat:
+                legal = replay.legal_actions()
+                if len(legal) > 1:
+                    start = starts.get(actor)
+                    if start is None:
+                        start = starts[actor] = _deal_start(replay.events(0, actor))
+                    memory = replay.events(start, actor)
+                    if policy.act(replay.view(actor), memory, legal, rng) != action:
+                        weight *= MISMATCH
+            replay.apply(action)
+        return weight
 
     def _play_out(
         self, world: State, before: int, side: int, seed: int, starts: dict[int, int]
@@ -214,13 +259,17 @@ def search_levels(
     game: str,
     value: WorldValue | None = None,
     rollout: Callable[[], Bot] | None = None,
+    infer: bool = False,
 ) -> Mapping[str, BotFactory]:
-    """The ``search`` and ``deep`` levels of ``game``, for its bots' ``LEVELS``."""
+    """The ``search`` and ``deep`` levels of ``game``, for its bots' ``LEVELS``;
+    ``infer``: weigh worlds by the others' choices (:meth:`SearchBot._belief`)."""
 
     def default() -> Bot:
-        return SearchBot(game, value=value, rollout=rollout)
+        return SearchBot(game, value=value, rollout=rollout, infer=infer)
 
     def deep() -> Bot:
-        return SearchBot(game, name="deep", budget=DEEP_BUDGET, value=value, rollout=rollout)
+        return SearchBot(
+            game, name="deep", budget=DEEP_BUDGET, value=value, rollout=rollout, infer=infer
+        )
 
     return {"search": default, "deep": deep}

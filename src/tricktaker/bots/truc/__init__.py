@@ -8,6 +8,6 @@ from tricktaker.bots.base import BotFactory
 from tricktaker.bots.search import search_levels
 from tricktaker.bots.truc.rules import RulesBot
 
-LEVELS: Mapping[str, BotFactory] = {"rules": RulesBot, **search_levels("truc")}
+LEVELS: Mapping[str, BotFactory] = {"rules": RulesBot, **search_levels("truc", infer=True)}
 
 __all__ = ["LEVELS", "RulesBot"]

@@ -11,6 +11,6 @@ from tricktaker.bots.base import BotFactory
 from tricktaker.bots.search import search_levels
 from tricktaker.bots.truco.rules import RulesBot
 
-LEVELS: Mapping[str, BotFactory] = {"rules": RulesBot, **search_levels("truco")}
+LEVELS: Mapping[str, BotFactory] = {"rules": RulesBot, **search_levels("truco", infer=True)}
 
 __all__ = ["LEVELS", "RulesBot"]
