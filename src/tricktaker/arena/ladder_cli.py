@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 
 from tricktaker.arena.duplicate import MAX_DEALS
 from tricktaker.arena.ladder import play_ladder
@@ -63,6 +64,8 @@ def run_ladder_cli(
     n_seed = whole_number("--seed", seed, 0, MAX_SEED)
     cores = os.cpu_count() or 1
     n_workers = cores if workers is None else whole_number("--workers", workers, 1, MAX_WORKERS)
+    if write_path is not None and (not write_path.strip() or Path(write_path).is_dir()):
+        raise TricktakerError(f"--write: {write_path[:60]!r} is not a file name")
     runner = ray_runner(ray, n_workers) if ray is not None else processes(n_workers)
     result = play_ladder(
         game, level_list(levels), n_deals, n_seed, parse_option_args(options), runner
@@ -71,6 +74,9 @@ def run_ladder_cli(
     print(json.dumps(result.to_json()) if as_json else table)
     sys.stdout.flush()
     if write_path is not None:
-        write(write_path, result.game, result.command(), table)
+        try:
+            write(write_path, result.game, result.command(), table)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TricktakerError(f"--write: cannot write {write_path[:60]!r}: {exc}") from exc
         print(f"tricktaker: wrote the {result.game} ladder to {write_path}", file=sys.stderr)
     return 0

@@ -14,6 +14,7 @@ installed.
 from __future__ import annotations
 
 import re
+import socket
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -56,11 +57,25 @@ def check_address(address: str) -> str:
     return address
 
 
+def probe(address: str, seconds: float = 5.0) -> None:
+    """Knock on a ``HOST:PORT`` cluster before Ray does: Ray itself retries a dead address
+    for minutes, printing warnings, where one line at once tells the user more."""
+    if address in ("local", "auto"):
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    try:
+        with socket.create_connection((host, int(port)), timeout=seconds):
+            pass
+    except OSError as exc:
+        raise TricktakerError(f"--ray: nothing answers at {address}: {exc}") from exc
+
+
 def ray_runner(address: str, workers: int) -> Runner:
     """Jobs as Ray tasks on the cluster at ``address`` (``local``: one started here)."""
     check_address(address)
 
     def run(fn: Callable[[Any], Any], jobs: Sequence[Any]) -> list[Any]:
+        probe(address)
         try:
             import ray
         except ImportError as exc:
