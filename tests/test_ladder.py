@@ -14,7 +14,15 @@ import pytest
 
 from tricktaker.arena import ladder
 from tricktaker.arena.duplicate import play_duplicate
-from tricktaker.arena.ladder import SETS_PER_JOB, Job, SetOutcome, plan, play_ladder
+from tricktaker.arena.ladder import (
+    SETS_PER_JOB,
+    Job,
+    PairResult,
+    SetOutcome,
+    plan,
+    play_ladder,
+    rate,
+)
 from tricktaker.arena.ladder_table import render
 from tricktaker.arena.runners import check_address, processes, serial
 from tricktaker.arena.strength_doc import update
@@ -38,12 +46,34 @@ def test_rules_is_rated_above_random_and_the_pair_is_the_arenas() -> None:
     assert pair.win_rate.above(0.5)
 
 
-def test_a_set_is_won_by_share_then_points_else_drawn() -> None:
-    assert SetOutcome(0, 0.75, -1.0, 2).result == 1.0
-    assert SetOutcome(0, 0.25, 3.0, 2).result == 0.0
-    assert SetOutcome(0, 0.5, 1.5, 2).result == 1.0
-    assert SetOutcome(0, 0.5, -0.5, 2).result == 0.0
+def test_a_set_is_won_by_points_then_share_else_drawn() -> None:
+    assert SetOutcome(0, 0.25, 1.0, 2).result == 1.0
+    assert SetOutcome(0, 0.75, -3.0, 2).result == 0.0
+    assert SetOutcome(0, 0.75, 0.0, 2).result == 1.0
+    assert SetOutcome(0, 0.25, 0.0, 2).result == 0.0
     assert SetOutcome(0, 0.5, 0.0, 2).result == 0.5
+
+
+def _pair(a: str, b: str, won: int, lost: int, drawn: int) -> PairResult:
+    points = [1.0] * won + [-1.0] * lost + [0.0] * drawn
+    return PairResult(a, b, tuple(SetOutcome(i, 0.5, p, 2) for i, p in enumerate(points)))
+
+
+def test_ratings_follow_the_results_not_their_order() -> None:
+    """Search beat rules 10-3 and both beat random: one online pass of openskill in some
+    orders ranks rules first; the mean over shuffled orders does not."""
+    pairs = [
+        _pair("rules", "random", 17, 1, 2),
+        _pair("search", "random", 13, 3, 4),
+        _pair("search", "rules", 10, 3, 7),
+    ]
+    levels = ["random", "rules", "search"]
+    ratings = rate(levels, pairs, seed=1)
+    assert [r.level for r in ratings] == ["search", "rules", "random"]
+    assert [(r.won, r.lost, r.drawn) for r in ratings] == [(23, 6, 11), (20, 11, 9), (4, 30, 6)]
+    backwards = [PairResult(p.a, p.b, p.sets[::-1]) for p in pairs[::-1]]
+    assert rate(levels, backwards, seed=1) == ratings
+    assert 0 < ratings[0].sigma < 25 / 3 and ratings[0].low < ratings[0].mu < ratings[0].high
 
 
 def _shuffled(fn: Callable[[Any], Any], jobs: Sequence[Any]) -> list[Any]:

@@ -3,8 +3,10 @@
 ``tricktaker ladder truc`` plays each pair of levels the arena's way (sets: the
 same cards once for each side of the table, the seats rotated; see
 ``duplicate.py``), and turns each set into one rated game between the two
-levels: won, lost or drawn by the share of the set's deals where the level did
-better, then by the points; equal in both, drawn. An arena comparison answers
+levels: won by the level that scored more points on the same cards (the
+game's own units, as duplicate bridge compares totals: a deal won by six counts
+more than one won by one), on equal points by the share of deals where it did
+better; equal in both, drawn. An arena comparison answers
 "is A better than B"; the ladder puts all levels on one scale (an openskill
 Plackett-Luce rating, ``mu`` and ``sigma``) beside the pairwise win rates with
 their 95% intervals (``stats.py``).
@@ -19,8 +21,11 @@ same seed whether one process, a pool or a Ray cluster played it; only the
 ``search`` levels, which stop thinking on the clock, can differ on a busy
 machine (bots/search.py).
 
-Ratings are updated set by set, interleaving the pairs (set 0 of every pair,
-then set 1...), so that no pair's games all come last and weigh most.
+openskill updates a rating game by game, so its result depends on the order of
+the games (with 20 sets a pair, two close levels swap places from one order to
+another), while the ladder's games have no order: they are played side by
+side. So the games are rated in ``ORDERS`` shuffled orders, drawn from the
+seed, and each level's mu and sigma are the means over those orders.
 """
 
 from __future__ import annotations
@@ -42,6 +47,10 @@ from tricktaker.core import TricktakerError, get_game
 
 #: Sets per job: fixed, so the jobs (and their identities) never depend on the workers.
 SETS_PER_JOB = 10
+#: Shuffled orders the games are rated in (mu and sigma: their means), and a cap on the
+#: updates of all orders together, so that a huge ladder is still rated in seconds.
+ORDERS = 32
+MAX_UPDATES = 400_000
 #: The rating interval shown: mu +- this many sigma.
 SIGMAS = 2
 
@@ -72,8 +81,8 @@ class SetOutcome:
 
     @property
     def result(self) -> float:
-        """The rated game: 1 won, 0 lost, 1/2 drawn (by the share, then the points)."""
-        for value in (self.score - 0.5, self.points):
+        """The rated game: 1 won, 0 lost, 1/2 drawn (by the points, then the share)."""
+        for value in (self.points, self.score - 0.5):
             if value > 0:
                 return 1.0
             if value < 0:
@@ -190,26 +199,38 @@ class LevelRating:
         }
 
 
-def rate(levels: Sequence[str], pairs: Sequence[PairResult]) -> list[LevelRating]:
-    """Rate every set as a game, set 0 of each pair in turn, then set 1...; best first."""
+def _one_order(
+    levels: Sequence[str], games: Sequence[tuple[str, str, float]]
+) -> dict[str, PlackettLuceRating]:
+    """openskill's online updates, one rated game after another, from the prior."""
     model = PlackettLuce()
-    ratings: dict[str, PlackettLuceRating] = {lv: model.rating(name=lv) for lv in levels}
+    ratings = {lv: model.rating(name=lv) for lv in levels}
+    for a, b, result in games:
+        ranks = [0.0, 1.0] if result == 1.0 else [1.0, 0.0] if result == 0.0 else [0.0, 0.0]
+        [[ra], [rb]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
+        ratings[a], ratings[b] = ra, rb
+    return ratings
+
+
+def rate(levels: Sequence[str], pairs: Sequence[PairResult], seed: int) -> list[LevelRating]:
+    """Every set one rated game; mu and sigma averaged over ``ORDERS`` orders; best first."""
+    # Sorted first, so that the ratings depend on the results alone, not on their order.
+    games = sorted((p.a, p.b, s.result) for p in pairs for s in p.sets)
     tally = {lv: [0, 0, 0] for lv in levels}
-    for k in range(max((len(p.sets) for p in pairs), default=0)):
-        for p in pairs:
-            if k >= len(p.sets):
-                continue
-            result = p.sets[k].result
-            ranks = [0.0, 1.0] if result == 1.0 else [1.0, 0.0] if result == 0.0 else [0.0, 0.0]
-            [[ra], [rb]] = model.rate([[ratings[p.a]], [ratings[p.b]]], ranks=ranks)
-            ratings[p.a], ratings[p.b] = ra, rb
-            slot = {1.0: 0, 0.0: 1, 0.5: 2}[result]
-            tally[p.a][slot] += 1
-            tally[p.b][{0: 1, 1: 0, 2: 2}[slot]] += 1
-    out = [
-        LevelRating(lv, ratings[lv].mu, ratings[lv].sigma, sum(tally[lv]), *tally[lv])
-        for lv in levels
-    ]
+    for a, b, result in games:
+        slot = {1.0: 0, 0.0: 1, 0.5: 2}[result]
+        tally[a][slot] += 1
+        tally[b][(1, 0, 2)[slot]] += 1
+    orders = max(1, min(ORDERS, MAX_UPDATES // max(1, len(games))))
+    mu = dict.fromkeys(levels, 0.0)
+    sigma = dict.fromkeys(levels, 0.0)
+    for k in range(orders):
+        shuffled = list(games)
+        random.Random(f"tricktaker-ladder/{seed}/order/{k}").shuffle(shuffled)
+        for lv, r in _one_order(levels, shuffled).items():
+            mu[lv] += r.mu / orders
+            sigma[lv] += r.sigma / orders
+    out = [LevelRating(lv, mu[lv], sigma[lv], sum(tally[lv]), *tally[lv]) for lv in levels]
     return sorted(out, key=lambda r: (-r.ordinal, levels.index(r.level)))
 
 
@@ -324,4 +345,6 @@ def play_ladder(
     for job, outcomes in zip(jobs, results, strict=True):
         by_pair[(job.a, job.b)].extend(outcomes)
     played = tuple(PairResult(a, b, tuple(by_pair[(a, b)])) for a, b in pairs)
-    return LadderResult(game, opts, given, chosen, deals, seed, played, tuple(rate(chosen, played)))
+    return LadderResult(
+        game, opts, given, chosen, deals, seed, played, tuple(rate(chosen, played, seed))
+    )

@@ -50,10 +50,11 @@ def render(result: LadderResult) -> str:
     lines += [
         "",
         "Each duplicate set (the same cards once for each side, seats rotated) is one rated"
-        " game, won or lost by the share of its deals where the level did better, then by"
-        " points, else drawn; ratings: openskill Plackett-Luce. Win rate: the first level's"
-        " share of deals where it did better (level deals half), Wilson 95% over the sets;"
-        " points: its gain over the other per deal in the game's units.",
+        " game, won by the level that scored more points on the same cards, on equal points"
+        " by the share of deals where it did better, else drawn. Ratings: openskill"
+        " Plackett-Luce, μ and σ averaged over shuffled orders of the games. Win rate: the"
+        " first level's share of deals where it did better (level deals half), Wilson 95%"
+        " over the sets; points: its gain over the other per deal in the game's units.",
     ]
     if result.sets < MIN_SETS:
         lines.append(
