@@ -4,10 +4,12 @@ docs/strength.md sections per game, and bad input as one line with exit status 2
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 import socket
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from random import Random
 from typing import Any
 
 import pytest
@@ -22,12 +24,15 @@ from tricktaker.arena.ladder import (
     plan,
     play_ladder,
     rate,
+    unclocked,
 )
 from tricktaker.arena.ladder_table import render
 from tricktaker.arena.runners import check_address, processes, serial
 from tricktaker.arena.strength_doc import update
+from tricktaker.bots import make_bot
+from tricktaker.bots.search import DEEP_BUDGET, DEFAULT_BUDGET, SearchBot
 from tricktaker.cli import main
-from tricktaker.core import TricktakerError
+from tricktaker.core import TricktakerError, get_game
 
 CHEAP = ["random", "rules"]
 
@@ -127,7 +132,7 @@ def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {
         "game", "options", "levels", "deals_per_pair", "sets_per_pair", "seed",
-        "command", "model", "ratings", "pairs",
+        "no_clock", "command", "model", "ratings", "pairs",
     }  # fmt: skip
     assert out["levels"] == ["rules", "random"] and out["deals_per_pair"] == 20
     assert out["command"] == " ".join([*args, "--option", "players=2"]).replace(
@@ -232,3 +237,34 @@ def test_good_ray_addresses_pass_the_check(address: str) -> None:
     assert check_address(address) == address
     with pytest.raises(TricktakerError):
         check_address(address + ":x")
+
+
+def test_no_clock_makes_search_take_its_most_worlds_however_slow_the_machine() -> None:
+    game = get_game("truc")
+    state = game.new_match(game.options({}), seed=3)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    seat = state.to_act
+    assert seat is not None
+    ticks = itertools.count(0, 10)  # a machine so busy that every look at the clock is 10 s on
+
+    def worlds(bot: Any) -> int:
+        bot._clock = lambda: float(next(ticks))
+        bot.evaluate(state.view(seat), state.events(0, seat), state.legal_actions(), Random(1))
+        return int(bot.last_worlds)
+
+    assert worlds(make_bot("search", "truc")) == DEFAULT_BUDGET.min_worlds
+    assert worlds(unclocked(make_bot("search", "truc"))) == DEFAULT_BUDGET.max_worlds
+    deep = unclocked(make_bot("deep", "truc"))
+    assert isinstance(deep, SearchBot) and deep.budget.min_worlds == DEEP_BUDGET.max_worlds
+    rules = make_bot("rules", "truc")
+    assert unclocked(rules) is rules
+
+
+def test_no_clock_is_in_the_command_and_the_json(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["ladder", "truc", "--levels", "random,rules", "--deals", "2", "--workers", "1"]
+    assert main([*args, "--no-clock", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["no_clock"] is True and out["command"].endswith(" --seed 1 --no-clock")
+    assert main([*args, "--no-clock"]) == 0
+    assert "search levels without the clock" in capsys.readouterr().out.splitlines()[0]

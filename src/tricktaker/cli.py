@@ -76,6 +76,7 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
         args.ray,
         args.json,
         args.write,
+        args.no_clock,
     )
 
 
@@ -190,6 +191,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="ADDRESS",
         help="run the jobs on Ray: local (a cluster started here), auto, HOST:PORT",
+    )
+    p.add_argument(
+        "--no-clock",
+        action="store_true",
+        help="search levels take their most worlds every move, never stopping on the clock"
+        " (slower; the same table on any machine)",
     )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument(

@@ -17,9 +17,11 @@ set's cards, dealer, start position and bots' rngs come only from ``--seed``
 and the set's number (the arena's own seeds, so the pair ``rules,random``
 plays exactly what ``tricktaker arena --bots rules,random`` plays), and the
 results are put back and rated in job order. So the table is the same for the
-same seed whether one process, a pool or a Ray cluster played it; only the
-``search`` levels, which stop thinking on the clock, can differ on a busy
-machine (bots/search.py).
+same seed whether one process, a pool or a Ray cluster played it. Only the
+``search`` and ``deep`` levels read the clock (they stop sampling worlds when
+their time is up, bots/search.py), so on a busy machine they may play
+otherwise; ``--no-clock`` makes them take their most worlds every time, slower
+but the same everywhere.
 
 openskill updates a rating game by game, so its result depends on the order of
 the games (with 20 sets a pair, two close levels swap places from one order to
@@ -41,8 +43,9 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from tricktaker.arena.duplicate import MAX_DEALS, DealResult, play_deal, set_up, start_state
 from tricktaker.arena.runners import Runner, serial
 from tricktaker.arena.stats import Interval, mean_ci, wilson_ci
+from tricktaker.bots import Bot, make_bot
 from tricktaker.bots import levels as known_levels
-from tricktaker.bots import make_bot
+from tricktaker.bots.search import Budget, SearchBot
 from tricktaker.core import TricktakerError, get_game
 
 #: Sets per job: fixed, so the jobs (and their identities) never depend on the workers.
@@ -67,6 +70,7 @@ class Job:
     seed: int
     first: int
     count: int
+    no_clock: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +94,23 @@ class SetOutcome:
         return 0.5
 
 
+def unclocked(bot: Bot) -> Bot:
+    """A search level made to take its most worlds at every decision, never stopping on
+    the clock: slower, but it plays the same on any machine under any load (``--no-clock``).
+    Other levels never read the clock and are handed back as they are."""
+    if isinstance(bot, SearchBot):
+        most = bot.budget.max_worlds
+        bot.budget = Budget(seconds=math.inf, min_worlds=most, max_worlds=most)
+    return bot
+
+
 def run_job(job: Job) -> tuple[SetOutcome, ...]:
     """Play the job's sets, exactly as the arena plays them (same seeds, same rotation)."""
     g = get_game(job.game)
     opts = g.options(dict(job.options))
     a, b = make_bot(job.a, job.game), make_bot(job.b, job.game)
+    if job.no_clock:
+        a, b = unclocked(a), unclocked(b)
     sides = g.new_match(opts, seed=0).sides
     seats = len(sides)
     out: list[SetOutcome] = []
@@ -244,6 +260,7 @@ class LadderResult:
     seed: int
     pairs: tuple[PairResult, ...]
     ratings: tuple[LevelRating, ...]
+    no_clock: bool = False
 
     @property
     def sets(self) -> int:
@@ -255,6 +272,7 @@ class LadderResult:
         return (
             f"tricktaker ladder {self.game} --levels {','.join(self.levels)}"
             f" --deals {self.deals} --seed {self.seed}{opts}"
+            + (" --no-clock" if self.no_clock else "")
         )
 
     def ranked_pairs(self) -> list[PairResult]:
@@ -271,6 +289,7 @@ class LadderResult:
             "deals_per_pair": self.deals,
             "sets_per_pair": self.sets,
             "seed": self.seed,
+            "no_clock": self.no_clock,
             "command": self.command(),
             "model": "openskill PlackettLuce",
             "ratings": [r.to_json() for r in self.ratings],
@@ -306,7 +325,12 @@ def check_levels(game: str, wanted: Sequence[str] | None) -> tuple[str, ...]:
 
 
 def plan(
-    game: str, opts: Mapping[str, Any], levels: Sequence[str], deals: int, seed: int
+    game: str,
+    opts: Mapping[str, Any],
+    levels: Sequence[str],
+    deals: int,
+    seed: int,
+    no_clock: bool = False,
 ) -> tuple[list[tuple[str, str]], list[Job], int]:
     """The pairs (later level as A, as ``arena --bots rules,random``), the jobs in order,
     and the sets per pair: at least ``deals`` deals, whole sets."""
@@ -318,7 +342,7 @@ def plan(
     pairs = [(levels[j], levels[i]) for i in range(len(levels)) for j in range(i + 1, len(levels))]
     frozen = tuple(sorted(opts.items()))
     jobs = [
-        Job(game, frozen, a, b, seed, first, min(SETS_PER_JOB, sets - first))
+        Job(game, frozen, a, b, seed, first, min(SETS_PER_JOB, sets - first), no_clock)
         for a, b in pairs
         for first in range(0, sets, SETS_PER_JOB)
     ]
@@ -332,12 +356,13 @@ def play_ladder(
     seed: int = 1,
     options: Mapping[str, str] | None = None,
     runner: Runner = serial,
+    no_clock: bool = False,
 ) -> LadderResult:
     """Play every pair of ``levels`` (default: all of the game's) and rate them."""
     chosen = check_levels(game, levels)
     given = dict(options or {})
     opts = get_game(game).options(given).to_json()
-    pairs, jobs, _ = plan(game, opts, chosen, deals, seed)
+    pairs, jobs, _ = plan(game, opts, chosen, deals, seed, no_clock)
     results = runner(run_job, jobs)
     if len(results) != len(jobs):
         raise TricktakerError(f"the runner gave {len(results)} results for {len(jobs)} jobs")
@@ -346,5 +371,5 @@ def play_ladder(
         by_pair[(job.a, job.b)].extend(outcomes)
     played = tuple(PairResult(a, b, tuple(by_pair[(a, b)])) for a, b in pairs)
     return LadderResult(
-        game, opts, given, chosen, deals, seed, played, tuple(rate(chosen, played, seed))
+        game, opts, given, chosen, deals, seed, played, tuple(rate(chosen, played, seed)), no_clock
     )

@@ -58,6 +58,7 @@ def run_ladder_cli(
     ray: str | None,
     as_json: bool,
     write_path: str | None,
+    no_clock: bool = False,
 ) -> int:
     """Run the ladder; print the table (or JSON); exit 0. Bad input raises TricktakerError."""
     n_deals = whole_number("--deals", deals, 1, MAX_DEALS)
@@ -68,7 +69,7 @@ def run_ladder_cli(
         raise TricktakerError(f"--write: {write_path[:60]!r} is not a file name")
     runner = ray_runner(ray, n_workers) if ray is not None else processes(n_workers)
     result = play_ladder(
-        game, level_list(levels), n_deals, n_seed, parse_option_args(options), runner
+        game, level_list(levels), n_deals, n_seed, parse_option_args(options), runner, no_clock
     )
     table = render(result)
     print(json.dumps(result.to_json()) if as_json else table)

@@ -23,7 +23,12 @@ def render(result: LadderResult) -> str:
     opts = " ".join(f"{k}={v}" for k, v in result.options.items())
     lines = [
         f"Ladder of {result.game} ({opts}): {result.deals} deals per pair of levels"
-        f" ({result.sets} duplicate sets), seed {result.seed}.",
+        f" ({result.sets} duplicate sets), seed {result.seed}"
+        + (
+            ", search levels without the clock (their most worlds each move)."
+            if result.no_clock
+            else "."
+        ),
         "",
         f"| rank | level | rating μ ± {SIGMAS}σ | μ | σ | ordinal μ − 3σ | games"
         " | won-lost-drawn |",
