@@ -268,3 +268,10 @@ def test_no_clock_is_in_the_command_and_the_json(capsys: pytest.CaptureFixture[s
     assert out["no_clock"] is True and out["command"].endswith(" --seed 1 --no-clock")
     assert main([*args, "--no-clock"]) == 0
     assert "search levels without the clock" in capsys.readouterr().out.splitlines()[0]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_runners_keep_the_jobs_order_and_tell_progress(workers: int) -> None:
+    ticks: list[tuple[int, int]] = []
+    assert processes(workers, lambda d, t: ticks.append((d, t)))(abs, [-3, 1, -2]) == [3, 1, 2]
+    assert ticks == [(1, 3), (2, 3), (3, 3)]

@@ -48,6 +48,12 @@ def level_list(text: str | None) -> list[str] | None:
     return names
 
 
+def _progress(done: int, total: int) -> None:
+    """Jobs done so far, on one line of the terminal (a search ladder runs for hours)."""
+    end = "\n" if done == total else ""
+    print(f"\rladder: {done}/{total} jobs played", end=end, file=sys.stderr, flush=True)
+
+
 def run_ladder_cli(
     game: str,
     levels: str | None,
@@ -67,7 +73,8 @@ def run_ladder_cli(
     n_workers = cores if workers is None else whole_number("--workers", workers, 1, MAX_WORKERS)
     if write_path is not None and (not write_path.strip() or Path(write_path).is_dir()):
         raise TricktakerError(f"--write: {write_path[:60]!r} is not a file name")
-    runner = ray_runner(ray, n_workers) if ray is not None else processes(n_workers)
+    tick = _progress if sys.stderr.isatty() else None
+    runner = ray_runner(ray, n_workers, tick) if ray is not None else processes(n_workers, tick)
     result = play_ladder(
         game, level_list(levels), n_deals, n_seed, parse_option_args(options), runner, no_clock
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import socket
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -23,6 +23,8 @@ from tricktaker.core.errors import TricktakerError
 
 #: Maps a function over the jobs; the results in the jobs' order.
 Runner = Callable[[Callable[[Any], Any], Sequence[Any]], list[Any]]
+#: Told (jobs done, jobs in all) as each result comes in, in order: progress for a person.
+Tick = Callable[[int, int], None]
 
 _ADDRESS = re.compile(r"(?:ray://)?[A-Za-z0-9](?:[A-Za-z0-9.-]{0,250}):(\d{1,5})")
 
@@ -32,14 +34,23 @@ def serial(fn: Callable[[Any], Any], jobs: Sequence[Any]) -> list[Any]:
     return [fn(job) for job in jobs]
 
 
-def processes(workers: int) -> Runner:
+def _collect(results: Iterable[Any], total: int, tick: Tick | None) -> list[Any]:
+    out: list[Any] = []
+    for result in results:
+        out.append(result)
+        if tick is not None:
+            tick(len(out), total)
+    return out
+
+
+def processes(workers: int, tick: Tick | None = None) -> Runner:
     """A pool of ``workers`` local processes (none for one worker or one job)."""
 
     def run(fn: Callable[[Any], Any], jobs: Sequence[Any]) -> list[Any]:
         if workers <= 1 or len(jobs) <= 1:
-            return serial(fn, jobs)
+            return _collect((fn(job) for job in jobs), len(jobs), tick)
         with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-            return list(pool.map(fn, jobs))
+            return _collect(pool.map(fn, jobs), len(jobs), tick)
 
     return run
 
@@ -70,7 +81,7 @@ def probe(address: str, seconds: float = 5.0) -> None:
         raise TricktakerError(f"--ray: nothing answers at {address}: {exc}") from exc
 
 
-def ray_runner(address: str, workers: int) -> Runner:
+def ray_runner(address: str, workers: int, tick: Tick | None = None) -> Runner:
     """Jobs as Ray tasks on the cluster at ``address`` (``local``: one started here)."""
     check_address(address)
 
@@ -97,7 +108,8 @@ def ray_runner(address: str, workers: int) -> Runner:
                 ) from exc
         try:
             task = ray.remote(fn)
-            return list(ray.get([task.remote(job) for job in jobs]))
+            refs = [task.remote(job) for job in jobs]
+            return _collect((ray.get(ref) for ref in refs), len(jobs), tick)
         finally:
             if started:
                 ray.shutdown()
