@@ -11,7 +11,7 @@ better; equal in both, drawn. An arena comparison answers
 Plackett-Luce rating, ``mu`` and ``sigma``) beside the pairwise win rates with
 their 95% intervals (``stats.py``).
 
-Why jobs. A ladder with the search levels takes hours on one core, so the work
+Why jobs. A ladder with the deep level takes hours on one core, so the work
 is cut into jobs, (pair of levels, run of sets), that any worker may play: a
 set's cards, dealer, start position and bots' rngs come only from ``--seed``
 and the set's number (the arena's own seeds, so the pair ``rules,random``
