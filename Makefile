@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench arena clean
+.PHONY: run test lint typecheck pytest bench arena ladder clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,9 @@ bench: $(STAMP)
 
 arena: $(STAMP)
 	$(BIN)/tricktaker arena truc --bots rules,random --deals 2000 --seed 1
+
+ladder: $(STAMP)
+	$(BIN)/tricktaker ladder truc --levels random,rules --deals 400 --seed 1
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

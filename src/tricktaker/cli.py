@@ -1,4 +1,4 @@
-"""The ``tricktaker`` command: play, replay, arena, bench (DESIGN.md, Commands)."""
+"""The ``tricktaker`` command: play, replay, arena, ladder, bench (DESIGN.md, Commands)."""
 
 from __future__ import annotations
 
@@ -61,6 +61,23 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     from tricktaker.arena.duplicate import run_arena_cli
 
     return run_arena_cli(args.game, args.bots, args.deals, args.seed, args.option, args.json)
+
+
+def _cmd_ladder(args: argparse.Namespace) -> int:
+    from tricktaker.arena.ladder_cli import run_ladder_cli
+
+    return run_ladder_cli(
+        args.game,
+        args.levels,
+        args.deals,
+        args.seed,
+        args.option,
+        args.workers,
+        args.ray,
+        args.json,
+        args.write,
+        args.no_clock,
+    )
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
@@ -144,6 +161,53 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=_cmd_arena)
+
+    p = sub.add_parser(
+        "ladder",
+        help="rate every computer level of a game against every other (openskill)",
+        description=(
+            "Play every pair of computer levels in duplicate (the same cards once for each"
+            " side) and rate the levels with openskill: prints each level's rating and each"
+            " pair's win rate with 95% intervals. The same seed gives the same table,"
+            " whatever the workers."
+        ),
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("game")
+    p.add_argument(
+        "--levels", default=None, metavar="A,B,...", help="levels to rate (default: all)"
+    )
+    p.add_argument("--deals", default="200", metavar="N", help="deals per pair (default: 200)")
+    p.add_argument("--seed", default="1", metavar="S", help="seed (default: 1)")
+    p.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
+    )
+    p.add_argument(
+        "--workers", default=None, metavar="K", help="local processes (default: the cores)"
+    )
+    p.add_argument(
+        "--ray",
+        default=None,
+        metavar="ADDRESS",
+        help="run the jobs on Ray: local (a cluster started here), auto, HOST:PORT",
+    )
+    p.add_argument(
+        "--no-clock",
+        action="store_true",
+        help="search levels take their most worlds every move, never stopping on the clock"
+        " (slower; the same table on any machine)",
+    )
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument(
+        "--write",
+        nargs="?",
+        const="docs/strength.md",
+        default=None,
+        metavar="PATH",
+        help="also update this game's table in PATH (default: docs/strength.md)",
+    )
+    p.set_defaults(func=_cmd_ladder)
 
     p = sub.add_parser(
         "serve",
