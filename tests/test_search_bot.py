@@ -148,22 +148,21 @@ class _FirstLegal:
         return legal[0]
 
 
-def test_worlds_are_weighed_by_how_the_others_would_have_chosen_there() -> None:
-    """The dealer's double is what the policy would do (weight 1) or not (MISMATCH per
-    choice); the searching seat's own choices never count against a world."""
+def test_worlds_are_weighed_by_how_the_others_would_have_answered_there() -> None:
+    """The dealer's answer to a double is what the policy would give (weight 1) or not
+    (MISMATCH); which card he plays is not read, nor are the searching seat's choices."""
     mine, other = "7h 8c Ad", "9s 9d Th"
     state = new_state(deals=[{**deal(other, mine), "stock": full_stock(other, mine)}])
     run(state, "1:play 7h")
-    first = str(state.legal_actions()[0])
     bot = SearchBot("truc", budget=FIXED, rollout=_FirstLegal, infer=True)  # type: ignore[arg-type]
     assert bot._belief(state, 1, seed=0) == 1.0
-    run(state, first)
+    plays = [str(a) for a in state.legal_actions() if a.verb == "play"]
+    assert plays[-1] != str(state.legal_actions()[0])
+    run(state, plays[-1])
     assert bot._belief(state, 1, seed=0) == 1.0
     run(state, "1:double")
-    other_choice = next(
-        a for a in map(str, state.legal_actions()) if a != str(state.legal_actions()[0])
-    )
-    run(state, other_choice)
+    answers = [str(a) for a in state.legal_actions()]
+    run(state, answers[1])
     assert bot._belief(state, 1, seed=0) == pytest.approx(MISMATCH)
 
 

@@ -47,6 +47,10 @@ ROLLOUT_CAP = 2_000
 #: The weight of a world for each choice of another player there that the rollout
 #: policy would not have made (:meth:`SearchBot._belief`).
 MISMATCH = 0.2
+#: Choices the weighing leaves unread: which card a player plays is as much his
+#: style as his hand (and with many seats the worlds' weights would collapse onto
+#: a few); what he bets and answers is what tells.
+UNREAD_VERBS = frozenset({"play"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +191,8 @@ class SearchBot:
     def _belief(self, world: State, seat: int, seed: int) -> float:
         """How likely the others' choices this deal are in ``world``, as the rollout
         policy would make them there: 1 for each choice it repeats, ``MISMATCH`` for
-        each it would not have made (they may bluff or think otherwise than it does).
+        each it would not have made (they may bluff or think otherwise than it does);
+        card plays are not read (``UNREAD_VERBS``).
 
         Without this every hand the cards allow is as likely as any other, and a
         raise or a call says nothing: the search would meet a double from strength
@@ -206,7 +211,7 @@ class SearchBot:
         for text in record.actions:
             actor = replay.to_act
             action = game.parse_action(text)
-            if actor is not None and actor != seat:
+            if actor is not None and actor != seat and action.verb not in UNREAD_VERBS:
                 legal = replay.legal_actions()
                 if len(legal) > 1:
                     start = starts.get(actor)
