@@ -5,10 +5,12 @@ his own events, put into words by the game (``Game.words``): this module
 knows no game. The computer moves one action at a time after a short pause
 (``bot_delay`` seconds; 0 in tests) so the human can follow, and waits while
 anything is open over the table (the end of a deal stays until a key is
-pressed). Keys: 1–9 and 0 take the numbered actions, Tab or the arrows mark
-one and Enter takes it, ``s`` the score sheet, ``?`` the rules, ``r`` a new
-match once this one is over, ``q`` quits (offering to save a match in
-progress).
+pressed). It thinks in a worker thread (a search level takes seconds), so the
+screen keeps answering keys meanwhile; its move is applied back on the screen's
+loop, and only if the match is still where it was when it began. Keys: 1–9
+and 0 take the numbered actions, Tab or the arrows mark one and Enter takes
+it, ``s`` the score sheet, ``?`` the rules, ``r`` a new match once this one is
+over, ``q`` quits (offering to save a match in progress).
 
 Actions that name two cards of the hand (``core.pairs``: a discard of two out
 of twelve) are not a button each but a choice in two steps: a button per card
@@ -19,6 +21,7 @@ or Backspace). The card chosen first is marked in the hand.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import ClassVar
 
@@ -51,7 +54,7 @@ from tricktaker.terminal.modals import (
     sheet_table,
 )
 from tricktaker.terminal.names import seat_names, side_names
-from tricktaker.terminal.session import Session
+from tricktaker.terminal.session import BotFailure, BotTurn, Session
 from tricktaker.terminal.styling import joined, styled
 from tricktaker.terminal.table import TableWidget, table_text
 
@@ -112,6 +115,10 @@ class TableScreen(Screen[None]):
         self.chronicle = Chronicle(setup.game, self.words, [], [])
         self.saved_to: Path | None = None
         self._bot_pending = False
+        #: The computer's moment being thought over in a worker, if any.
+        self._thinking: BotTurn | None = None
+        #: A move the computer chose while something was open over the table.
+        self._held: tuple[BotTurn, Action | BotFailure] | None = None
         self._shown: tuple[str, ...] | None = None
         #: The first card of a two-card choice, once chosen; the legal actions it was
         #: chosen among (new ones start the choice afresh).
@@ -154,6 +161,7 @@ class TableScreen(Screen[None]):
         self.saved_to = None
         self._shown = None
         self._first = None
+        self._held = None  # a move of the match before, if one was held
         log = self.query_one("#log", GameLog)
         log.reset()
         intro = _("{game} against the computer ({level}). Press ? for the rules.")
@@ -372,10 +380,45 @@ class TableScreen(Screen[None]):
             self.call_later(self._bot_turn)
 
     async def _bot_turn(self) -> None:
+        """Start the computer's move in a worker: a search level thinks for seconds, and
+        the screen must go on answering keys and redrawing meanwhile. One at a time; a
+        move chosen while something was open over the table is played now."""
+        if self._thinking is not None:
+            return  # its end schedules the next move
         self._bot_pending = False
         if not self.is_current or not self.session.bot_to_act():
             return
-        failure = self.session.step_bot()
+        held, self._held = self._held, None
+        if held is not None and self.session.current(held[0]):
+            await self._play_bot(*held)
+            return
+        self._bot_pending = True
+        self._thinking = self.session.bot_turn()
+        self.run_worker(self._bot_move(), group="bot", exit_on_error=False)
+
+    async def _bot_move(self) -> None:
+        """The computer thinks in a thread over what its seat knows (``Session.bot_turn``);
+        its move is played here, on the screen's loop, only if the match is still where
+        it was (a rematch may have replaced it), and only with the table in sight."""
+        session = self.session
+        turn = self._thinking
+        try:
+            if turn is None:
+                return
+            choice = await asyncio.to_thread(session.think, turn)
+        finally:
+            self._thinking = None
+            self._bot_pending = False
+        if session is not self.session or not session.current(turn):
+            self._schedule_bot()  # the match in sight now may be waiting for a move
+        elif not self.is_current:
+            self._held = (turn, choice)  # played when the table is back (on_screen_resume)
+        else:
+            await self._play_bot(turn, choice)
+
+    async def _play_bot(self, turn: BotTurn, choice: Action | BotFailure) -> None:
+        """Play the computer's choice; a failed bot's random move is said in the log."""
+        failure = self.session.finish_bot(turn, choice)
         if failure is not None:
             _ = self.tr
             message = _("The computer ({name}) failed: {error}. It made a random move instead.")
