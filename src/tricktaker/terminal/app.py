@@ -117,8 +117,6 @@ class TableScreen(Screen[None]):
         self._bot_pending = False
         #: The computer's moment being thought over in a worker, if any.
         self._thinking: BotTurn | None = None
-        #: A move the computer chose while something was open over the table.
-        self._held: tuple[BotTurn, Action | BotFailure] | None = None
         self._shown: tuple[str, ...] | None = None
         #: The first card of a two-card choice, once chosen; the legal actions it was
         #: chosen among (new ones start the choice afresh).
@@ -161,7 +159,6 @@ class TableScreen(Screen[None]):
         self.saved_to = None
         self._shown = None
         self._first = None
-        self._held = None  # a move of the match before, if one was held
         log = self.query_one("#log", GameLog)
         log.reset()
         intro = _("{game} against the computer ({level}). Press ? for the rules.")
@@ -381,16 +378,11 @@ class TableScreen(Screen[None]):
 
     async def _bot_turn(self) -> None:
         """Start the computer's move in a worker: a search level thinks for seconds, and
-        the screen must go on answering keys and redrawing meanwhile. One at a time; a
-        move chosen while something was open over the table is played now."""
+        the screen must go on answering keys and redrawing meanwhile. One at a time."""
         if self._thinking is not None:
             return  # its end schedules the next move
         self._bot_pending = False
         if not self.is_current or not self.session.bot_to_act():
-            return
-        held, self._held = self._held, None
-        if held is not None and self.session.current(held[0]):
-            await self._play_bot(*held)
             return
         self._bot_pending = True
         self._thinking = self.session.bot_turn()
@@ -399,7 +391,8 @@ class TableScreen(Screen[None]):
     async def _bot_move(self) -> None:
         """The computer thinks in a thread over what its seat knows (``Session.bot_turn``);
         its move is played here, on the screen's loop, only if the match is still where
-        it was (a rematch may have replaced it), and only with the table in sight."""
+        it was (a rematch may have replaced it), and with the table in sight, as any
+        move of the computer (a modal screen over it leaves it in sight)."""
         session = self.session
         turn = self._thinking
         try:
@@ -411,9 +404,7 @@ class TableScreen(Screen[None]):
             self._bot_pending = False
         if session is not self.session or not session.current(turn):
             self._schedule_bot()  # the match in sight now may be waiting for a move
-        elif not self.is_current:
-            self._held = (turn, choice)  # played when the table is back (on_screen_resume)
-        else:
+        elif self.is_current:  # else the table is out of sight: thought over again on resume
             await self._play_bot(turn, choice)
 
     async def _play_bot(self, turn: BotTurn, choice: Action | BotFailure) -> None:
