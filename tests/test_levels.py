@@ -124,7 +124,6 @@ class SlowBot:
         self.started = threading.Event()
         self.release = threading.Event()
         self.on_loop: bool | None = None
-        self.calls = 0
 
     def act(
         self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
@@ -134,7 +133,6 @@ class SlowBot:
             self.on_loop = True
         except RuntimeError:
             self.on_loop = False
-        self.calls += 1
         self.started.set()
         self.release.wait(PATIENCE)
         return legal[0]
@@ -179,7 +177,6 @@ def test_a_bot_thinks_off_the_event_loop_while_the_server_answers(
                 break
         assert state["applied"] == 1
     assert slow_bot.on_loop is False  # its move was computed in a worker thread
-    assert slow_bot.calls == 1  # one move thought over once, applied once
 
 
 def test_a_bot_move_for_a_moment_gone_is_dropped(client: TestClient, slow_bot: SlowBot) -> None:
