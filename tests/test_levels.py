@@ -246,8 +246,9 @@ def test_a_deal_against_search_completes_through_the_server(
 def test_the_terminal_answers_keys_while_the_computer_thinks(
     tmp_path: Path, slow_bot: SlowBot
 ) -> None:
-    """The rules open at once while a bot thinks (the screen answers keys); its move,
-    thought over in a worker thread, is played once it has chosen."""
+    """The rules open at once while a bot thinks (the screen answers keys), and the
+    status says it thinks; its move, thought over in a worker thread, is played once
+    it has chosen."""
     setup, session = make_session(bots={1: slow_bot})
     moved = False
 
@@ -268,15 +269,16 @@ def test_the_terminal_answers_keys_while_the_computer_thinks(
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)  # answered while the bot thinks
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "computer: easy · thinking…" in screen_text(app)
         assert not slow_bot.release.is_set()
         assert session._actions == before
         slow_bot.release.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
         moved = session._actions == before + 1
-        await pilot.press("escape")
-        await pilot.pause()
-        assert "computer: easy" in screen_text(app)
+        assert "computer: easy" in screen_text(app) and "thinking" not in screen_text(app)
 
     run_app(setup, session, tmp_path, body)
     assert moved and slow_bot.on_loop is False

@@ -264,8 +264,18 @@ class TableScreen(Screen[None]):
         _ = self.tr
         lines = self.words.status(view, self.names, self.sides)
         self.query_one("#status", Static).update(status_text(lines))
-        level = _("computer: {level}").format(level=level_name(self.session.level, self.tr))
-        self.query_one("#level", Static).update(level)
+        self._show_level()
+
+    def _show_level(self) -> None:
+        """The computer's level in the status bar, and whether it is thinking (a strong
+        level takes seconds over a move: the player sees why nothing happens yet)."""
+        _ = self.tr
+        if self._thinking is None:
+            text = _("computer: {level}")
+        else:
+            text = _("computer: {level} · thinking…")
+        level = level_name(self.session.level, self.tr)
+        self.query_one("#level", Static).update(text.format(level=level))
 
     def paper(self, view: View) -> list[str]:
         """The score sheet as the game's players draw it on paper (none for most games)."""
@@ -386,7 +396,8 @@ class TableScreen(Screen[None]):
             return
         self._bot_pending = True
         self._thinking = self.session.bot_turn()
-        self.run_worker(self._bot_move(), group="bot", exit_on_error=False)
+        self._show_level()
+        self.run_worker(self._bot_move(), group="bot")  # a bug of the screen shows, as before
 
     async def _bot_move(self) -> None:
         """The computer thinks in a thread over what its seat knows (``Session.bot_turn``);
@@ -402,6 +413,7 @@ class TableScreen(Screen[None]):
         finally:
             self._thinking = None
             self._bot_pending = False
+        self._show_level()
         if session is not self.session or not session.current(turn):
             self._schedule_bot()  # the match in sight now may be waiting for a move
         elif self.is_current:  # else the table is out of sight: thought over again on resume
