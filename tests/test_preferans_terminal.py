@@ -159,8 +159,9 @@ async def drive(
             before = len(state_of(session).actions)
             await press_for(app, pilot, action)
             assert str(state_of(session).actions[before]) == str(action)
-        else:
+        else:  # the computer thinks in a worker thread: wait for its move
             await app.table._bot_turn()
+            await app.workers.wait_for_complete()
 
 
 # ---------------------------------------------------------------- playing
@@ -329,7 +330,7 @@ def test_seats_sit_in_order_of_play_to_the_left(tmp_path: Path) -> None:
         def at(text: str) -> tuple[int, int]:
             return next((r, line.index(text)) for r, line in enumerate(rows) if text in line)
 
-        west, east, you = at("West (random)"), at("East (random)"), at("Your cards")
+        west, east, you = at("West (easy)"), at("East (easy)"), at("Your cards")
         assert west[0] == east[0] < you[0] and west[1] < east[1]
 
     run_app(setup, session, tmp_path, body)
@@ -433,9 +434,9 @@ def test_bids_in_a_grid_by_level_and_the_computer_level_in_russian(tmp_path: Pat
             assert columns[f"6{strain}"] == columns[f"7{strain}"] == columns[f"10{strain}"]
         text = screen_text(app)
         assert "[1] Пас" in text and "[2] 6♣" in text and "[7] 7♣" in text
-        assert "Запад (по правилам)" in text and "Восток (по правилам)" in text
-        assert "компьютер: по правилам" in text
-        assert session.record()["names"][1] == "Запад (по правилам)"
+        assert "Запад (средний)" in text and "Восток (средний)" in text
+        assert "компьютер: средний" in text
+        assert session.record()["names"][1] == "Запад (средний)"
         # The log has no scrollbar to leave half-blocks at its edge (PgUp/PgDn scroll it).
         assert app.query_one("#log").styles.scrollbar_size_vertical == 0
 

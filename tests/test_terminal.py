@@ -587,14 +587,18 @@ def test_four_players_sit_around_the_table(tmp_path: Path) -> None:
                     return row, line.index(text)
             raise AssertionError(f"{text!r} is not on the screen")
 
-        partner, west, east = where("Partner (rules)"), where("West (rules)"), where("East (rules)")
+        partner, west, east = (
+            where("Partner (medium)"),
+            where("West (medium)"),
+            where("East (medium)"),
+        )
         you = where("Your cards")
         assert partner[0] < west[0] == east[0] < you[0]
         assert west[1] < partner[1] < east[1]
-        assert "West (rules) · dealer · captain" in screen_text(app)
+        assert "West (medium) · dealer · captain" in screen_text(app)
         assert "▶ You · captain" in screen_text(app)  # right of the dealer: calls for cards
         assert "3 cards" in screen_text(app)
-        assert "computer: rules" in screen_text(app)
+        assert "computer: medium" in screen_text(app)
 
     run_app(setup, session, tmp_path, body, delay=NEVER)
 
@@ -605,8 +609,8 @@ def test_two_players_the_opponent_sits_on_top(tmp_path: Path) -> None:
     async def body(app: PlayApp, pilot: Pilot[None]) -> None:
         await pilot.pause()
         text = screen_text(app)
-        assert text.index("Computer (random) · dealer") < text.index("Your cards:")
-        assert "computer: random" in text
+        assert text.index("Computer (easy) · dealer") < text.index("Your cards:")
+        assert "computer: easy" in text
 
     run_app(setup, session, tmp_path, body, delay=NEVER)
 
@@ -782,7 +786,7 @@ def test_quit_mid_match_offers_saving_and_the_save_resumes(tmp_path: Path) -> No
     path = app.saved[0][0]
     assert path.parent == tmp_path and re.fullmatch(r"[\d-]+-truc\.json", path.name)
     record = json.loads(path.read_text(encoding="utf-8"))
-    assert record["names"] == ["You", "Computer (random)"]
+    assert record["names"] == ["You", "Computer (easy)"]
     outcome = replay_text(path.read_text(encoding="utf-8"))
     assert outcome.exit_code == 0 and outcome.output["finished"] is False
     # --resume plays on from there: the same actions, the human to act, bots at the others.
@@ -919,9 +923,9 @@ def test_setup_picks_the_level_and_the_seed_reaches_the_match() -> None:
     assert record["options"] == {"players": 4, "redeal": "repeat", "ties": "spoil"}
     assert record["names"] == [
         "Вы",
-        "Запад (по правилам)",
-        "Партнёр (по правилам)",
-        "Восток (по правилам)",
+        "Запад (средний)",
+        "Партнёр (средний)",
+        "Восток (средний)",
     ]
     assert isinstance(setup.new_session().seed, int)
 
@@ -1001,9 +1005,9 @@ def test_seat_one_sits_on_the_side_play_passes_to(game_id: str, side: str, tmp_p
         await pilot.pause()
         app_names.extend(app.table.names)
         screen = screen_text(app)
-        first = where(f"{app.table.names[1]} (random)", screen)
-        last = where(f"{app.table.names[3]} (random)", screen)
-        partner = where("Partner (random)", screen)
+        first = where(f"{app.table.names[1]} (easy)", screen)
+        last = where(f"{app.table.names[3]} (easy)", screen)
+        partner = where("Partner (easy)", screen)
         you = where("Your cards", screen)
         assert partner[0] < first[0] == last[0] < you[0]
         if side == "left":
@@ -1021,7 +1025,7 @@ def test_six_players_sit_two_to_a_side(tmp_path: Path) -> None:
     async def body(app: PlayApp, pilot: Pilot[None]) -> None:
         await pilot.pause()
         screen = screen_text(app)
-        at = {seat: where(f"{app.table.names[seat]} (random)", screen) for seat in range(1, 6)}
+        at = {seat: where(f"{app.table.names[seat]} (easy)", screen) for seat in range(1, 6)}
         you = where("Your cards", screen)
         top = at[3]
         # Play passes to the right: seats 1 and 2 on the right, 4 and 5 on the left.
@@ -1029,7 +1033,7 @@ def test_six_players_sit_two_to_a_side(tmp_path: Path) -> None:
         assert top[0] < at[4][0] < at[5][0] < you[0]
         assert at[2][0] == at[4][0] and at[1][0] == at[5][0]
         assert max(at[4][1], at[5][1]) < top[1] < min(at[1][1], at[2][1])
-        assert "Partner 3 (random)" in screen and "Player 2 (random)" in screen
+        assert "Partner 3 (easy)" in screen and "Player 2 (easy)" in screen
         assert "▶ You · mão" in screen
         await pilot.press("question_mark")
         await pilot.pause()

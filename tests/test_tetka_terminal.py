@@ -132,8 +132,9 @@ async def drive(
             before = len(state_of(session).actions)
             await press_for(app, pilot, action)
             assert str(state_of(session).actions[before]) == str(action)
-        else:
+        else:  # the computer thinks in a worker thread: wait for its move
             await app.table._bot_turn()
+            await app.workers.wait_for_complete()
 
 
 class Seen:
@@ -174,7 +175,7 @@ def test_the_command_line_sets_up_tetka_for_four() -> None:
     assert session.players == 4 and session.sides == (0, 1, 2, 3)
     assert session.computer_seats == [1, 2, 3]
     assert setup.session_for(state_of(session), 3).names[1:] == [
-        f"{name} ({setup.level})" for name in ("West", "North", "East")
+        f"{name} (medium)" for name in ("West", "North", "East")
     ]
 
 
@@ -246,11 +247,12 @@ def test_the_table_shows_the_photograph_marks_and_the_reviewable_tricks(tmp_path
         assert f"counting trick: {view.counting}" in text
         assert "Marks: You 3 · West 7 · North 0 · East 12 (robber to 21)" in text
         assert "▶ You · turned the photo · 0 tricks" in text
-        assert "East (random) · dealer · 0 tricks" in text
+        assert "East (easy) · dealer · 0 tricks" in text
         # The human leads; three cards later he sees them all on the table, then the trick.
         await press_for(app, pilot, session.legal()[0])
-        for _ in range(3):
+        for _ in range(3):  # each computer's card: thought over in a worker, then played
             await app.table._bot_turn()
+            await app.workers.wait_for_complete()
         await pilot.pause()
         view = view_of(session)
         assert [t.number for t in view.review] == [1]
@@ -293,7 +295,7 @@ def test_seat_one_sits_on_the_left_play_passes_to_the_left(tmp_path: Path) -> No
         def at(text: str) -> tuple[int, int]:
             return next((r, line.index(text)) for r, line in enumerate(rows) if text in line)
 
-        west, north, east = at("West (random)"), at("North (random)"), at("East (random)")
+        west, north, east = at("West (easy)"), at("North (easy)"), at("East (easy)")
         you = at("Your cards")
         assert north[0] < west[0] == east[0] < you[0]
         assert west[1] < north[1] < east[1]

@@ -291,6 +291,29 @@ def test_lobby_table_a_deal_and_russian(server: str, watched: Watched) -> None:
     assert since is not None and int(since.group(1)) > 0, sockets
 
 
+def test_the_lobby_offers_every_level_weakest_first_by_name(server: str, watched: Watched) -> None:
+    """A computer seat's choices: every level of the game, weakest first, in the players'
+    words of the page's language (the server's ``level_names``), ``medium`` chosen."""
+    page = watched.page
+    page.goto(f"{server}/")
+    page.wait_for_selector("#play")
+    _choose_game(page, GAME)
+    seat = page.locator("#seat-1")
+    english = ["Computer: easy", "Computer: medium", "Computer: strong", "Computer: expert"]
+    assert seat.locator("option").all_inner_texts()[:4] == english
+    assert seat.input_value() == "bot:rules"
+    values = seat.locator("option").evaluate_all("options => options.map(o => o.value)")
+    assert values[:4] == ["bot:random", "bot:rules", "bot:search", "bot:deep"]
+    page.click("[data-lang=ru]")
+    page.wait_for_function(
+        "document.querySelector('#seat-1 option') &&"
+        " document.querySelector('#seat-1 option').textContent.includes('лёгкий')"
+    )
+    russian = ["Компьютер: лёгкий", "Компьютер: средний", "Компьютер: сильный", "Компьютер: мастер"]
+    assert page.locator("#seat-1 option").all_inner_texts()[:4] == russian
+    assert page.locator("#seat-1").input_value() == "bot:rules"
+
+
 def test_phone_width_has_no_horizontal_scroll(server: str, browser: Browser) -> None:
     phone = Watched(browser, width=375, height=740)
     page = phone.page

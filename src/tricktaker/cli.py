@@ -31,6 +31,26 @@ def games_help() -> str:
     return "\n".join(lines)
 
 
+def bots_help() -> str:
+    """``play --bots``'s help: every level id with its name, weakest first, and the
+    games it plays where it does not play them all; the ids are what is typed, the
+    names what the lobby and the screens call them."""
+    from tricktaker.bots.registry import level_name, level_order, levels
+    from tricktaker.core import games
+    from tricktaker.core.i18n import translator
+
+    _ = translator("en")
+    ids = [game.id for game in games()]
+    per_game = {gid: levels(gid) for gid in ids}
+    every = sorted({lvl for known in per_game.values() for lvl in known}, key=level_order)
+    parts = []
+    for lvl in every:
+        where = [gid for gid in ids if lvl in per_game[gid]]
+        only = "" if len(where) == len(ids) else f", {' and '.join(where)} only"
+        parts.append(f"{lvl} ({level_name(lvl, _)}{only})")
+    return f"computer level: {', '.join(parts)} (default: rules)"
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from tricktaker.core.records import MAX_RECORD_CHARS, replay_text
 
@@ -119,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
     )
-    p.add_argument("--bots", default=None, metavar="LEVEL", help="computer level (default: rules)")
+    p.add_argument("--bots", default=None, metavar="LEVEL", help=bots_help())
     p.add_argument(
         "--lang", choices=["ru", "en"], default=None, help="language (default: your locale)"
     )

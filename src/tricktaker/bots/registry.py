@@ -39,25 +39,43 @@ def _load() -> None:
             _BOTS.setdefault((ep.name, level), factory)
 
 
+#: The known levels, weakest first: the order players are offered them in.
+ORDER = ("random", "rules", "search", "deep", "solved")
+
+
+def level_order(level: str) -> tuple[int, str]:
+    """Sort key of a level: the known ones weakest first, any other after them by name."""
+    return (ORDER.index(level) if level in ORDER else len(ORDER), level)
+
+
 def levels(game: str) -> list[str]:
     """The levels that play ``game``, weakest first by convention of their names."""
     _load()
     names = {lvl for (g, lvl) in _BOTS if g in (game, ANY_GAME)}
-    order = ["random", "rules", "search", "deep", "solved"]
-    return sorted(names, key=lambda n: (order.index(n) if n in order else len(order), n))
+    return sorted(names, key=level_order)
 
 
 def level_name(level: str, _: Translator) -> str:
-    """A computer level in the players' words (Russian ``rules``: «по правилам», as the
-    web lobby says it), for seat names and screens; a level without words of its own is
-    shown as named. ``_``: the shared catalog's translator (``core.i18n.translator``)."""
+    """A computer level in the players' words: what it is like to play against, not how
+    it thinks (``random`` is "easy", «лёгкий»; ``deep`` "expert", «мастер»), for the
+    lobby, seat names and screens. The ids stay what the command line and the API take;
+    a level without words of its own is shown by its id. ``_``: the shared catalog's
+    translator (``core.i18n.translator``)."""
     words = {
-        "random": _.pgettext("computer level", "random"),
-        "rules": _.pgettext("computer level", "rules"),
-        "search": _.pgettext("computer level", "search"),
+        "random": _.pgettext("computer level", "easy"),
+        "rules": _.pgettext("computer level", "medium"),
+        "search": _.pgettext("computer level", "strong"),
+        "deep": _.pgettext("computer level", "expert"),
         "solved": _.pgettext("computer level", "solved"),
     }
     return words.get(level, level)
+
+
+def levels_help(game: str, _: Translator) -> str:
+    """The levels of ``game`` as a player picks them: each id with its name, weakest
+    first ("random (easy), rules (medium), ..."), for the command line's help and errors,
+    where the ids are what is typed but the names are what players know them by."""
+    return ", ".join(f"{lvl} ({level_name(lvl, _)})" for lvl in levels(game))
 
 
 def make_bot(level: str, game: str) -> Bot:

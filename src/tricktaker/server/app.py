@@ -103,7 +103,13 @@ async def _json_body(request: Request, limit: int) -> Any:
 
 
 def games_json(lang: str) -> list[dict[str, Any]]:
-    """The lobby's menu: every registered game, its options and its computer levels."""
+    """The lobby's menu: every registered game, its options and its computer levels.
+
+    ``levels`` are the ids a table is asked for with, weakest first; ``level_names``
+    their names in ``lang``, in the same order, from the one place that names them
+    (``bots.registry.level_name``), so the page keeps no list of levels of its own and
+    a new level shows up in the lobby with its name."""
+    tr = translator(lang)
     out = []
     for gid in game_ids():
         game = get_game(gid)
@@ -117,13 +123,15 @@ def games_json(lang: str) -> list[dict[str, Any]]:
             if spec.choices:
                 item["choice_labels"] = [choice_label(words, spec, c) for c in spec.choices]
             options.append(item)
+        known = levels(gid)
         out.append(
             {
                 "id": gid,
                 "title": words.title,
                 "players": list(game.info.players),
                 "options": options,
-                "levels": levels(gid),
+                "levels": known,
+                "level_names": [level_name(lvl, tr) for lvl in known],
             }
         )
     return out

@@ -23,6 +23,10 @@ class Settings:
     database_url: str = DEFAULT_DB
     #: Seconds a bot waits before acting, so that people can follow the play (0: none).
     bot_delay: float = 0.7
+    #: Bots thinking at once, each in a thread of its own pool (a search level thinks for
+    #: seconds): more tables wait their turn, and the threads that write to the database
+    #: are never all taken by bots.
+    bot_threads: int = 4
     #: Actions a connection may send per second, on average, and in a burst.
     actions_per_second: float = 4.0
     action_burst: int = 12

@@ -4,8 +4,14 @@ Every action goes through :meth:`LiveTable.act`, under the table's lock: it is
 checked by the engine on a copy, written to the database, and only then made
 the table's state and announced, so what a player saw acknowledged is on
 disk, and a refused or failed write changes nothing. Bots think in a worker
-thread (``asyncio.to_thread``) after a short human-like pause, so the event
-loop keeps serving everyone else meanwhile.
+thread of their own pool (``Settings.bot_threads``), never on the event loop:
+a search level thinks for seconds, and the loop keeps serving every other
+table and connection meanwhile. What a bot thinks over (its view, its events,
+the legal actions) is taken on the loop before it starts; its move comes back
+to the loop and goes through the same lock and checks as a person's, and only
+if nothing was applied since it began. A person who acts while the bot thinks
+is told it is not his turn, as the engine says. The bot's pause (``bot_delay``)
+runs while it thinks, so a slow level is not slowed twice.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import functools
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,6 +106,9 @@ class Hub:
         self.settings = settings
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        self._thinking = ThreadPoolExecutor(
+            max_workers=max(1, settings.bot_threads), thread_name_prefix="tricktaker-bot"
+        )
 
     async def get(self, table_id: str) -> LiveTable | None:
         found = self.tables.get(table_id)
@@ -150,11 +160,22 @@ class Hub:
             raise IllegalAction(f"you sit at seat {seat}: you cannot act for seat {action.seat}")
         await self._commit(table, str(action))
 
-    async def _commit(self, table: LiveTable, text: str, bot_seat: int | None = None) -> None:
-        """Check on a copy, write to the database, then make it the table's state and tell."""
+    async def _commit(
+        self,
+        table: LiveTable,
+        text: str,
+        bot_seat: int | None = None,
+        applied: int | None = None,
+    ) -> bool:
+        """Check on a copy, write to the database, then make it the table's state and tell.
+
+        A bot's move (``bot_seat``, thought over when ``applied`` actions were in) is
+        dropped, False, if the table moved on meanwhile: it was chosen for another moment."""
         async with table.lock:
-            if bot_seat is not None and table.state.to_act != bot_seat:
-                return  # the moment passed while the bot thought
+            if bot_seat is not None and (
+                table.state.to_act != bot_seat or (applied is not None and table.applied != applied)
+            ):
+                return False  # the moment passed while the bot thought
             trial = table.state.clone()
             trial.apply(text)
             finished = trial.to_act is None
@@ -165,6 +186,7 @@ class Hub:
         await self.announce(table)
         if bot_seat is None:
             self.wake_bots(table)
+        return True
 
     def leave(self, table: LiveTable, listener: Listener) -> None:
         """A listener goes; a finished table nobody watches leaves memory (the store keeps it)."""
@@ -198,30 +220,33 @@ class Hub:
 
     async def _bot_turns(self, table: LiveTable) -> None:
         """Bots play while it is a bot's turn; a person's action wakes them again."""
+        loop = asyncio.get_running_loop()
         while True:
-            seat = table.state.to_act
+            state = table.state
+            seat = state.to_act
             if seat is None or seat not in table.bots:
                 return
-            if self.settings.bot_delay > 0:
-                await asyncio.sleep(self.settings.bot_delay)
-            state = table.state
-            if state.to_act != seat:
-                continue
+            applied = table.applied
             view = state.view(seat)
             memory = state.events(0, seat)
             legal = list(state.legal_actions())
             # The bot's chance is fixed by the table and the moment: a restart replays alike.
-            rng = random.Random(f"{table.stored.seed}:{table.applied}:{seat}")
+            rng = random.Random(f"{table.stored.seed}:{applied}:{seat}")
+            think = functools.partial(table.bots[seat].act, view, memory, legal, rng)
+            thinking = loop.run_in_executor(self._thinking, think)
             try:
-                action = await asyncio.to_thread(table.bots[seat].act, view, memory, legal, rng)
-                await self._commit(table, str(action), bot_seat=seat)
+                if self.settings.bot_delay > 0:
+                    await asyncio.sleep(self.settings.bot_delay)
+                action = await thinking
+                await self._commit(table, str(action), bot_seat=seat, applied=applied)
             except asyncio.CancelledError:
+                thinking.cancel()
                 raise
             except Exception as exc:  # a bot's bug must not stop the table: it plays the first move
                 # (The log names no card: the move and the error may hold the bot's hand.)
                 log.error("bot at table %s seat %s failed: %s", table.id, seat, type(exc).__name__)
                 try:
-                    await self._commit(table, str(legal[0]), bot_seat=seat)
+                    await self._commit(table, str(legal[0]), bot_seat=seat, applied=applied)
                 except Exception as again:  # the store itself fails: try again after a pause
                     log.error(
                         "table %s: a move cannot be saved: %s", table.id, type(again).__name__
@@ -234,3 +259,5 @@ class Hub:
                 table.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await table.bot_task
+        # A bot still thinking finishes in its thread; its move goes nowhere.
+        self._thinking.shutdown(wait=False, cancel_futures=True)

@@ -5,10 +5,12 @@ his own events, put into words by the game (``Game.words``): this module
 knows no game. The computer moves one action at a time after a short pause
 (``bot_delay`` seconds; 0 in tests) so the human can follow, and waits while
 anything is open over the table (the end of a deal stays until a key is
-pressed). Keys: 1–9 and 0 take the numbered actions, Tab or the arrows mark
-one and Enter takes it, ``s`` the score sheet, ``?`` the rules, ``r`` a new
-match once this one is over, ``q`` quits (offering to save a match in
-progress).
+pressed). It thinks in a worker thread (a search level takes seconds), so the
+screen keeps answering keys meanwhile; its move is applied back on the screen's
+loop, and only if the match is still where it was when it began. Keys: 1–9
+and 0 take the numbered actions, Tab or the arrows mark one and Enter takes
+it, ``s`` the score sheet, ``?`` the rules, ``r`` a new match once this one is
+over, ``q`` quits (offering to save a match in progress).
 
 Actions that name two cards of the hand (``core.pairs``: a discard of two out
 of twelve) are not a button each but a choice in two steps: a button per card
@@ -19,6 +21,7 @@ or Backspace). The card chosen first is marked in the hand.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import ClassVar
 
@@ -51,7 +54,7 @@ from tricktaker.terminal.modals import (
     sheet_table,
 )
 from tricktaker.terminal.names import seat_names, side_names
-from tricktaker.terminal.session import Session
+from tricktaker.terminal.session import BotFailure, BotTurn, Session
 from tricktaker.terminal.styling import joined, styled
 from tricktaker.terminal.table import TableWidget, table_text
 
@@ -112,6 +115,8 @@ class TableScreen(Screen[None]):
         self.chronicle = Chronicle(setup.game, self.words, [], [])
         self.saved_to: Path | None = None
         self._bot_pending = False
+        #: The computer's moment being thought over in a worker, if any.
+        self._thinking: BotTurn | None = None
         self._shown: tuple[str, ...] | None = None
         #: The first card of a two-card choice, once chosen; the legal actions it was
         #: chosen among (new ones start the choice afresh).
@@ -259,8 +264,18 @@ class TableScreen(Screen[None]):
         _ = self.tr
         lines = self.words.status(view, self.names, self.sides)
         self.query_one("#status", Static).update(status_text(lines))
-        level = _("computer: {level}").format(level=level_name(self.session.level, self.tr))
-        self.query_one("#level", Static).update(level)
+        self._show_level()
+
+    def _show_level(self) -> None:
+        """The computer's level in the status bar, and whether it is thinking (a strong
+        level takes seconds over a move: the player sees why nothing happens yet)."""
+        _ = self.tr
+        if self._thinking is None:
+            text = _("computer: {level}")
+        else:
+            text = _("computer: {level} · thinking…")
+        level = level_name(self.session.level, self.tr)
+        self.query_one("#level", Static).update(text.format(level=level))
 
     def paper(self, view: View) -> list[str]:
         """The score sheet as the game's players draw it on paper (none for most games)."""
@@ -372,10 +387,41 @@ class TableScreen(Screen[None]):
             self.call_later(self._bot_turn)
 
     async def _bot_turn(self) -> None:
+        """Start the computer's move in a worker: a search level thinks for seconds, and
+        the screen must go on answering keys and redrawing meanwhile. One at a time."""
+        if self._thinking is not None:
+            return  # its end schedules the next move
         self._bot_pending = False
         if not self.is_current or not self.session.bot_to_act():
             return
-        failure = self.session.step_bot()
+        self._bot_pending = True
+        self._thinking = self.session.bot_turn()
+        self._show_level()
+        self.run_worker(self._bot_move(), group="bot")  # a bug of the screen shows, as before
+
+    async def _bot_move(self) -> None:
+        """The computer thinks in a thread over what its seat knows (``Session.bot_turn``);
+        its move is played here, on the screen's loop, only if the match is still where
+        it was (a rematch may have replaced it), and with the table in sight, as any
+        move of the computer (a modal screen over it leaves it in sight)."""
+        session = self.session
+        turn = self._thinking
+        try:
+            if turn is None:
+                return
+            choice = await asyncio.to_thread(session.think, turn)
+        finally:
+            self._thinking = None
+            self._bot_pending = False
+        self._show_level()
+        if session is not self.session or not session.current(turn):
+            self._schedule_bot()  # the match in sight now may be waiting for a move
+        elif self.is_current:  # else the table is out of sight: thought over again on resume
+            await self._play_bot(turn, choice)
+
+    async def _play_bot(self, turn: BotTurn, choice: Action | BotFailure) -> None:
+        """Play the computer's choice; a failed bot's random move is said in the log."""
+        failure = self.session.finish_bot(turn, choice)
         if failure is not None:
             _ = self.tr
             message = _("The computer ({name}) failed: {error}. It made a random move instead.")

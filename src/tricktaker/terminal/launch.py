@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tricktaker.bots import levels, make_bot
+from tricktaker.bots.registry import levels_help
 from tricktaker.core import get_game
 from tricktaker.core.errors import TricktakerError
 from tricktaker.core.i18n import Translator, detect_lang, translator
@@ -48,8 +49,11 @@ def choose_level(game: Game, wanted: str | None) -> str:
             raise TricktakerError(f"no computer player plays {game.id!r} yet")
         return PREFERRED_LEVEL if PREFERRED_LEVEL in known else known[0]
     if wanted not in known:
+        # The ids are what is typed; their names say which is which (the command
+        # line speaks English, as its other messages do).
         raise TricktakerError(
-            f"unknown bot level {wanted[:20]!r} for {game.id}; levels: {', '.join(known)}"
+            f"unknown bot level {wanted[:20]!r} for {game.id}; levels: "
+            + levels_help(game.id, translator("en"))
         )
     return wanted
 

@@ -47,6 +47,18 @@ class BotFailure:
     error: str
 
 
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A computer seat's moment to act: what it may know then, taken from the match so
+    that it can think apart from it. ``applied``: the actions in the match by then."""
+
+    seat: int
+    applied: int
+    view: View
+    memory: tuple[Event, ...]
+    legal: tuple[Action, ...]
+
+
 class Session:
     """The match, the bots, and the human's window onto it."""
 
@@ -136,25 +148,61 @@ class Session:
             raise IllegalAction("it is not your turn")
         self._apply(action)
 
-    def step_bot(self) -> BotFailure | None:
-        """Let the computer seat to act take one action, knowing only what its seat knows."""
+    def bot_turn(self) -> BotTurn | None:
+        """What the computer seat to act knows now, for it to think over (None if no
+        computer is to act). Taken on the screen's thread: the thinking that follows
+        (:meth:`think`) reads only this, never the live state."""
         seat = self._state.to_act
         if seat is None or seat not in self._bots:
             return None
-        legal = list(self._state.legal_actions())
         memory = self._memory[seat]
         memory.extend(self._state.events(len(memory), seat))
-        rng = self._rngs[seat]
+        return BotTurn(
+            seat,
+            self._actions,
+            self._state.view(seat),
+            tuple(memory),
+            tuple(self._state.legal_actions()),
+        )
+
+    def think(self, turn: BotTurn) -> Action | BotFailure:
+        """The bot's choice for ``turn``, or what went wrong: safe to run in a worker
+        thread (a search level thinks for seconds), as it changes nothing of the match;
+        only this seat's rng moves, and only one bot thinks at a time."""
         try:
-            action = self._bots[seat].act(self._state.view(seat), memory, legal, rng)
-            if str(action) not in {str(a) for a in legal}:
+            action = self._bots[turn.seat].act(
+                turn.view, list(turn.memory), list(turn.legal), self._rngs[turn.seat]
+            )
+            if str(action) not in {str(a) for a in turn.legal}:
                 raise IllegalAction(f"it chose {action}, which is not allowed now")
-            self._apply(action)
         except Exception as exc:
-            # A broken bot must not end the human's match: say so, and move at random.
-            self._apply(legal[rng.randrange(len(legal))])
-            return BotFailure(seat, type(exc).__name__)
+            return BotFailure(turn.seat, type(exc).__name__)
+        return action
+
+    def current(self, turn: BotTurn) -> bool:
+        """Whether ``turn`` is still the moment the match is at (nothing applied since)."""
+        return self._actions == turn.applied and self._state.to_act == turn.seat
+
+    def finish_bot(self, turn: BotTurn, choice: Action | BotFailure) -> BotFailure | None:
+        """Apply the bot's ``choice`` for ``turn`` (on the screen's thread); a failed bot
+        moves at random instead, so a broken bot never ends the human's match.
+        IllegalAction if the match moved on since ``turn`` (the choice is stale)."""
+        if not self.current(turn):
+            raise IllegalAction("the match moved on while the computer thought")
+        if isinstance(choice, BotFailure):
+            legal = turn.legal
+            self._apply(legal[self._rngs[turn.seat].randrange(len(legal))])
+            return choice
+        self._apply(choice)
         return None
+
+    def step_bot(self) -> BotFailure | None:
+        """Let the computer seat to act take one action, knowing only what its seat
+        knows: :meth:`bot_turn`, :meth:`think` and :meth:`finish_bot` at once."""
+        turn = self.bot_turn()
+        if turn is None:
+            return None
+        return self.finish_bot(turn, self.think(turn))
 
     # ---------------------------------------------------------------- saving
 

@@ -8,20 +8,15 @@ import { forgetTable, recentTables, rememberTable, saveToken } from "./storage.j
 
 const NAME_KEY = "tricktaker.name";
 
-/** Words for the computer levels the bots' registry names (others are shown as named). */
-function levelText(level) {
-  switch (level) {
-    case "random":
-      return t("Computer: random");
-    case "rules":
-      return t("Computer: rules of thumb");
-    case "search":
-      return t("Computer: search");
-    case "solved":
-      return t("Computer: solved");
-    default:
-      return t("Computer: {level}", { level });
-  }
+/**
+ * A computer level as the lobby offers it: "Computer: easy", with the level's name
+ * in the page's language as the server sends it (GET /api/games: level_names, in the
+ * order of levels); its id where the server gave no name.
+ */
+function levelText(g, index) {
+  const names = Array.isArray(g.level_names) ? g.level_names : [];
+  const name = typeof names[index] === "string" && names[index] ? names[index] : g.levels[index];
+  return t("Computer: {level}", { level: name });
 }
 
 /** A value of a choice option as the game's words name it (else as written). */
@@ -30,6 +25,11 @@ function choiceText(opt, index) {
   return typeof labels[index] === "string" && labels[index] ? labels[index] : String(opt.choices[index]);
 }
 
+/**
+ * The level a computer seat starts at: "medium" (rules), a fair game for a newcomer
+ * that answers at once; the stronger ones think for a while on every move, so they
+ * are a choice, not a surprise. The first level where a game has no rules bot.
+ */
 function defaultLevel(levels) {
   return levels.includes("rules") ? "rules" : levels[0];
 }
@@ -226,8 +226,8 @@ export function mountLobby(root) {
             st.seats[index] = v === "human" ? { kind: "human" } : { kind: "bot", level: v.slice(4) };
           },
         },
-        g.levels.map((level) =>
-          h("option", { value: `bot:${level}`, selected: current === `bot:${level}` }, levelText(level)),
+        g.levels.map((level, i) =>
+          h("option", { value: `bot:${level}`, selected: current === `bot:${level}` }, levelText(g, i)),
         ),
         h("option", { value: "human", selected: current === "human" }, t("A person (gets an invite link)")),
       ),
