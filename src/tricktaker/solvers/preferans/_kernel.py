@@ -1,0 +1,464 @@
+"""The hot loop of the open-hand solver: alpha-beta over card plays, compiled by numba.
+
+Why this shape. A Preferans ending is at most 30 cards in three hands, so a
+position fits in three 32-bit masks (one bit per card of the 32-card deck:
+``suit * 8 + rank``, rank 0 the seven, 7 the ace; see :mod:`.position` for the
+translation from the engine's masks). The search counts the tricks of the
+*counted* players (bit mask over rotation places) from the position on; the
+*maximisers* (another mask) want that count high, everyone else low. That one
+shape covers a contract (declarer counted, declarer maximises), misère
+(declarer counted, the defenders maximise) and the all-pass, searched
+paranoid (one seat counted, the other two maximise his tricks).
+
+* A transposition table of bounds at trick boundaries (where the hands alone,
+  the leader and the talon trick still to come fix the rest of the deal). Its
+  key also holds the rules of the search (trump, counted, maximisers, ...),
+  so one table serves every solve and is never cleared: an old entry is
+  simply overwritten.
+* Equivalent cards collapse: of a run of one player's cards in a suit with no
+  card of anyone between them (cards played in earlier tricks are gone; cards
+  on the table this trick still count), only one is tried: any of them does
+  the same.
+* Move ordering: a follower who wants the trick tries the cheapest card that
+  wins first; one who wants to lose it, the highest card that ducks.
+
+With ``NUMBA_DISABLE_JIT=1`` it runs as the same Python (slowly), which is how
+to step through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+from numpy.typing import NDArray
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+Ints = NDArray[np.int64]
+Keys = NDArray[np.uint64]
+Bounds = NDArray[np.int8]
+
+#: Log2 of the transposition table's size (entries of 18 bytes: 4.7 MB).
+TT_BITS = 18
+SUIT_BITS = 0xFF
+NO_CARD = -1
+
+
+def _jit(fn: F) -> F:
+    """numba's ``njit`` with a cache on disk, typed for mypy as the function it wraps."""
+    return cast(F, numba.njit(cache=True)(fn))
+
+
+@_jit
+def _popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@_jit
+def _top_bit(x: int) -> int:
+    """The highest set bit's index (x > 0)."""
+    i = 0
+    while x > 1:
+        x >>= 1
+        i += 1
+    return i
+
+
+@_jit
+def _beats(card: int, best: int, led: int, trump: int) -> bool:
+    """Whether ``card`` takes the trick from ``best`` (NO_CARD: nobody holds it yet)."""
+    suit = card >> 3
+    if best == NO_CARD:
+        return suit == led or suit == trump
+    best_suit = best >> 3
+    if suit == best_suit:
+        return card > best
+    return suit == trump
+
+
+@_jit
+def _led_suit(talon: Ints, ti: int, table: Ints, k: int) -> int:
+    """The suit to follow: the talon card's in a talon trick, else the first card's."""
+    if ti < talon.shape[0]:
+        return int(talon[ti])
+    if k == 0:
+        return -1
+    return int(table[0] >> 3)
+
+
+@_jit
+def _allowed(hand: int, led: int, trump: int, overtake: bool, table: Ints, k: int) -> int:
+    """The engine's rule: follow suit, else trump, else any card (the pot game's
+    ``overtake``: of those, one that beats the trick's best card when there is one)."""
+    if led < 0:
+        return hand
+    allowed = hand & (SUIT_BITS << (8 * led))
+    if allowed == 0:
+        if trump >= 0 and hand & (SUIT_BITS << (8 * trump)):
+            allowed = hand & (SUIT_BITS << (8 * trump))
+        else:
+            return hand
+    if overtake and k > 0:
+        best = NO_CARD
+        for i in range(k):
+            if _beats(int(table[i]), best, led, trump):
+                best = int(table[i])
+        beating = 0
+        bs = best >> 3
+        for c in range(best + 1, (bs + 1) * 8):
+            beating |= 1 << c
+        if trump >= 0 and bs != trump:
+            beating |= SUIT_BITS << (8 * trump)
+        if allowed & beating:
+            return allowed & beating
+    return allowed
+
+
+@_jit
+def _trick_winner(table: Ints, seats: Ints, n: int, led: int, trump: int) -> int:
+    """The rotation place that takes the trick, or -1 (a talon trick nobody followed)."""
+    best = NO_CARD
+    who = -1
+    for i in range(n):
+        if _beats(int(table[i]), best, led, trump):
+            best = int(table[i])
+            who = int(seats[i])
+    return who
+
+
+@_jit
+def _key2(
+    h2: int, leader: int, ti: int, talon: Ints, context: int
+) -> np.uint64:
+    """The second word of a trick boundary's key: the third hand, the leader, the talon
+    tricks still to come and the search's rules."""
+    tal = 0
+    for i in range(ti, talon.shape[0]):
+        tal = tal * 5 + int(talon[i]) + 1
+    return np.uint64(h2 | (leader << 32) | (tal << 34) | (context << 40))
+
+
+@_jit
+def _slot(k1: np.uint64, k2: np.uint64, mask: int) -> np.int64:
+    h = k1 * np.uint64(0x9E3779B97F4A7C15) ^ (k2 + np.uint64(0x632BE59BD9B4E019)) * np.uint64(
+        0xC2B2AE3D27D4EB4F
+    )
+    h ^= h >> np.uint64(29)
+    return np.int64(h & np.uint64(mask))
+
+
+@_jit
+def _ordered_moves(
+    hands: Ints,
+    mover: int,
+    allowed: int,
+    table: Ints,
+    seats: Ints,
+    k: int,
+    led: int,
+    trump: int,
+    counted: int,
+    maximiser: bool,
+    out: Ints,
+    scores: Ints,
+) -> int:
+    """One card of each run of equivalent cards in ``allowed`` (the run's top card), best
+    guess first, written into ``out``; returns how many."""
+    present = 0
+    for i in range(hands.shape[0]):
+        present |= int(hands[i])
+    for i in range(k):
+        present |= 1 << int(table[i])
+    mine = int(hands[mover])
+    best = NO_CARD
+    best_seat = -1
+    for i in range(k):
+        if _beats(int(table[i]), best, led, trump):
+            best = int(table[i])
+            best_seat = int(seats[i])
+    # Whether the mover wants a counted player to take the trick (a maximiser) or not.
+    mover_good = ((counted >> mover) & 1 == 1) == maximiser
+    winner_good = best_seat >= 0 and ((counted >> best_seat) & 1 == 1) == maximiser
+    n = 0
+    rest = allowed
+    while rest:
+        c = _top_bit(rest)
+        rest &= ~(1 << c)
+        # Skip c when the next card still in play above it in its suit is the mover's
+        # own (and allowed): that run's top card stands for it.
+        suit_top = (c >> 3) * 8 + 7
+        above = c + 1
+        while above <= suit_top and not (present >> above) & 1:
+            above += 1
+        if above <= suit_top and (allowed >> above) & 1 and (mine >> above) & 1:
+            continue
+        rank = c & 7
+        if k == 0:
+            score = rank + (8 if (c >> 3) == trump else 0)
+        else:
+            wins = _beats(c, best, led, trump)
+            if winner_good:
+                score = -rank if not wins else -20 - rank
+            elif mover_good:
+                score = (40 - rank) if wins else -rank
+            else:
+                score = (20 + rank) if not wins else -rank
+        j = n
+        while j > 0 and scores[j - 1] < score:
+            scores[j] = scores[j - 1]
+            out[j] = out[j - 1]
+            j -= 1
+        scores[j] = score
+        out[j] = c
+        n += 1
+    return n
+
+
+@_jit
+def search(
+    hands: Ints,
+    rules: Ints,
+    talon: Ints,
+    tables: Ints,
+    seat_tab: Ints,
+    moves_buf: Ints,
+    scores_buf: Ints,
+    tr: int,
+    k: int,
+    leader: int,
+    ti: int,
+    alpha: int,
+    beta: int,
+    tt_k1: Keys,
+    tt_k2: Keys,
+    tt_lo: Bounds,
+    tt_hi: Bounds,
+    stats: Ints,
+) -> int:
+    """The counted players' tricks from here on (the trick in progress included), with
+    fail-soft alpha-beta bounds: a result <= alpha is an upper bound, >= beta a lower one.
+
+    ``rules`` holds the search's constants: players in the rotation, trump (-1: none),
+    counted and maximisers (masks over rotation places), overtake (0/1), the place of
+    first hand (who leads the talon tricks and the trick after them), and the context
+    folded into the table's key. ``tables[tr]``/``seat_tab[tr]`` hold the cards and
+    places of the ``tr``-th trick from the root; ``k`` of them are on the table."""
+    n = int(rules[0])
+    trump = int(rules[1])
+    counted = int(rules[2])
+    stats[0] += 1
+    cards_left = 0
+    for i in range(n):
+        cards_left += _popcount(int(hands[i]))
+    tricks_left = (cards_left + k + n - 1) // n
+    if tricks_left == 0:
+        return 0
+    if alpha >= tricks_left:
+        return tricks_left
+    if beta <= 0:
+        return 0
+    mask = tt_k1.shape[0] - 1
+    k1 = np.uint64(0)
+    k2 = np.uint64(0)
+    slot = np.int64(0)
+    if k == 0:
+        h2 = int(hands[2]) if n == 3 else 0
+        k1 = np.uint64(int(hands[0]) | (int(hands[1]) << 32))
+        k2 = _key2(h2, leader, ti, talon, int(rules[6]))
+        slot = _slot(k1, k2, mask)
+        if tt_k1[slot] == k1 and tt_k2[slot] == k2:
+            lo = int(tt_lo[slot])
+            hi = int(tt_hi[slot])
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+    a0 = alpha
+    b0 = beta
+    table = tables[tr]
+    seats = seat_tab[tr]
+    mover = (leader + k) % n
+    maximiser = (int(rules[3]) >> mover) & 1 == 1
+    led = _led_suit(talon, ti, table, k)
+    allowed = _allowed(int(hands[mover]), led, trump, rules[4] != 0, table, k)
+    depth = tr * 3 + k
+    moves = moves_buf[depth]
+    count = _ordered_moves(
+        hands, mover, allowed, table, seats, k, led, trump, counted, maximiser, moves,
+        scores_buf[depth],
+    )  # fmt: skip
+    best = -1 if maximiser else 99
+    for m in range(count):
+        c = int(moves[m])
+        # The child, inline: numba caches a function that calls itself, not two that
+        # call each other.
+        hands[mover] &= ~(1 << c)
+        table[k] = c
+        seats[k] = mover
+        if k + 1 == n:
+            w = _trick_winner(table, seats, n, led if led >= 0 else c >> 3, trump)
+            gain = 1 if w >= 0 and (counted >> w) & 1 else 0
+            talon_trick = ti < talon.shape[0]
+            v = gain + search(
+                hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, tr + 1, 0,
+                int(rules[5]) if talon_trick else w, ti + 1 if talon_trick else ti,
+                alpha - gain, beta - gain, tt_k1, tt_k2, tt_lo, tt_hi, stats,
+            )  # fmt: skip
+        else:
+            v = search(
+                hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, tr, k + 1,
+                leader, ti, alpha, beta, tt_k1, tt_k2, tt_lo, tt_hi, stats,
+            )  # fmt: skip
+        hands[mover] |= 1 << c
+        if maximiser:
+            if v > best:
+                best = v
+            if best > alpha:
+                alpha = best
+        else:
+            if v < best:
+                best = v
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            break
+    if k == 0:
+        lo = 0
+        hi = tricks_left
+        if tt_k1[slot] == k1 and tt_k2[slot] == k2:
+            lo = int(tt_lo[slot])
+            hi = int(tt_hi[slot])
+        if best <= a0:
+            hi = min(hi, best)
+        elif best >= b0:
+            lo = max(lo, best)
+        else:
+            lo = best
+            hi = best
+        tt_k1[slot] = k1
+        tt_k2[slot] = k2
+        tt_lo[slot] = lo
+        tt_hi[slot] = hi
+    return best
+
+
+@_jit
+def _child(
+    hands: Ints,
+    rules: Ints,
+    talon: Ints,
+    tables: Ints,
+    seat_tab: Ints,
+    moves_buf: Ints,
+    scores_buf: Ints,
+    tr: int,
+    k: int,
+    leader: int,
+    ti: int,
+    led: int,
+    mover: int,
+    c: int,
+    alpha: int,
+    beta: int,
+    tt_k1: Keys,
+    tt_k2: Keys,
+    tt_lo: Bounds,
+    tt_hi: Bounds,
+    stats: Ints,
+) -> int:
+    """The value after ``mover`` plays ``c`` (searched in the window), hands restored."""
+    n = int(rules[0])
+    hands[mover] &= ~(1 << c)
+    tables[tr, k] = c
+    seat_tab[tr, k] = mover
+    if k + 1 == n:
+        trick_led = led if led >= 0 else c >> 3
+        w = _trick_winner(tables[tr], seat_tab[tr], n, trick_led, int(rules[1]))
+        gain = 1 if w >= 0 and (int(rules[2]) >> w) & 1 else 0
+        if ti < talon.shape[0]:
+            nxt_leader = int(rules[5])
+            nxt_ti = ti + 1
+        else:
+            nxt_leader = w
+            nxt_ti = ti
+        v = gain + search(
+            hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, tr + 1, 0,
+            nxt_leader, nxt_ti, alpha - gain, beta - gain, tt_k1, tt_k2, tt_lo, tt_hi, stats,
+        )  # fmt: skip
+    else:
+        v = search(
+            hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, tr, k + 1,
+            leader, ti, alpha, beta, tt_k1, tt_k2, tt_lo, tt_hi, stats,
+        )  # fmt: skip
+    hands[mover] |= 1 << c
+    return v
+
+
+@_jit
+def best_play(
+    hands: Ints,
+    rules: Ints,
+    talon: Ints,
+    tables: Ints,
+    seat_tab: Ints,
+    moves_buf: Ints,
+    scores_buf: Ints,
+    k: int,
+    leader: int,
+    tt_k1: Keys,
+    tt_k2: Keys,
+    tt_lo: Bounds,
+    tt_hi: Bounds,
+    stats: Ints,
+    out: Ints,
+) -> int:
+    """The position's exact value; ``out[0]`` gets an optimal card for the player to
+    move (the top card of its run of equivalent cards). The trick in progress is
+    ``tables[0, :k]``; the talon tricks still to come are all of ``talon``."""
+    n = int(rules[0])
+    value = search(
+        hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, 0, k, leader, 0,
+        -1, 99, tt_k1, tt_k2, tt_lo, tt_hi, stats,
+    )  # fmt: skip
+    mover = (leader + k) % n
+    maximiser = (int(rules[3]) >> mover) & 1 == 1
+    table = tables[0]
+    led = _led_suit(talon, 0, table, k)
+    allowed = _allowed(int(hands[mover]), led, int(rules[1]), rules[4] != 0, table, k)
+    moves = moves_buf[30]
+    count = _ordered_moves(
+        hands, mover, allowed, table, seat_tab[0], k, led, int(rules[1]), int(rules[2]),
+        maximiser, moves, scores_buf[30],
+    )  # fmt: skip
+    out[0] = moves[0]
+    for m in range(count):
+        c = int(moves[m])
+        # A null window around the value: does this card keep it?
+        if maximiser:
+            v = _child(
+                hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, 0, k, leader,
+                0, led, mover, c, value - 1, value, tt_k1, tt_k2, tt_lo, tt_hi, stats,
+            )  # fmt: skip
+            if v >= value:
+                out[0] = c
+                break
+        else:
+            v = _child(
+                hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, 0, k, leader,
+                0, led, mover, c, value, value + 1, tt_k1, tt_k2, tt_lo, tt_hi, stats,
+            )  # fmt: skip
+            if v <= value:
+                out[0] = c
+                break
+    return value
