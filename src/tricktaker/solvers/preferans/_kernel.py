@@ -222,6 +222,39 @@ def _ordered_moves(
 
 
 @_jit
+def _after(
+    rules: Ints,
+    talon: Ints,
+    tables: Ints,
+    seat_tab: Ints,
+    tr: int,
+    k: int,
+    leader: int,
+    ti: int,
+    led: int,
+    mover: int,
+    c: int,
+) -> tuple[int, int, int, int, int]:
+    """Put ``c`` on the table; the frame after it: (tricks gained by the counted places,
+    trick index, cards on the table, leader, talon tricks done)."""
+    n = int(rules[0])
+    tables[tr, k] = c
+    seat_tab[tr, k] = mover
+    if k + 1 < n:
+        return 0, tr, k + 1, leader, ti
+    trick_led = led if led >= 0 else c >> 3
+    w = _trick_winner(tables[tr], seat_tab[tr], n, trick_led, int(rules[1]))
+    gain = 1 if w >= 0 and (int(rules[2]) >> w) & 1 else 0
+    if ti < talon.shape[0]:
+        return gain, tr + 1, 0, int(rules[5]), ti + 1
+    return gain, tr + 1, 0, w, ti
+
+
+#: Frames of the explicit stack: one per card played from the root, and one more.
+PLIES = 32
+
+
+@_jit
 def search(
     hands: Ints,
     rules: Ints,
@@ -230,179 +263,189 @@ def search(
     seat_tab: Ints,
     moves_buf: Ints,
     scores_buf: Ints,
-    tr: int,
-    k: int,
-    leader: int,
-    ti: int,
-    alpha: int,
-    beta: int,
+    frames: Ints,
+    tr0: int,
+    k0: int,
+    leader0: int,
+    ti0: int,
+    alpha0: int,
+    beta0: int,
     tt_k1: Keys,
     tt_k2: Keys,
     tt_lo: Bounds,
     tt_hi: Bounds,
     stats: Ints,
 ) -> int:
-    """The counted players' tricks from here on (the trick in progress included), with
+    """The counted places' tricks from here on (the trick in progress included), with
     fail-soft alpha-beta bounds: a result <= alpha is an upper bound, >= beta a lower one.
 
-    ``rules`` holds the search's constants: players in the rotation, trump (-1: none),
-    counted and maximisers (masks over rotation places), overtake (0/1), the place of
-    first hand (who leads the talon tricks and the trick after them), and the context
-    folded into the table's key. ``tables[tr]``/``seat_tab[tr]`` hold the cards and
-    places of the ``tr``-th trick from the root; ``k`` of them are on the table."""
+    ``rules`` holds the search's constants: places in the rotation, trump (-1: none),
+    counted and maximisers (masks over places), overtake (0/1), first hand's place
+    (who plays first to a talon trick and leads the trick after them), and the
+    context folded into the table's key. ``tables[tr]``/``seat_tab[tr]`` hold the
+    cards and places of the ``tr``-th trick; ``k0`` of the root's are on the table.
+
+    An explicit stack rather than recursion: numba's cache on disk does not load a
+    function that calls itself with arrays reliably (it crashed), and compiling
+    afresh in every process costs seconds. ``frames[ply]`` holds a node's numbers
+    (named by the F_* columns below); hands are changed in place and restored."""
     n = int(rules[0])
     trump = int(rules[1])
     counted = int(rules[2])
-    stats[0] += 1
-    cards_left = 0
-    for i in range(n):
-        cards_left += _popcount(int(hands[i]))
-    tricks_left = (cards_left + k + n - 1) // n
-    if tricks_left == 0:
-        return 0
-    if alpha >= tricks_left:
-        return tricks_left
-    if beta <= 0:
-        return 0
+    maximisers = int(rules[3])
+    overtake = rules[4] != 0
+    context = int(rules[6])
     mask = tt_k1.shape[0] - 1
-    k1 = np.uint64(0)
-    k2 = np.uint64(0)
-    slot = np.int64(0)
-    if k == 0:
-        h2 = int(hands[2]) if n == 3 else 0
-        k1 = np.uint64(int(hands[0]) | (int(hands[1]) << 32))
-        k2 = _key2(h2, leader, ti, talon, int(rules[6]))
-        slot = _slot(k1, k2, mask)
-        if tt_k1[slot] == k1 and tt_k2[slot] == k2:
-            lo = int(tt_lo[slot])
-            hi = int(tt_hi[slot])
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
-    a0 = alpha
-    b0 = beta
-    table = tables[tr]
-    seats = seat_tab[tr]
-    mover = (leader + k) % n
-    maximiser = (int(rules[3]) >> mover) & 1 == 1
-    led = _led_suit(talon, ti, table, k)
-    allowed = _allowed(int(hands[mover]), led, trump, rules[4] != 0, table, k)
-    depth = tr * 3 + k
-    moves = moves_buf[depth]
-    count = _ordered_moves(
-        hands, mover, allowed, table, seats, k, led, trump, counted, maximiser, moves,
-        scores_buf[depth],
-    )  # fmt: skip
-    best = -1 if maximiser else 99
-    for m in range(count):
-        c = int(moves[m])
-        # The child, inline: numba caches a function that calls itself, not two that
-        # call each other.
-        hands[mover] &= ~(1 << c)
-        table[k] = c
-        seats[k] = mover
-        if k + 1 == n:
-            w = _trick_winner(table, seats, n, led if led >= 0 else c >> 3, trump)
-            gain = 1 if w >= 0 and (counted >> w) & 1 else 0
-            talon_trick = ti < talon.shape[0]
-            v = gain + search(
-                hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, tr + 1, 0,
-                int(rules[5]) if talon_trick else w, ti + 1 if talon_trick else ti,
-                alpha - gain, beta - gain, tt_k1, tt_k2, tt_lo, tt_hi, stats,
+    # Columns of a frame.
+    TR, K, LEADER, TI, ALPHA, BETA, A0, B0, BEST, M, COUNT, MOVER, MAXI, LED, GAIN = range(15)
+    SLOT, LEFT = 15, 16
+    ply = 0
+    f = frames[0]
+    f[TR] = tr0
+    f[K] = k0
+    f[LEADER] = leader0
+    f[TI] = ti0
+    f[ALPHA] = alpha0
+    f[BETA] = beta0
+    ret = 0
+    ENTER, NEXT, RETURN = 0, 1, 2
+    action = ENTER
+    while True:
+        f = frames[ply]
+        if action == ENTER:
+            stats[0] += 1
+            tr = int(f[TR])
+            k = int(f[K])
+            leader = int(f[LEADER])
+            ti = int(f[TI])
+            alpha = int(f[ALPHA])
+            beta = int(f[BETA])
+            cards_left = 0
+            for i in range(n):
+                cards_left += _popcount(int(hands[i]))
+            tricks_left = (cards_left + k + n - 1) // n
+            f[LEFT] = tricks_left
+            if tricks_left == 0:
+                ret = 0
+                action = RETURN
+                continue
+            if alpha >= tricks_left:
+                ret = tricks_left
+                action = RETURN
+                continue
+            if beta <= 0:
+                ret = 0
+                action = RETURN
+                continue
+            f[SLOT] = -1
+            if k == 0:
+                h2 = int(hands[2]) if n == 3 else 0
+                k1 = np.uint64(int(hands[0]) | (int(hands[1]) << 32))
+                k2 = _key2(h2, leader, ti, talon, context)
+                slot = _slot(k1, k2, mask)
+                f[SLOT] = slot
+                if tt_k1[slot] == k1 and tt_k2[slot] == k2:
+                    lo = int(tt_lo[slot])
+                    hi = int(tt_hi[slot])
+                    if lo >= beta or lo == hi:
+                        ret = lo
+                        action = RETURN
+                        continue
+                    if hi <= alpha:
+                        ret = hi
+                        action = RETURN
+                        continue
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
+            f[ALPHA] = alpha
+            f[BETA] = beta
+            f[A0] = alpha
+            f[B0] = beta
+            mover = (leader + k) % n
+            maximiser = (maximisers >> mover) & 1 == 1
+            table = tables[tr]
+            led = _led_suit(talon, ti, table, k)
+            allowed = _allowed(int(hands[mover]), led, trump, overtake, table, k)
+            f[COUNT] = _ordered_moves(
+                hands, mover, allowed, table, seat_tab[tr], k, led, trump, counted,
+                maximiser, moves_buf[ply], scores_buf[ply],
             )  # fmt: skip
+            f[MOVER] = mover
+            f[MAXI] = 1 if maximiser else 0
+            f[LED] = led
+            f[BEST] = -1 if maximiser else 99
+            f[M] = 0
+            action = NEXT
+            continue
+        if action == NEXT:
+            m = int(f[M])
+            if m < f[COUNT] and f[ALPHA] < f[BETA]:
+                c = int(moves_buf[ply, m])
+                mover = int(f[MOVER])
+                hands[mover] &= ~(1 << c)
+                gain, tr, k, leader, ti = _after(
+                    rules, talon, tables, seat_tab, int(f[TR]), int(f[K]), int(f[LEADER]),
+                    int(f[TI]), int(f[LED]), mover, c,
+                )  # fmt: skip
+                f[GAIN] = gain
+                child = frames[ply + 1]
+                child[TR] = tr
+                child[K] = k
+                child[LEADER] = leader
+                child[TI] = ti
+                child[ALPHA] = f[ALPHA] - gain
+                child[BETA] = f[BETA] - gain
+                ply += 1
+                action = ENTER
+                continue
+            best = int(f[BEST])
+            if f[K] == 0:
+                slot = int(f[SLOT])
+                hands_k1 = np.uint64(int(hands[0]) | (int(hands[1]) << 32))
+                h2 = int(hands[2]) if n == 3 else 0
+                k2 = _key2(h2, int(f[LEADER]), int(f[TI]), talon, context)
+                lo = 0
+                hi = int(f[LEFT])
+                if tt_k1[slot] == hands_k1 and tt_k2[slot] == k2:
+                    lo = int(tt_lo[slot])
+                    hi = int(tt_hi[slot])
+                if best <= f[A0]:
+                    hi = min(hi, best)
+                elif best >= f[B0]:
+                    lo = max(lo, best)
+                else:
+                    lo = best
+                    hi = best
+                tt_k1[slot] = hands_k1
+                tt_k2[slot] = k2
+                tt_lo[slot] = lo
+                tt_hi[slot] = hi
+            ret = best
+            action = RETURN
+            continue
+        # RETURN: hand the value to the parent frame.
+        if ply == 0:
+            return ret
+        ply -= 1
+        f = frames[ply]
+        m = int(f[M])
+        c = int(moves_buf[ply, m])
+        hands[int(f[MOVER])] |= 1 << c
+        v = ret + int(f[GAIN])
+        if f[MAXI]:
+            if v > f[BEST]:
+                f[BEST] = v
+            if f[BEST] > f[ALPHA]:
+                f[ALPHA] = f[BEST]
         else:
-            v = search(
-                hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, tr, k + 1,
-                leader, ti, alpha, beta, tt_k1, tt_k2, tt_lo, tt_hi, stats,
-            )  # fmt: skip
-        hands[mover] |= 1 << c
-        if maximiser:
-            if v > best:
-                best = v
-            if best > alpha:
-                alpha = best
-        else:
-            if v < best:
-                best = v
-            if best < beta:
-                beta = best
-        if alpha >= beta:
-            break
-    if k == 0:
-        lo = 0
-        hi = tricks_left
-        if tt_k1[slot] == k1 and tt_k2[slot] == k2:
-            lo = int(tt_lo[slot])
-            hi = int(tt_hi[slot])
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= b0:
-            lo = max(lo, best)
-        else:
-            lo = best
-            hi = best
-        tt_k1[slot] = k1
-        tt_k2[slot] = k2
-        tt_lo[slot] = lo
-        tt_hi[slot] = hi
-    return best
-
-
-@_jit
-def _child(
-    hands: Ints,
-    rules: Ints,
-    talon: Ints,
-    tables: Ints,
-    seat_tab: Ints,
-    moves_buf: Ints,
-    scores_buf: Ints,
-    tr: int,
-    k: int,
-    leader: int,
-    ti: int,
-    led: int,
-    mover: int,
-    c: int,
-    alpha: int,
-    beta: int,
-    tt_k1: Keys,
-    tt_k2: Keys,
-    tt_lo: Bounds,
-    tt_hi: Bounds,
-    stats: Ints,
-) -> int:
-    """The value after ``mover`` plays ``c`` (searched in the window), hands restored."""
-    n = int(rules[0])
-    hands[mover] &= ~(1 << c)
-    tables[tr, k] = c
-    seat_tab[tr, k] = mover
-    if k + 1 == n:
-        trick_led = led if led >= 0 else c >> 3
-        w = _trick_winner(tables[tr], seat_tab[tr], n, trick_led, int(rules[1]))
-        gain = 1 if w >= 0 and (int(rules[2]) >> w) & 1 else 0
-        if ti < talon.shape[0]:
-            nxt_leader = int(rules[5])
-            nxt_ti = ti + 1
-        else:
-            nxt_leader = w
-            nxt_ti = ti
-        v = gain + search(
-            hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, tr + 1, 0,
-            nxt_leader, nxt_ti, alpha - gain, beta - gain, tt_k1, tt_k2, tt_lo, tt_hi, stats,
-        )  # fmt: skip
-    else:
-        v = search(
-            hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, tr, k + 1,
-            leader, ti, alpha, beta, tt_k1, tt_k2, tt_lo, tt_hi, stats,
-        )  # fmt: skip
-    hands[mover] |= 1 << c
-    return v
+            if v < f[BEST]:
+                f[BEST] = v
+            if f[BEST] < f[BETA]:
+                f[BETA] = f[BEST]
+        f[M] = m + 1
+        action = NEXT
 
 
 @_jit
@@ -414,6 +457,7 @@ def best_play(
     seat_tab: Ints,
     moves_buf: Ints,
     scores_buf: Ints,
+    frames: Ints,
     k: int,
     leader: int,
     tt_k1: Keys,
@@ -423,42 +467,39 @@ def best_play(
     stats: Ints,
     out: Ints,
 ) -> int:
-    """The position's exact value; ``out[0]`` gets an optimal card for the player to
-    move (the top card of its run of equivalent cards). The trick in progress is
+    """The position's exact value; ``out[0]`` gets an optimal card for the place to play
+    (the top card of its run of equivalent cards). The trick in progress is
     ``tables[0, :k]``; the talon tricks still to come are all of ``talon``."""
     n = int(rules[0])
     value = search(
-        hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, 0, k, leader, 0,
-        -1, 99, tt_k1, tt_k2, tt_lo, tt_hi, stats,
+        hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, frames, 0, k, leader,
+        0, -1, 99, tt_k1, tt_k2, tt_lo, tt_hi, stats,
     )  # fmt: skip
     mover = (leader + k) % n
     maximiser = (int(rules[3]) >> mover) & 1 == 1
     table = tables[0]
     led = _led_suit(talon, 0, table, k)
     allowed = _allowed(int(hands[mover]), led, int(rules[1]), rules[4] != 0, table, k)
-    moves = moves_buf[30]
+    moves = moves_buf[PLIES - 1]
     count = _ordered_moves(
         hands, mover, allowed, table, seat_tab[0], k, led, int(rules[1]), int(rules[2]),
-        maximiser, moves, scores_buf[30],
+        maximiser, moves, scores_buf[PLIES - 1],
     )  # fmt: skip
     out[0] = moves[0]
     for m in range(count):
         c = int(moves[m])
-        # A null window around the value: does this card keep it?
-        if maximiser:
-            v = _child(
-                hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, 0, k, leader,
-                0, led, mover, c, value - 1, value, tt_k1, tt_k2, tt_lo, tt_hi, stats,
-            )  # fmt: skip
-            if v >= value:
-                out[0] = c
-                break
-        else:
-            v = _child(
-                hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, 0, k, leader,
-                0, led, mover, c, value, value + 1, tt_k1, tt_k2, tt_lo, tt_hi, stats,
-            )  # fmt: skip
-            if v <= value:
-                out[0] = c
-                break
+        hands[mover] &= ~(1 << c)
+        gain, tr2, k2, leader2, ti2 = _after(
+            rules, talon, tables, seat_tab, 0, k, leader, 0, led, mover, c
+        )
+        # A null window at the value: does this card keep it?
+        lo = value - 1 if maximiser else value
+        v = gain + search(
+            hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, frames, tr2, k2,
+            leader2, ti2, lo - gain, lo + 1 - gain, tt_k1, tt_k2, tt_lo, tt_hi, stats,
+        )  # fmt: skip
+        hands[mover] |= 1 << c
+        if (maximiser and v >= value) or (not maximiser and v <= value):
+            out[0] = c
+            break
     return value

@@ -97,8 +97,9 @@ class Solver:
         self._hi = np.zeros(size, np.int8)
         self._tables = np.zeros((11, 3), np.int64)
         self._seats = np.zeros((11, 3), np.int64)
-        self._moves = np.zeros((31, 10), np.int64)
-        self._scores = np.zeros((31, 10), np.int64)
+        self._moves = np.zeros((_kernel.PLIES, 10), np.int64)
+        self._scores = np.zeros((_kernel.PLIES, 10), np.int64)
+        self._frames = np.zeros((_kernel.PLIES, 17), np.int64)
         self._stats = np.zeros(1, np.int64)
         self._out = np.zeros(1, np.int64)
 
@@ -136,6 +137,7 @@ class Solver:
             self._seats,
             self._moves,
             self._scores,
+            self._frames,
             len(pos.table),
             pos.leader,
             self._k1,
