@@ -146,6 +146,24 @@ def _key2(
 
 
 @_jit
+def _relative(hands: Ints, n: int, out: Ints) -> None:
+    """The hands with each suit's remaining cards moved up to the top ranks, keeping their
+    order: only the order of the cards still out decides the rest of the deal, so
+    positions that differ by which low cards were played share one table entry."""
+    for i in range(3):
+        out[i] = 0
+    for suit in range(4):
+        base = suit * 8
+        dest = base + 7
+        for c in range(base + 7, base - 1, -1):
+            for i in range(n):
+                if (int(hands[i]) >> c) & 1:
+                    out[i] |= 1 << dest
+                    dest -= 1
+                    break
+
+
+@_jit
 def _slot(k1: np.uint64, k2: np.uint64, mask: int) -> np.int64:
     h = k1 * np.uint64(0x9E3779B97F4A7C15) ^ (k2 + np.uint64(0x632BE59BD9B4E019)) * np.uint64(
         0xC2B2AE3D27D4EB4F
@@ -296,6 +314,7 @@ def search(
     overtake = rules[4] != 0
     context = int(rules[6])
     mask = tt_k1.shape[0] - 1
+    rel = np.zeros(3, np.int64)
     # Columns of a frame.
     TR, K, LEADER, TI, ALPHA, BETA, A0, B0, BEST, M, COUNT, MOVER, MAXI, LED, GAIN = range(15)
     SLOT, LEFT = 15, 16
@@ -339,9 +358,9 @@ def search(
                 continue
             f[SLOT] = -1
             if k == 0:
-                h2 = int(hands[2]) if n == 3 else 0
-                k1 = np.uint64(int(hands[0]) | (int(hands[1]) << 32))
-                k2 = _key2(h2, leader, ti, talon, context)
+                _relative(hands, n, rel)
+                k1 = np.uint64(int(rel[0]) | (int(rel[1]) << 32))
+                k2 = _key2(int(rel[2]), leader, ti, talon, context)
                 slot = _slot(k1, k2, mask)
                 f[SLOT] = slot
                 if tt_k1[slot] == k1 and tt_k2[slot] == k2:
@@ -403,9 +422,9 @@ def search(
             best = int(f[BEST])
             if f[K] == 0:
                 slot = int(f[SLOT])
-                hands_k1 = np.uint64(int(hands[0]) | (int(hands[1]) << 32))
-                h2 = int(hands[2]) if n == 3 else 0
-                k2 = _key2(h2, int(f[LEADER]), int(f[TI]), talon, context)
+                _relative(hands, n, rel)
+                hands_k1 = np.uint64(int(rel[0]) | (int(rel[1]) << 32))
+                k2 = _key2(int(rel[2]), int(f[LEADER]), int(f[TI]), talon, context)
                 lo = 0
                 hi = int(f[LEFT])
                 if tt_k1[slot] == hands_k1 and tt_k2[slot] == k2:
@@ -471,10 +490,24 @@ def best_play(
     (the top card of its run of equivalent cards). The trick in progress is
     ``tables[0, :k]``; the talon tricks still to come are all of ``talon``."""
     n = int(rules[0])
-    value = search(
-        hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, frames, 0, k, leader,
-        0, -1, 99, tt_k1, tt_k2, tt_lo, tt_hi, stats,
-    )  # fmt: skip
+    cards_left = 0
+    for i in range(n):
+        cards_left += _popcount(int(hands[i]))
+    # The value by null-window tests ("at least mid tricks?"), halving the range: each
+    # test prunes far more than one search with the whole window would.
+    low = 0
+    high = (cards_left + k + n - 1) // n
+    while low < high:
+        mid = (low + high + 1) // 2
+        v = search(
+            hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, frames, 0, k,
+            leader, 0, mid - 1, mid, tt_k1, tt_k2, tt_lo, tt_hi, stats,
+        )  # fmt: skip
+        if v >= mid:
+            low = v
+        else:
+            high = v
+    value = low
     mover = (leader + k) % n
     maximiser = (int(rules[3]) >> mover) & 1 == 1
     table = tables[0]
