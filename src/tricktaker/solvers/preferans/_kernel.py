@@ -479,6 +479,7 @@ def best_play(
     frames: Ints,
     k: int,
     leader: int,
+    ti: int,
     tt_k1: Keys,
     tt_k2: Keys,
     tt_lo: Bounds,
@@ -488,7 +489,7 @@ def best_play(
 ) -> int:
     """The position's exact value; ``out[0]`` gets an optimal card for the place to play
     (the top card of its run of equivalent cards). The trick in progress is
-    ``tables[0, :k]``; the talon tricks still to come are all of ``talon``."""
+    ``tables[0, :k]``; the talon tricks still to come are ``talon[ti:]``."""
     n = int(rules[0])
     cards_left = 0
     for i in range(n):
@@ -501,7 +502,7 @@ def best_play(
         mid = (low + high + 1) // 2
         v = search(
             hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, frames, 0, k,
-            leader, 0, mid - 1, mid, tt_k1, tt_k2, tt_lo, tt_hi, stats,
+            leader, ti, mid - 1, mid, tt_k1, tt_k2, tt_lo, tt_hi, stats,
         )  # fmt: skip
         if v >= mid:
             low = v
@@ -511,7 +512,7 @@ def best_play(
     mover = (leader + k) % n
     maximiser = (int(rules[3]) >> mover) & 1 == 1
     table = tables[0]
-    led = _led_suit(talon, 0, table, k)
+    led = _led_suit(talon, ti, table, k)
     allowed = _allowed(int(hands[mover]), led, int(rules[1]), rules[4] != 0, table, k)
     moves = moves_buf[PLIES - 1]
     count = _ordered_moves(
@@ -523,7 +524,7 @@ def best_play(
         c = int(moves[m])
         hands[mover] &= ~(1 << c)
         gain, tr2, k2, leader2, ti2 = _after(
-            rules, talon, tables, seat_tab, 0, k, leader, 0, led, mover, c
+            rules, talon, tables, seat_tab, 0, k, leader, ti, led, mover, c
         )
         # A null window at the value: does this card keep it?
         lo = value - 1 if maximiser else value
@@ -535,4 +536,60 @@ def best_play(
         if (maximiser and v >= value) or (not maximiser and v <= value):
             out[0] = c
             break
+    return value
+
+
+@_jit
+def principal_line(
+    hands: Ints,
+    rules: Ints,
+    talon: Ints,
+    tables: Ints,
+    seat_tab: Ints,
+    moves_buf: Ints,
+    scores_buf: Ints,
+    frames: Ints,
+    k: int,
+    leader: int,
+    tt_k1: Keys,
+    tt_k2: Keys,
+    tt_lo: Bounds,
+    tt_hi: Bounds,
+    stats: Ints,
+    line: Ints,
+) -> int:
+    """The position's value, and into ``line`` the cards of an optimal play to the end
+    (each player keeping the value at each turn); the hands are left as they were."""
+    n = int(rules[0])
+    out = np.zeros(1, np.int64)
+    saved = hands.copy()
+    ti = 0
+    value = -1
+    played = 0
+    while True:
+        cards_left = 0
+        for i in range(n):
+            cards_left += _popcount(int(hands[i]))
+        if cards_left == 0:
+            break
+        v = best_play(
+            hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, frames, k, leader,
+            ti, tt_k1, tt_k2, tt_lo, tt_hi, stats, out,
+        )  # fmt: skip
+        if value < 0:
+            value = v
+        c = int(out[0])
+        mover = (leader + k) % n
+        led = _led_suit(talon, ti, tables[0], k)
+        hands[mover] &= ~(1 << c)
+        line[played] = c
+        played += 1
+        gain, tr2, k2, leader2, ti2 = _after(
+            rules, talon, tables, seat_tab, 0, k, leader, ti, led, mover, c
+        )
+        k = k2
+        leader = leader2
+        ti = ti2
+    for i in range(n):
+        hands[i] = saved[i]
     return value

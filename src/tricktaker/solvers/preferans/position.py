@@ -18,6 +18,7 @@ up, and paranoid for the all-pass (the seat valued against the other two).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -103,8 +104,8 @@ class Solver:
         self._stats = np.zeros(1, np.int64)
         self._out = np.zeros(1, np.int64)
 
-    def solve(self, pos: Position) -> Solution:
-        """The exact value of ``pos`` and an optimal card for the place to play."""
+    def _prepare(self, pos: Position) -> tuple[Any, Any, Any]:
+        """The kernel's hands, rules and talon arrays; the trick in progress set down."""
         n = pos.players
         if n not in (2, 3) or not 0 <= pos.leader < n or len(pos.table) >= n:
             raise ValueError("a position has two or three places and an unfinished trick")
@@ -129,7 +130,39 @@ class Solver:
             self._tables[0, i] = TO_SMALL[c]
             self._seats[0, i] = (pos.leader + i) % n
         self._stats[0] = 0
+        return hands, rules, talon
+
+    def solve(self, pos: Position) -> Solution:
+        """The exact value of ``pos`` and an optimal card for the place to play."""
+        hands, rules, talon = self._prepare(pos)
         value = _kernel.best_play(
+            hands,
+            rules,
+            talon,
+            self._tables,
+            self._seats,
+            self._moves,
+            self._scores,
+            self._frames,
+            len(pos.table),
+            pos.leader,
+            0,
+            self._k1,
+            self._k2,
+            self._lo,
+            self._hi,
+            self._stats,
+            self._out,
+        )
+        return Solution(int(value), TO_ENGINE[int(self._out[0])], int(self._stats[0]))
+
+    def line(self, pos: Position) -> tuple[int, list[int]]:
+        """The value of ``pos`` and an optimal play of every card left (engine cards, in
+        order of play): each player, in turn, plays a card that keeps the value."""
+        hands, rules, talon = self._prepare(pos)
+        cards = sum(h.bit_count() for h in pos.hands)
+        out = np.zeros(cards, np.int64)
+        value = _kernel.principal_line(
             hands,
             rules,
             talon,
@@ -145,9 +178,9 @@ class Solver:
             self._lo,
             self._hi,
             self._stats,
-            self._out,
+            out,
         )
-        return Solution(int(value), TO_ENGINE[int(self._out[0])], int(self._stats[0]))
+        return int(value), [TO_ENGINE[int(c)] for c in out]
 
 
 def sides_for(state: PreferansRules, places: tuple[int, ...], seat: int) -> tuple[int, int]:
