@@ -486,18 +486,20 @@ def best_play(
     tt_hi: Bounds,
     stats: Ints,
     out: Ints,
+    known: int,
 ) -> int:
-    """The position's exact value; ``out[0]`` gets an optimal card for the place to play
-    (the top card of its run of equivalent cards). The trick in progress is
-    ``tables[0, :k]``; the talon tricks still to come are ``talon[ti:]``."""
+    """The position's exact value (``known`` when it is known already, else -1); ``out[0]``
+    gets an optimal card for the place to play (the top card of its run of equivalent
+    cards). The trick in progress is ``tables[0, :k]``; the talon tricks still to come
+    are ``talon[ti:]``."""
     n = int(rules[0])
     cards_left = 0
     for i in range(n):
         cards_left += _popcount(int(hands[i]))
     # The value by null-window tests ("at least mid tricks?"), halving the range: each
     # test prunes far more than one search with the whole window would.
-    low = 0
-    high = (cards_left + k + n - 1) // n
+    low = 0 if known < 0 else known
+    high = (cards_left + k + n - 1) // n if known < 0 else known
     while low < high:
         mid = (low + high + 1) // 2
         v = search(
@@ -566,6 +568,8 @@ def principal_line(
     ti = 0
     value = -1
     played = 0
+    # Along an optimal line the value stays, less the counted tricks taken on the way.
+    taken = 0
     while True:
         cards_left = 0
         for i in range(n):
@@ -574,7 +578,7 @@ def principal_line(
             break
         v = best_play(
             hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, frames, k, leader,
-            ti, tt_k1, tt_k2, tt_lo, tt_hi, stats, out,
+            ti, tt_k1, tt_k2, tt_lo, tt_hi, stats, out, value - taken if value >= 0 else -1,
         )  # fmt: skip
         if value < 0:
             value = v
@@ -587,6 +591,7 @@ def principal_line(
         gain, tr2, k2, leader2, ti2 = _after(
             rules, talon, tables, seat_tab, 0, k, leader, ti, led, mover, c
         )
+        taken += gain
         k = k2
         leader = leader2
         ti = ti2

@@ -153,6 +153,7 @@ class Solver:
             self._hi,
             self._stats,
             self._out,
+            -1,
         )
         return Solution(int(value), TO_ENGINE[int(self._out[0])], int(self._stats[0]))
 
