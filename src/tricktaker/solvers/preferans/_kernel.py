@@ -218,8 +218,14 @@ def _ordered_moves(
         if above <= suit_top and (allowed >> above) & 1 and (mine >> above) & 1:
             continue
         rank = c & 7
-        if k == 0:
-            score = rank + (8 if (c >> 3) == trump else 0)
+        if k == 0 and led < 0:
+            suit_cards = present & (SUIT_BITS << ((c >> 3) * 8))
+            master = _top_bit(suit_cards) == c
+            if mover_good:
+                # Cash a master first.
+                score = 40 + rank if master else rank + (8 if (c >> 3) == trump else 0)
+            else:
+                score = rank + (8 if (c >> 3) == trump else 0)
         else:
             wins = _beats(c, best, led, trump)
             if winner_good:
