@@ -16,8 +16,10 @@ against both defenders as one team (misère: the defenders push his tricks
 up); in the all-pass, the seat valued against the other two.
 
 ``max_cards`` bounds the cards left to play for the solver to take over (the
-rollout plays on until then): the budget of a decision is spent on many
-worlds, not on one long solve.
+rollout plays on until then), and ``node_limit`` the nodes of one solve: a
+rare world that would take the solver long is rolled out instead (and not
+tried again until two tricks later), so that the budget of a decision is spent
+on many worlds, not on one long solve.
 """
 
 from __future__ import annotations
@@ -31,12 +33,18 @@ from tricktaker.games.preferans.rules import PLAYING, PreferansRules
 from tricktaker.solvers.preferans import Solver, from_state
 
 
+#: Nodes of one solve before the world is rolled out instead (some 50 ms of search).
+NODE_LIMIT = 300_000
+
+
 class OpenHandValue:
     """A :class:`~tricktaker.bots.search.WorldValue`: the deal's gain of ``side`` (a seat
     in Preferans) when the rest of the world's card play is solved open handed."""
 
-    def __init__(self, max_cards: int = 30) -> None:
+    def __init__(self, max_cards: int = 30, node_limit: int = NODE_LIMIT) -> None:
         self.max_cards = max_cards
+        self.node_limit = node_limit
+        self.given_up = 0
         # One solver (its table and work arrays) per thread: a server may run bots in
         # several threads, and a solve writes its arrays before the compiled call.
         self._local = threading.local()
@@ -45,7 +53,8 @@ class OpenHandValue:
     def _get_solver(self) -> Solver:
         solver: Solver | None = getattr(self._local, "solver", None)
         if solver is None:
-            solver = self._local.solver = Solver()
+            solver = self._local.solver = Solver(node_limit=self.node_limit)
+            self._local.skip = (None, 0)
         return solver
 
     def __call__(self, world: State, side: int) -> float | None:
@@ -55,11 +64,18 @@ class OpenHandValue:
         if left > self.max_cards:
             return None
         solver = self._get_solver()
+        skip_world, skip_below = self._local.skip
+        if skip_world is world and left > skip_below:
+            return None
         before = len(world.finished_deals())
         w = world.clone()
         self.solves += 1
         pos, _ = from_state(w, side)
-        _, line = solver.line(pos)
-        for card in line:
+        found = solver.line(pos)
+        if found is None:
+            self.given_up += 1
+            self._local.skip = (world, left - 6)
+            return None
+        for card in found[1]:
             w.apply(PLAYS[(w.actor, w.hand_to_play(), card)])
         return _deal_gain(w, before, side)

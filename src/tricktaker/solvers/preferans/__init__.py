@@ -8,8 +8,9 @@ from tricktaker.solvers.preferans.position import (
     Position,
     Solution,
     Solver,
+    Unsolved,
     from_state,
     sides_for,
 )
 
-__all__ = ["Position", "Solution", "Solver", "from_state", "sides_for"]
+__all__ = ["Position", "Solution", "Solver", "Unsolved", "from_state", "sides_for"]

@@ -45,6 +45,10 @@ Bounds = NDArray[np.int8]
 TT_BITS = 18
 SUIT_BITS = 0xFF
 NO_CARD = -1
+#: What a search returns when it ran past its node limit (``rules[8]``).
+ABORT = -1000
+#: The golden ratio's 64 bits: a solve's generation times it marks its table keys.
+GOLDEN = 0x9E3779B97F4A7C15
 
 
 def _jit(fn: F) -> F:
@@ -305,8 +309,10 @@ def search(
 
     ``rules`` holds the search's constants: places in the rotation, trump (-1: none),
     counted and maximisers (masks over places), overtake (0/1), first hand's place
-    (who plays first to a talon trick and leads the trick after them), and the
-    context folded into the table's key. ``tables[tr]``/``seat_tab[tr]`` hold the
+    (who plays first to a talon trick and leads the trick after them), the context
+    folded into the table's key, the solve's generation (its entries are its own:
+    the nodes a solve visits, so where a node limit stops it, never depend on the
+    solves before it) and the node limit (0: none; past it, :data:`ABORT`). ``tables[tr]``/``seat_tab[tr]`` hold the
     cards and places of the ``tr``-th trick; ``k0`` of the root's are on the table.
 
     An explicit stack rather than recursion: numba's cache on disk does not load a
@@ -319,6 +325,8 @@ def search(
     maximisers = int(rules[3])
     overtake = rules[4] != 0
     context = int(rules[6])
+    generation = np.uint64(rules[7]) * np.uint64(GOLDEN)
+    limit = int(rules[8])
     mask = tt_k1.shape[0] - 1
     rel = np.zeros(3, np.int64)
     # Columns of a frame.
@@ -339,6 +347,12 @@ def search(
         f = frames[ply]
         if action == ENTER:
             stats[0] += 1
+            if limit and stats[0] > limit:
+                # Out of nodes: put back the cards on the stack, and give up.
+                for p in range(ply):
+                    g = frames[p]
+                    hands[int(g[MOVER])] |= 1 << int(moves_buf[p, int(g[M])])
+                return ABORT
             tr = int(f[TR])
             k = int(f[K])
             leader = int(f[LEADER])
@@ -365,7 +379,7 @@ def search(
             f[SLOT] = -1
             if k == 0:
                 _relative(hands, n, rel)
-                k1 = np.uint64(int(rel[0]) | (int(rel[1]) << 32))
+                k1 = np.uint64(int(rel[0]) | (int(rel[1]) << 32)) ^ generation
                 k2 = _key2(int(rel[2]), leader, ti, talon, context)
                 slot = _slot(k1, k2, mask)
                 f[SLOT] = slot
@@ -429,7 +443,7 @@ def search(
             if f[K] == 0:
                 slot = int(f[SLOT])
                 _relative(hands, n, rel)
-                hands_k1 = np.uint64(int(rel[0]) | (int(rel[1]) << 32))
+                hands_k1 = np.uint64(int(rel[0]) | (int(rel[1]) << 32)) ^ generation
                 k2 = _key2(int(rel[2]), int(f[LEADER]), int(f[TI]), talon, context)
                 lo = 0
                 hi = int(f[LEFT])
@@ -512,6 +526,8 @@ def best_play(
             hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, frames, 0, k,
             leader, ti, mid - 1, mid, tt_k1, tt_k2, tt_lo, tt_hi, stats,
         )  # fmt: skip
+        if v == ABORT:
+            return ABORT
         if v >= mid:
             low = v
         else:
@@ -541,6 +557,8 @@ def best_play(
             leader2, ti2, lo - gain, lo + 1 - gain, tt_k1, tt_k2, tt_lo, tt_hi, stats,
         )  # fmt: skip
         hands[mover] |= 1 << c
+        if v == ABORT + gain:
+            return ABORT
         if (maximiser and v >= value) or (not maximiser and v <= value):
             out[0] = c
             break
@@ -586,6 +604,9 @@ def principal_line(
             hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, frames, k, leader,
             ti, tt_k1, tt_k2, tt_lo, tt_hi, stats, out, value - taken if value >= 0 else -1,
         )  # fmt: skip
+        if v == ABORT:
+            value = ABORT
+            break
         if value < 0:
             value = v
         c = int(out[0])

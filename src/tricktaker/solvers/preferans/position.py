@@ -87,10 +87,18 @@ class Solution:
     nodes: int
 
 
-class Solver:
-    """One transposition table, kept across solves (its keys hold the rules searched)."""
+class Unsolved(RuntimeError):
+    """The solve ran past the solver's node limit."""
 
-    def __init__(self, tt_bits: int = _kernel.TT_BITS) -> None:
+
+class Solver:
+    """One transposition table and the work arrays, allocated once. Each solve keys its
+    entries by a generation of its own, so results and node counts never depend on
+    earlier solves; ``node_limit`` (0: none) bounds the nodes of one solve or line."""
+
+    def __init__(self, tt_bits: int = _kernel.TT_BITS, node_limit: int = 0) -> None:
+        self.node_limit = node_limit
+        self._generation = 0
         size = 1 << tt_bits
         self._k1 = np.zeros(size, np.uint64)
         self._k2 = np.zeros(size, np.uint64)
@@ -121,8 +129,19 @@ class Solver:
             | (pos.first << 10)
             | (n << 12)
         )
+        self._generation += 1
         rules = np.array(
-            [n, trump, pos.counted, pos.maximisers, int(pos.overtake), pos.first, context],
+            [
+                n,
+                trump,
+                pos.counted,
+                pos.maximisers,
+                int(pos.overtake),
+                pos.first,
+                context,
+                self._generation,
+                self.node_limit,
+            ],
             np.int64,
         )
         talon = np.array(pos.talon, np.int64)
@@ -155,11 +174,14 @@ class Solver:
             self._out,
             -1,
         )
+        if value == _kernel.ABORT:
+            raise Unsolved(f"more than {self.node_limit} nodes")
         return Solution(int(value), TO_ENGINE[int(self._out[0])], int(self._stats[0]))
 
-    def line(self, pos: Position) -> tuple[int, list[int]]:
+    def line(self, pos: Position) -> tuple[int, list[int]] | None:
         """The value of ``pos`` and an optimal play of every card left (engine cards, in
-        order of play): each player, in turn, plays a card that keeps the value."""
+        order of play): each player, in turn, plays a card that keeps the value. None
+        when the node limit stopped it."""
         hands, rules, talon = self._prepare(pos)
         cards = sum(h.bit_count() for h in pos.hands)
         out = np.zeros(cards, np.int64)
@@ -181,6 +203,8 @@ class Solver:
             self._stats,
             out,
         )
+        if value == _kernel.ABORT:
+            return None
         return int(value), [TO_ENGINE[int(c)] for c in out]
 
 
