@@ -27,9 +27,9 @@ def _winner(table: list[tuple[int, int]], led: int, trump: int | None) -> int:
     for place, c in table:
         suit = c // 13
         if best is None:
-            if suit == led or suit == trump:
+            if suit in (led, trump):
                 best, who = c, place
-        elif suit == best // 13 and c > best or suit == trump and best // 13 != trump:
+        elif (suit == best // 13 and c > best) or (suit == trump and best // 13 != trump):
             best, who = c, place
     return who
 
@@ -102,10 +102,7 @@ def random_ending(rng: random.Random, kind: str) -> Position:
         c = rng.choice(_legal(hands[place], led, trump))
         hands[place] &= ~(1 << c)
         table.append(c)
-    if kind == "allpass":
-        counted = 1 << rng.randrange(n)
-        maximisers = 7 & ~counted
-    elif kind == "misere":
+    if kind in ("allpass", "misere"):
         counted = 1 << rng.randrange(n)
         maximisers = 7 & ~counted
     else:

@@ -32,7 +32,6 @@ from tricktaker.games.preferans.actions import PLAYS
 from tricktaker.games.preferans.rules import PLAYING, PreferansRules
 from tricktaker.solvers.preferans import Solver, from_state
 
-
 #: Nodes of one solve before the world is rolled out instead (some 50 ms of search).
 NODE_LIMIT = 300_000
 
@@ -77,5 +76,7 @@ class OpenHandValue:
             self._local.skip = (world, left - 6)
             return None
         for card in found[1]:
-            w.apply(PLAYS[(w.actor, w.hand_to_play(), card)])
+            actor = w.actor
+            assert actor is not None
+            w.apply(PLAYS[(actor, w.hand_to_play(), card)])
         return _deal_gain(w, before, side)

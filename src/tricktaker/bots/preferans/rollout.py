@@ -46,15 +46,11 @@ class RolloutBot(RulesBot):
 
     def _discard(self, view: PreferansView, acts: Sequence[PrefAction]) -> PrefAction:
         key = self._key(view, acts)
-        return _remember(
-            self._discards, key, lambda: super(RolloutBot, self)._discard(view, acts)
-        )
+        return _remember(self._discards, key, lambda: super(RolloutBot, self)._discard(view, acts))
 
     def _declare(self, view: PreferansView, acts: Sequence[PrefAction]) -> PrefAction:
         key = (*self._key(view, acts), _mask(view.discard))
-        return _remember(
-            self._declares, key, lambda: super(RolloutBot, self)._declare(view, acts)
-        )
+        return _remember(self._declares, key, lambda: super(RolloutBot, self)._declare(view, acts))
 
 
 def _remember(

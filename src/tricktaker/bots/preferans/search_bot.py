@@ -61,9 +61,7 @@ def candidates(
         hand = view.hand
         length = {s: sum(1 for c in hand if c // 13 == s) for s in range(4)}
         misere = view.contract == MISERE
-        order = sorted(
-            hand, key=lambda c: (-(c % 13) if misere else c % 13, length[c // 13], c)
-        )
+        order = sorted(hand, key=lambda c: (-(c % 13) if misere else c % 13, length[c // 13], c))
         pool = set(order[:DISCARD_POOL])
         pairs = {frozenset(p) for p in combinations(pool, 2)}
         picked = [a for a in legal if frozenset((a.card, a.card2)) in pairs]

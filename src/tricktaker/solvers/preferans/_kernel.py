@@ -80,7 +80,7 @@ def _beats(card: int, best: int, led: int, trump: int) -> bool:
     """Whether ``card`` takes the trick from ``best`` (NO_CARD: nobody holds it yet)."""
     suit = card >> 3
     if best == NO_CARD:
-        return suit == led or suit == trump
+        return suit in (led, trump)
     best_suit = best >> 3
     if suit == best_suit:
         return card > best
@@ -138,9 +138,7 @@ def _trick_winner(table: Ints, seats: Ints, n: int, led: int, trump: int) -> int
 
 
 @_jit
-def _key2(
-    h2: int, leader: int, ti: int, talon: Ints, context: int
-) -> np.uint64:
+def _key2(h2: int, leader: int, ti: int, talon: Ints, context: int) -> np.uint64:
     """The second word of a trick boundary's key: the third hand, the leader, the talon
     tricks still to come and the search's rules."""
     tal = 0
@@ -312,8 +310,9 @@ def search(
     (who plays first to a talon trick and leads the trick after them), the context
     folded into the table's key, the solve's generation (its entries are its own:
     the nodes a solve visits, so where a node limit stops it, never depend on the
-    solves before it) and the node limit (0: none; past it, :data:`ABORT`). ``tables[tr]``/``seat_tab[tr]`` hold the
-    cards and places of the ``tr``-th trick; ``k0`` of the root's are on the table.
+    solves before it) and the node limit (0: none; past it, :data:`ABORT`).
+    ``tables[tr]``/``seat_tab[tr]`` hold the cards and places of the ``tr``-th trick;
+    ``k0`` of the root's are on the table.
 
     An explicit stack rather than recursion: numba's cache on disk does not load a
     function that calls itself with arrays reliably (it crashed), and compiling
@@ -441,15 +440,15 @@ def search(
                 continue
             best = int(f[BEST])
             if f[K] == 0:
-                slot = int(f[SLOT])
+                here = int(f[SLOT])
                 _relative(hands, n, rel)
                 hands_k1 = np.uint64(int(rel[0]) | (int(rel[1]) << 32)) ^ generation
                 k2 = _key2(int(rel[2]), int(f[LEADER]), int(f[TI]), talon, context)
                 lo = 0
                 hi = int(f[LEFT])
-                if tt_k1[slot] == hands_k1 and tt_k2[slot] == k2:
-                    lo = int(tt_lo[slot])
-                    hi = int(tt_hi[slot])
+                if tt_k1[here] == hands_k1 and tt_k2[here] == k2:
+                    lo = int(tt_lo[here])
+                    hi = int(tt_hi[here])
                 if best <= f[A0]:
                     hi = min(hi, best)
                 elif best >= f[B0]:
@@ -457,10 +456,10 @@ def search(
                 else:
                     lo = best
                     hi = best
-                tt_k1[slot] = hands_k1
-                tt_k2[slot] = k2
-                tt_lo[slot] = lo
-                tt_hi[slot] = hi
+                tt_k1[here] = hands_k1
+                tt_k2[here] = k2
+                tt_lo[here] = lo
+                tt_hi[here] = hi
             ret = best
             action = RETURN
             continue
@@ -615,7 +614,7 @@ def principal_line(
         hands[mover] &= ~(1 << c)
         line[played] = c
         played += 1
-        gain, tr2, k2, leader2, ti2 = _after(
+        gain, _, k2, leader2, ti2 = _after(
             rules, talon, tables, seat_tab, 0, k, leader, ti, led, mover, c
         )
         taken += gain
