@@ -519,8 +519,14 @@ def best_play(
     # test prunes far more than one search with the whole window would.
     low = 0 if known < 0 else known
     high = (cards_left + k + n - 1) // n if known < 0 else known
+    # Where the counted places minimise (misère, the all-pass), few tricks is the
+    # likely answer: "at least one?" is asked first.
+    guess = 1 if int(rules[2]) & int(rules[3]) == 0 else -1
     while low < high:
         mid = (low + high + 1) // 2
+        if guess > low and guess <= high:
+            mid = guess
+        guess = -1
         v = search(
             hands, rules, talon, tables, seat_tab, moves_buf, scores_buf, frames, 0, k,
             leader, ti, mid - 1, mid, tt_k1, tt_k2, tt_lo, tt_hi, stats,
