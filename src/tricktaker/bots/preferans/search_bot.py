@@ -10,8 +10,8 @@ few of them, so the search weighs those:
 * **bids** (Russian ladder): pass, the two lowest legal bids (each bid need
   only beat the last, so the auction climbs a step at a time), and misère
   where it is legal; the pot game's few bids are all tried;
-* **the discard**: the pairs among the six lowest cards (lowest rank first,
-  shortest suit first on ties), or the six highest for a misère, plus the
+* **the discard**: the pairs among the five lowest cards (lowest rank first,
+  shortest suit first on ties), or the five highest for a misère, plus the
   ``rules`` bot's own choice;
 * **the contract**: the lowest legal level of each strain, plus the ``rules``
   bot's choice.
@@ -38,8 +38,8 @@ from tricktaker.games.preferans.actions import BID, DECLARE, DISCARD, PASS, Pref
 from tricktaker.games.preferans.deck import CONTRACTS, MISERE, MISERE_INDEX, contract_strain
 from tricktaker.games.preferans.views import PreferansView
 
-#: Cards among which the discard is searched (their pairs: 15).
-DISCARD_POOL = 6
+#: Cards among which the discard is searched (their pairs: 10).
+DISCARD_POOL = 5
 
 
 def candidates(
