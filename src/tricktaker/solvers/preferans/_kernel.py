@@ -47,6 +47,8 @@ SUIT_BITS = 0xFF
 NO_CARD = -1
 #: What a search returns when it ran past its node limit (``rules[8]``).
 ABORT = -1000
+#: The move ordering's guess outweighs the history of cut-offs (``stats[1:]``).
+HISTORY_SCALE = 1 << 20
 #: The golden ratio's 64 bits: a solve's generation times it marks its table keys.
 GOLDEN = 0x9E3779B97F4A7C15
 
@@ -188,6 +190,8 @@ def _ordered_moves(
     maximiser: bool,
     out: Ints,
     scores: Ints,
+    stats: Ints,
+    history_first: bool,
 ) -> int:
     """One card of each run of equivalent cards in ``allowed`` (the run's top card), best
     guess first, written into ``out``; returns how many."""
@@ -236,6 +240,13 @@ def _ordered_moves(
                 score = (40 - rank) if wins else -rank
             else:
                 score = (20 + rank) if not wins else -rank
+        # Then (or first, where the counted side ducks: misère, the all-pass, where the
+        # guesses above are poor) the history: cards that cut the search off before.
+        seen = min(int(stats[1 + mover * 32 + c]), HISTORY_SCALE - 1)
+        if history_first:
+            score = seen * 128 + score + 64
+        else:
+            score = score * HISTORY_SCALE + seen
         j = n
         while j > 0 and scores[j - 1] < score:
             scores[j] = scores[j - 1]
@@ -326,6 +337,7 @@ def search(
     context = int(rules[6])
     generation = np.uint64(rules[7]) * np.uint64(GOLDEN)
     limit = int(rules[8])
+    ducking = counted & maximisers == 0
     mask = tt_k1.shape[0] - 1
     rel = np.zeros(3, np.int64)
     # Columns of a frame.
@@ -408,7 +420,7 @@ def search(
             allowed = _allowed(int(hands[mover]), led, trump, overtake, table, k)
             f[COUNT] = _ordered_moves(
                 hands, mover, allowed, table, seat_tab[tr], k, led, trump, counted,
-                maximiser, moves_buf[ply], scores_buf[ply],
+                maximiser, moves_buf[ply], scores_buf[ply], stats, ducking,
             )  # fmt: skip
             f[MOVER] = mover
             f[MAXI] = 1 if maximiser else 0
@@ -482,6 +494,9 @@ def search(
                 f[BEST] = v
             if f[BEST] < f[BETA]:
                 f[BETA] = f[BEST]
+        if f[ALPHA] >= f[BETA]:
+            left = int(f[LEFT])
+            stats[1 + int(f[MOVER]) * 32 + c] += left * left
         f[M] = m + 1
         action = NEXT
 
@@ -546,7 +561,7 @@ def best_play(
     moves = moves_buf[PLIES - 1]
     count = _ordered_moves(
         hands, mover, allowed, table, seat_tab[0], k, led, int(rules[1]), int(rules[2]),
-        maximiser, moves, scores_buf[PLIES - 1],
+        maximiser, moves, scores_buf[PLIES - 1], stats, int(rules[2]) & int(rules[3]) == 0,
     )  # fmt: skip
     out[0] = moves[0]
     for m in range(count):

@@ -109,7 +109,7 @@ class Solver:
         self._moves = np.zeros((_kernel.PLIES, 10), np.int64)
         self._scores = np.zeros((_kernel.PLIES, 10), np.int64)
         self._frames = np.zeros((_kernel.PLIES, 17), np.int64)
-        self._stats = np.zeros(1, np.int64)
+        self._stats = np.zeros(1 + 3 * 32, np.int64)
         self._out = np.zeros(1, np.int64)
 
     def _prepare(self, pos: Position) -> tuple[Any, Any, Any]:
@@ -148,7 +148,7 @@ class Solver:
         for i, c in enumerate(pos.table):
             self._tables[0, i] = TO_SMALL[c]
             self._seats[0, i] = (pos.leader + i) % n
-        self._stats[0] = 0
+        self._stats[:] = 0
         return hands, rules, talon
 
     def solve(self, pos: Position) -> Solution:
