@@ -243,10 +243,7 @@ def _ordered_moves(
         # Then (or first, where the counted side ducks: misère, the all-pass, where the
         # guesses above are poor) the history: cards that cut the search off before.
         seen = min(int(stats[1 + mover * 32 + c]), HISTORY_SCALE - 1)
-        if history_first:
-            score = seen * 128 + score + 64
-        else:
-            score = score * HISTORY_SCALE + seen
+        score = (seen * 128 + score + 64) if history_first else (score * HISTORY_SCALE + seen)
         j = n
         while j > 0 and scores[j - 1] < score:
             scores[j] = scores[j - 1]
