@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tricktaker.cards import parse_card, parse_cards
+from tricktaker.cards import CARD_NAMES, parse_card, parse_cards
 from tricktaker.core.registry import get_game
 from tricktaker.games.preferans.deck import DECK
 from tricktaker.games.preferans.rules import PLAYING, PreferansRules
@@ -224,3 +224,30 @@ def test_the_solver_agrees_with_the_engine_on_real_endings(rules: str) -> None:
         assert SOLVER.solve(pos).tricks == _engine_value(state, places, pos)
         checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize("rules", ["sochi", "rostov"])
+def test_an_all_pass_line_from_the_first_card_is_the_engines(rules: str) -> None:
+    # From the first card of an all-pass (sochi: the talon leads the first two tricks),
+    # the solver's line is legal in the engine and the seat takes the tricks it said.
+    game = get_game("preferans")
+    for seed in range(6):
+        state = game.new_match(game.options({"rules": rules}), seed=seed)
+        assert isinstance(state, PreferansRules)
+        state = state.clone(stop_after_deal=True)
+        for _ in range(3):
+            seat = state.to_act
+            assert seat is not None
+            state.apply(f"{seat}:pass")
+        assert state.phase == PLAYING and state.contract is None
+        seat = state.active[seed % 3]
+        pos, _ = from_state(state, seat)
+        assert len(pos.talon) == (2 if rules == "sochi" else 0)
+        found = Solver().line(pos)
+        assert found is not None
+        tricks, line = found
+        for card in line:
+            actor = state.to_act
+            assert actor is not None
+            state.apply(f"{actor}:play {CARD_NAMES[card]}")
+        assert state.finished_deals()[-1].details["taken"][seat] == tricks
