@@ -34,19 +34,37 @@ def _winner(table: list[tuple[int, int]], led: int, trump: int | None) -> int:
     return who
 
 
-def _legal(pos_hand: int, led: int | None, trump: int | None) -> list[int]:
+def _legal(
+    pos_hand: int,
+    led: int | None,
+    trump: int | None,
+    overtake: bool = False,
+    table: list[tuple[int, int]] | None = None,
+) -> list[int]:
     cards = [c for c in DECK if pos_hand >> c & 1]
     if led is None:
         return cards
     follow = [c for c in cards if c // 13 == led]
-    if follow:
-        return follow
-    trumps = [c for c in cards if c // 13 == trump]
-    return trumps or cards
+    if not follow:
+        follow = [c for c in cards if c // 13 == trump]
+        if not follow:
+            return cards
+    if overtake and table:
+        best = max(
+            (c for _, c in table if c // 13 in (led, trump)),
+            key=lambda c: (c // 13 == trump, c),
+        )
+        beats = [
+            c
+            for c in follow
+            if (c // 13 == best // 13 and c > best) or (c // 13 == trump != best // 13)
+        ]
+        return beats or follow
+    return follow
 
 
 def brute(pos: Position) -> int:
-    """Plain minimax over every legal card (overtake left out: see the engine test)."""
+    """Plain minimax over every legal card."""
     n = pos.players
 
     def go(
@@ -57,7 +75,7 @@ def brute(pos: Position) -> int:
         mover = (leader + len(table)) % n
         led = talon[0] if talon else (table[0][1] // 13 if table else None)
         values = []
-        for c in _legal(hands[mover], led, pos.trump):
+        for c in _legal(hands[mover], led, pos.trump, pos.overtake, table):
             hands[mover] &= ~(1 << c)
             now = [*table, (mover, c)]
             if len(now) == n:
@@ -79,7 +97,7 @@ def brute(pos: Position) -> int:
 
 def random_ending(rng: random.Random, kind: str) -> Position:
     """2..4 cards each, three places (two in some contracts), a random trick in progress."""
-    n = 2 if kind == "two" else 3
+    n = 2 if kind == "two" or (kind == "overtake" and rng.random() < 0.5) else 3
     per = rng.randint(2, 4)
     cards = list(DECK)
     rng.shuffle(cards)
@@ -99,7 +117,8 @@ def random_ending(rng: random.Random, kind: str) -> Position:
     for i in range(rng.randrange(n)):  # part of a trick already played
         place = (leader + i) % n
         led = talon[0] if talon else (table[0] // 13 if table else None)
-        c = rng.choice(_legal(hands[place], led, trump))
+        on_table = [((leader + j) % n, x) for j, x in enumerate(table)]
+        c = rng.choice(_legal(hands[place], led, trump, kind == "overtake", on_table))
         hands[place] &= ~(1 << c)
         table.append(c)
     if kind in ("allpass", "misere"):
@@ -117,10 +136,11 @@ def random_ending(rng: random.Random, kind: str) -> Position:
         table=tuple(table),
         talon=talon,
         first=0,
+        overtake=kind == "overtake",
     )
 
 
-@pytest.mark.parametrize("kind", ["contract", "misere", "allpass", "two"])
+@pytest.mark.parametrize("kind", ["contract", "misere", "allpass", "two", "overtake"])
 def test_the_solver_agrees_with_plain_minimax(kind: str) -> None:
     rng = random.Random(f"open-hand {kind}")
     for _ in range(150):
@@ -203,13 +223,23 @@ def _engine_value(state: PreferansRules, places: tuple[int, ...], pos: Position)
     return go(state)
 
 
-@pytest.mark.parametrize("rules", ["sochi", "rostov", "pot"])
-def test_the_solver_agrees_with_the_engine_on_real_endings(rules: str) -> None:
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"rules": "sochi"},
+        {"rules": "rostov"},
+        {"rules": "pot"},
+        {"rules": "pot", "overtake": True},
+        {"rules": "leningrad", "players": 4},
+    ],
+    ids=["sochi", "rostov", "pot", "pot-overtake", "four-players"],
+)
+def test_the_solver_agrees_with_the_engine_on_real_endings(options: dict[str, object]) -> None:
     game = get_game("preferans")
-    rng = random.Random(f"engine {rules}")
+    rng = random.Random(f"engine {sorted(options.items())}")
     checked = 0
     for seed in range(40):
-        state = game.new_match(game.options({"rules": rules}), seed=seed)
+        state = game.new_match(game.options(options), seed=seed)
         assert isinstance(state, PreferansRules)
         state = state.clone(stop_after_deal=True)
         # Random actions until only three (or two) cards are left in each hand.
