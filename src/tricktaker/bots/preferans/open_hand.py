@@ -59,6 +59,8 @@ class OpenHandValue:
     def __call__(self, world: State, side: int) -> float | None:
         if not isinstance(world, PreferansRules) or world.phase != PLAYING:
             return None
+        if side not in world.active:  # four players: the dealer sits this deal out
+            return None
         left = sum(h.bit_count() for h in world.hands)
         if left > self.max_cards:
             return None
