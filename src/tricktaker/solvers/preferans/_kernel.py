@@ -11,16 +11,25 @@ shape covers a contract (declarer counted, declarer maximises), misère
 paranoid (one seat counted, the other two maximise his tricks).
 
 * A transposition table of bounds at trick boundaries (where the hands alone,
-  the leader and the talon trick still to come fix the rest of the deal). Its
-  key also holds the rules of the search (trump, counted, maximisers, ...),
-  so one table serves every solve and is never cleared: an old entry is
-  simply overwritten.
+  the leader and the talon tricks still to come fix the rest of the deal),
+  keyed on *relative* ranks (each suit's cards still out moved up to the top,
+  in order), so endings that differ only in which low cards are gone share an
+  entry. The key also holds the rules searched and the solve's generation,
+  so the table is never cleared (an old entry is simply overwritten) and a
+  solve never reads another's entries: its node count, and so where a node
+  limit stops it, depends on the position alone.
+* The value by null-window tests ("at least k tricks?") halving the range of
+  tricks, each pruning far more than one search with the whole window.
 * Equivalent cards collapse: of a run of one player's cards in a suit with no
   card of anyone between them (cards played in earlier tricks are gone; cards
   on the table this trick still count), only one is tried: any of them does
   the same.
-* Move ordering: a follower who wants the trick tries the cheapest card that
-  wins first; one who wants to lose it, the highest card that ducks.
+* Move ordering: a leader who wants tricks cashes a master first; a follower
+  who wants the trick tries the cheapest card that wins first; one who wants
+  to lose it, the highest card that ducks; then a history of the cards that
+  cut the search off before (first, where the counted side ducks: misère and
+  the all-pass, where the guesses are poor).
+* An explicit stack instead of recursion (see :func:`search`).
 
 With ``NUMBA_DISABLE_JIT=1`` it runs as the same Python (slowly), which is how
 to step through it.
