@@ -192,13 +192,14 @@ def _order(
 
 @_jit
 def _slot(hands: Ints, meta: int, mask: int) -> int:
-    x = hands[0] * 0x9E3779B97F4A7C15
-    x ^= hands[1] * 0xC2B2AE3D27D4EB4F + (x >> 29)
+    """A row of the table for a position (int64 products, wrapping, mixed by shifts)."""
+    x = hands[0] * 0x1E3779B97F4A7C15
+    x ^= hands[1] * 0x42B2AE3D27D4EB4F + (x >> 29)
     x ^= hands[2] * 0x165667B19E3779F9 + (x >> 31)
     x ^= hands[3] * 0x27D4EB2F165667C5 + (x >> 27)
-    x ^= meta * 0x94D049BB133111EB + (x >> 33)
+    x ^= meta * 0x14D049BB133111EB + (x >> 33)
     x ^= x >> 30
-    return x & mask
+    return int(x & mask)
 
 
 # Fields of a frame (one row per ply of the search, ``frames[depth]``).
@@ -312,9 +313,9 @@ def search(
                         f[F_SLOT] = slot
                         f[F_META] = meta
                         if _holds(tt_keys, slot, hands, meta):
-                            lo = np.int64(tt_bounds[slot, 0])
-                            hi = np.int64(tt_bounds[slot, 1])
-                            first = np.int64(tt_bounds[slot, 2])
+                            lo = int(tt_bounds[slot, 0])
+                            hi = int(tt_bounds[slot, 1])
+                            first = int(tt_bounds[slot, 2])
                             if d > 0:
                                 if lo >= beta or lo == hi:
                                     ret = lo
@@ -430,7 +431,7 @@ def search(
                 tt_bounds[slot, 0] = value
                 tt_bounds[slot, 1] = value
             tt_bounds[slot, 2] = f[F_CHOSEN]
-        ret = value
+        ret = int(value)
         if d == 0:
             return ret
         d -= 1
