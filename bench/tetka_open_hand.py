@@ -1,7 +1,7 @@
 """How long the Tetka open-hand solver takes, by tricks left: median and 95th percentile.
 
 Usage: ``python bench/tetka_open_hand.py [--positions N] [--max-tricks T] [--seed S]
-[--policy rules|random] [--json]``.
+[--policy rules|random] [--search-deals D] [--level search|deep] [--json]``.
 
 Endings are taken from deals played by ``--policy`` (the ``rules`` bot by
 default, as the search bots' rollouts play them) to ``t`` tricks from the end,
@@ -12,6 +12,12 @@ world is: ``value`` is the solve alone (``solve_marks``), ``line`` the value
 and a line of best play (``solve``, what ``bots/tetka/open_hand.py`` calls).
 The figures are wall-clock milliseconds on one core, so a busy machine
 inflates them; ``nodes`` is the median of positions visited by ``value``.
+
+``--search-deals D`` then plays ``D`` whole deals with the ``--level`` bot
+(``search`` by default, with the open-hand value) in all four seats and
+prints the wall time of its decisions where it had a choice (a single legal
+card is played at once): median, 95th percentile and max, and how many of
+its sampled worlds were solved open handed.
 """
 
 from __future__ import annotations
@@ -56,12 +62,39 @@ def percentile(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, max(0, round(q * len(s)) - 1))]
 
 
+def decision_times(deals: int, level: str, seed: int) -> dict[str, float]:
+    """Seconds per decision with a choice, over ``deals`` deals of ``level`` self-play."""
+    game = get_game("tetka")
+    bots = [make_bot(level, "tetka") for _ in range(4)]
+    rng = random.Random(seed)
+    times: list[float] = []
+    for d in range(deals):
+        state = game.new_match(game.options({}), seed=seed * 1000 + d)
+        state = state.clone(stop_after_deal=True)
+        while state.to_act is not None:
+            seat = state.to_act
+            legal = state.legal_actions()
+            start = time.perf_counter()
+            action = bots[seat].act(state.view(seat), state.events(0, seat), legal, rng)
+            if len(legal) > 1:
+                times.append(time.perf_counter() - start)
+            state.apply(action)
+    return {
+        "decisions": len(times),
+        "median_s": statistics.median(times),
+        "p95_s": percentile(times, 0.95),
+        "max_s": max(times),
+    }
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--positions", type=int, default=40, help="endings per row (default 40)")
     p.add_argument("--max-tricks", type=int, default=6, help="rows 1..T tricks left (6)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--policy", choices=("rules", "random"), default="rules")
+    p.add_argument("--search-deals", type=int, default=0, help="deals of search self-play")
+    p.add_argument("--level", choices=("search", "deep"), default="search")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     rng = random.Random(args.seed)
@@ -99,8 +132,10 @@ def main() -> None:
                 "nodes_median": statistics.median(nodes),
             }
         )
+    search = decision_times(args.search_deals, args.level, args.seed) if args.search_deals else None
     if args.json:
-        print(json.dumps({"policy": args.policy, "seed": args.seed, "rows": rows}))
+        out = {"policy": args.policy, "seed": args.seed, "rows": rows, "decisions": search}
+        print(json.dumps(out))
         return
     print(f"Tetka open-hand solver, endings from {args.policy} play, seed {args.seed}")
     print("tricks  value ms: median    p95    max   line ms: median    p95    max   nodes")
@@ -109,6 +144,12 @@ def main() -> None:
         print(
             f"{r['tricks_left']:>6}  {v['median']:>15.3f} {v['p95']:>6.2f} {v['max']:>6.2f}"
             f"  {ln['median']:>15.3f} {ln['p95']:>6.2f} {ln['max']:>6.2f} {r['nodes_median']:>7.0f}"
+        )
+    if search is not None:
+        print(
+            f"{args.level} self-play, {args.search_deals} deals: {search['decisions']:.0f}"
+            f" decisions with a choice, median {search['median_s']:.3f} s,"
+            f" p95 {search['p95_s']:.3f} s, max {search['max_s']:.3f} s"
         )
 
 
