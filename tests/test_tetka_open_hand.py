@@ -18,6 +18,9 @@ import numpy as np
 import pytest
 
 from tetka_helpers import ALL_CARDS, deal_of, tetka
+from tricktaker.bots import make_bot
+from tricktaker.bots.search import SearchBot
+from tricktaker.bots.tetka.open_hand import OpenHandValue
 from tricktaker.cards import mask_of, parse_card, parse_cards
 from tricktaker.games.tetka import TetkaState
 from tricktaker.solvers.tetka import Ending, Table, solve, solve_marks
@@ -206,3 +209,45 @@ def test_the_table_persists_without_changing_answers() -> None:
         e = Ending.of(random_ending(rng, 4))
         fresh_values.append([solve_marks(e, s, Table(bits=10)) for s in range(4)])
         assert [solve_marks(e, s, table) for s in range(4)] == fresh_values[-1]
+
+
+def test_the_world_value_is_the_engines_deal_gain_of_best_play() -> None:
+    rng = random.Random(11)
+    value = OpenHandValue(tricks=2)
+    for _ in range(20):
+        state = random_ending(rng, 2)
+        before = len(state.finished_deals())
+        for seat in range(4):
+            expected = brute_force(state, seat, before)
+            # Eight marks a deal: gain -m less the others' mean -(8 - m) / 3.
+            assert value(state, seat) == pytest.approx((8 - 4 * expected) / 3)
+        assert state.to_act is not None and len(state.finished_deals()) == before  # untouched
+    assert value.solved == 80
+
+
+def test_the_world_value_waits_until_few_tricks_are_left() -> None:
+    rng = random.Random(12)
+    value = OpenHandValue(tricks=3)
+    assert value(random_ending(rng, 4), 0) is None
+    assert value(random_ending(rng, 3), 0) is not None
+    finished = random_ending(rng, 1)
+    while finished.to_act is not None:
+        finished.apply(finished.legal_actions()[0])
+    assert value(finished, 0) is None
+    with pytest.raises(ValueError):
+        OpenHandValue(tricks=0)
+
+
+def test_the_search_level_solves_its_worlds_near_the_end() -> None:
+    bot = make_bot("search", "tetka")
+    assert isinstance(bot, SearchBot)
+    value = bot._value
+    assert isinstance(value, OpenHandValue)
+    state = random_ending(random.Random(13), 3)
+    seat = state.to_act
+    assert seat is not None
+    solved = value.solved
+    legal = state.legal_actions()
+    action = bot.act(state.view(seat), state.events(0, seat), legal, random.Random(1))
+    assert action in legal
+    assert value.solved - solved >= bot.last_worlds  # every world was solved, none rolled out
