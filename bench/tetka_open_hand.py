@@ -1,7 +1,8 @@
 """How long the Tetka open-hand solver takes, by tricks left: median and 95th percentile.
 
 Usage: ``python bench/tetka_open_hand.py [--positions N] [--max-tricks T] [--seed S]
-[--policy rules|random] [--search-deals D] [--level search|deep] [--json]``.
+[--policy rules|random] [--search-deals D] [--level search|deep] [--solve-tricks K]
+[--json]``.
 
 Endings are taken from deals played by ``--policy`` (the ``rules`` bot by
 default, as the search bots' rollouts play them) to ``t`` tricks from the end,
@@ -16,8 +17,10 @@ inflates them; ``nodes`` is the median of positions visited by ``value``.
 ``--search-deals D`` then plays ``D`` whole deals with the ``--level`` bot
 (``search`` by default, with the open-hand value) in all four seats and
 prints the wall time of its decisions where it had a choice (a single legal
-card is played at once): median, 95th percentile and max, and how many of
-its sampled worlds were solved open handed.
+card is played at once): median, 95th percentile and max, the same in CPU
+time (what a busy machine does not inflate), and the mean
+number of worlds it sampled; ``--solve-tricks K`` solves from ``K`` tricks
+left instead of the level's own threshold.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ import statistics
 import time
 
 from tricktaker.bots.registry import make_bot
+from tricktaker.bots.search import SearchBot
+from tricktaker.bots.tetka.open_hand import OpenHandValue
 from tricktaker.core import get_game
 from tricktaker.games.tetka import TetkaState
 from tricktaker.solvers.tetka import Ending, Table, solve, solve_marks
@@ -62,12 +67,24 @@ def percentile(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, max(0, round(q * len(s)) - 1))]
 
 
-def decision_times(deals: int, level: str, seed: int) -> dict[str, float]:
+def search_bot(level: str, solve_tricks: int | None) -> SearchBot:
+    """The level's bot, its open-hand value solving from ``solve_tricks`` if given."""
+    bot = make_bot(level, "tetka")
+    assert isinstance(bot, SearchBot)
+    if solve_tricks is None:
+        return bot
+    value = OpenHandValue(solve_tricks)
+    return SearchBot("tetka", name=bot.name, budget=bot.budget, value=value)
+
+
+def decision_times(deals: int, level: str, seed: int, solve_tricks: int | None) -> dict[str, float]:
     """Seconds per decision with a choice, over ``deals`` deals of ``level`` self-play."""
     game = get_game("tetka")
-    bots = [make_bot(level, "tetka") for _ in range(4)]
+    bots = [search_bot(level, solve_tricks) for _ in range(4)]
+    worlds = 0
     rng = random.Random(seed)
     times: list[float] = []
+    cpu: list[float] = []
     for d in range(deals):
         state = game.new_match(game.options({}), seed=seed * 1000 + d)
         state = state.clone(stop_after_deal=True)
@@ -75,15 +92,21 @@ def decision_times(deals: int, level: str, seed: int) -> dict[str, float]:
             seat = state.to_act
             legal = state.legal_actions()
             start = time.perf_counter()
+            start_cpu = time.process_time()
             action = bots[seat].act(state.view(seat), state.events(0, seat), legal, rng)
             if len(legal) > 1:
                 times.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
+                worlds += bots[seat].last_worlds
             state.apply(action)
     return {
         "decisions": len(times),
         "median_s": statistics.median(times),
         "p95_s": percentile(times, 0.95),
         "max_s": max(times),
+        "cpu_median_s": statistics.median(cpu),
+        "cpu_p95_s": percentile(cpu, 0.95),
+        "mean_worlds": worlds / len(times),
     }
 
 
@@ -95,6 +118,7 @@ def main() -> None:
     p.add_argument("--policy", choices=("rules", "random"), default="rules")
     p.add_argument("--search-deals", type=int, default=0, help="deals of search self-play")
     p.add_argument("--level", choices=("search", "deep"), default="search")
+    p.add_argument("--solve-tricks", type=int, default=None, help="solve from K tricks left")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     rng = random.Random(args.seed)
@@ -132,7 +156,11 @@ def main() -> None:
                 "nodes_median": statistics.median(nodes),
             }
         )
-    search = decision_times(args.search_deals, args.level, args.seed) if args.search_deals else None
+    search = (
+        decision_times(args.search_deals, args.level, args.seed, args.solve_tricks)
+        if args.search_deals
+        else None
+    )
     if args.json:
         out = {"policy": args.policy, "seed": args.seed, "rows": rows, "decisions": search}
         print(json.dumps(out))
@@ -149,7 +177,9 @@ def main() -> None:
         print(
             f"{args.level} self-play, {args.search_deals} deals: {search['decisions']:.0f}"
             f" decisions with a choice, median {search['median_s']:.3f} s,"
-            f" p95 {search['p95_s']:.3f} s, max {search['max_s']:.3f} s"
+            f" p95 {search['p95_s']:.3f} s, max {search['max_s']:.3f} s (CPU time: median"
+            f" {search['cpu_median_s']:.3f} s, p95 {search['cpu_p95_s']:.3f} s),"
+            f" {search['mean_worlds']:.1f} worlds a decision"
         )
 
 
