@@ -251,3 +251,27 @@ def test_the_search_level_solves_its_worlds_near_the_end() -> None:
     action = bot.act(state.view(seat), state.events(0, seat), legal, random.Random(1))
     assert action in legal
     assert value.solved - solved >= bot.last_worlds  # every world was solved, none rolled out
+
+
+def test_under_penalized_revokes_the_engine_scores_the_solved_line() -> None:
+    # The solver assumes everyone follows suit; a world with revokes already made is
+    # still valued by the engine's rules, trick handing included.
+    rng = random.Random(14)
+    value = OpenHandValue(tricks=2)
+    revoked = 0
+    for _ in range(10):
+        cards = ALL_CARDS[:]
+        rng.shuffle(cards)
+        state = tetka(
+            [deal_of([cards[13 * s : 13 * s + 13] for s in range(4)])], revoke="penalized"
+        )
+        state = state.clone(stop_after_deal=True)
+        while 52 - 4 * len(state.winners) - len(state.plays) > 8:
+            state.apply(rng.choice(state.legal_actions()))
+        revoked += bool(state.proved or state.pending_revokes)
+        seat = rng.randrange(4)
+        before = len(state.finished_deals())
+        played = play_line(state, solve(Ending.of(state), seat).line)
+        marks = played.finished_deals()[before].details["marks"][seat]
+        assert value(state, seat) == pytest.approx((8 - 4 * marks) / 3)
+    assert revoked >= 5

@@ -84,7 +84,11 @@ class Ending:
 
 
 class Table:
-    """The search's scratch arrays and its table of positions, kept between solves."""
+    """The search's scratch arrays and its table of positions, kept between solves.
+
+    One table serves one solve at a time: the kernels hold the GIL throughout
+    (they are not compiled ``nogil``), so threads sharing it take turns.
+    """
 
     def __init__(self, bits: int = TABLE_BITS) -> None:
         self.keys = np.zeros((1 << bits, 5), np.int64)
