@@ -31,7 +31,7 @@ How it is cut down:
   table is kept from one solve to the next (``Table``) with no clearing;
 * bounds at trick boundaries: nothing below 0 marks, nothing above the
   queens and photo card still out plus the counting trick (if still to
-  come), the last trick and the most tricks;
+  come), the last trick and the most tricks (if still within reach);
 * equivalent cards: a seat's cards of one suit with no card still in play
   (in a hand or on the table) between them, none a queen or the photo card,
   win and lose the same tricks and carry the same marks, so one of them is
@@ -292,9 +292,14 @@ def search(
                 f[F_TOP] = INF
                 cut = False
                 if k == 0:
-                    top = 2  # the last trick and the most tricks are always still to come
+                    top = 1  # the last trick is always still to come
+                    reach = won[v] + TRICKS - t  # the most tricks, unless out of reach
                     for s in range(4):
                         top += (live >> (13 * s + QUEEN)) & 1
+                        if s != v and won[s] > reach:
+                            reach = -1
+                    if reach >= 0:
+                        top += 1
                     top += (live >> photo) & 1
                     if counting - 1 >= t:
                         top += 1
