@@ -29,7 +29,8 @@ How it is cut down:
   tricks won and latest trick per seat, and the valued seat, photo and
   counting trick: the value of an entry depends on nothing else, so the
   table is kept from one solve to the next (``Table``) with no clearing;
-* bounds at trick boundaries: nothing below 0 marks, nothing above the
+* bounds at trick boundaries: nothing below 0 marks (1 when nobody can
+  catch up with the valued seat's tricks), nothing above the
   queens and photo card still out plus the counting trick (if still to
   come), the last trick and the most tricks (if still within reach);
 * equivalent cards: a seat's cards of one suit with no card still in play
@@ -294,10 +295,14 @@ def search(
                 if k == 0:
                     top = 1  # the last trick is always still to come
                     reach = won[v] + TRICKS - t  # the most tricks, unless out of reach
+                    low = 1  # ... and sure to come if nobody else can catch up
                     for s in range(4):
                         top += (live >> (13 * s + QUEEN)) & 1
-                        if s != v and won[s] > reach:
-                            reach = -1
+                        if s != v:
+                            if won[s] > reach:
+                                reach = -1
+                            if won[s] + TRICKS - t >= won[v]:
+                                low = 0
                     if reach >= 0:
                         top += 1
                     top += (live >> photo) & 1
@@ -307,8 +312,8 @@ def search(
                     if d > 0 and alpha >= top:
                         ret = top
                         cut = True
-                    elif d > 0 and beta <= 0:
-                        ret = 0
+                    elif d > 0 and beta <= low:
+                        ret = low
                         cut = True
                     else:
                         meta = v | (photo << 2) | (counting << 8) | (leader << 12)
