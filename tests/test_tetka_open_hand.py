@@ -12,7 +12,11 @@ counting trick falls among the last tricks half the time.
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -275,3 +279,19 @@ def test_under_penalized_revokes_the_engine_scores_the_solved_line() -> None:
         marks = played.finished_deals()[before].details["marks"][seat]
         assert value(state, seat) == pytest.approx((8 - 4 * marks) / 3)
     assert revoked >= 5
+
+
+def test_the_bench_script_runs_and_reports_each_row() -> None:
+    script = Path(__file__).parents[1] / "bench" / "tetka_open_hand.py"
+    args = ["--positions", "3", "--max-tricks", "2", "--policy", "random", "--json"]
+    done = subprocess.run(
+        [sys.executable, str(script), *args], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert [r["tricks_left"] for r in report["rows"]] == [1, 2]
+    for row in report["rows"]:
+        assert row["positions"] == 3
+        assert 0 < row["value_ms"]["median"] <= row["value_ms"]["p95"] <= row["value_ms"]["max"]
+        assert row["nodes_median"] >= 1
+    assert report["decisions"] is None
