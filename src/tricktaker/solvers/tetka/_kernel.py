@@ -3,9 +3,9 @@
 Why a kernel of its own: the search visits hundreds of thousands of card
 plays per solve, and the engine (``games/tetka/rules.py``), with its logs,
 views and interned actions, would spend microseconds on each. Here a
-position is seven small int64 arrays changed in place and undone, and the
-whole recursion runs in machine code (``NUMBA_DISABLE_JIT=1`` runs it as
-Python, to step through it).
+position is a few small int64 arrays changed in place and undone, and the
+whole search (a loop over an explicit stack of frames) runs in machine code
+(``NUMBA_DISABLE_JIT=1`` runs it as Python, to step through it).
 
 What is searched. Four hands as the engine's 52-bit card masks
 (``cards.py``: card = suit * 13 + rank, ace high, so within a suit a higher
@@ -37,9 +37,10 @@ How it is cut down:
   (in a hand or on the table) between them, none a queen or the photo card,
   win and lose the same tricks and carry the same marks, so one of them is
   tried for all;
-* move order: the table's best lead first; in a trick, the valued seat tries
-  cards that lose the trick first (highest first), the others try cards
-  that leave ``v`` winning first, marked cards first.
+* move order: the table's best lead first, then the valued seat leads low
+  and the others high; in a trick, the valued seat tries cards that lose it
+  first (highest first); the others, while ``v`` holds the trick, cards that
+  leave it to ``v`` (marked ones first), otherwise cards that take it.
 """
 
 from __future__ import annotations
