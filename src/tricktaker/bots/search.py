@@ -51,6 +51,9 @@ MISMATCH = 0.2
 #: style as his hand (and with many seats the worlds' weights would collapse onto
 #: a few); what he bets and answers is what tells.
 UNREAD_VERBS = frozenset({"play"})
+#: How many standard errors a move must gain over the ``rules`` move to be taken
+#: instead of it (:meth:`SearchBot._clearly_better`); 0 follows the best mean.
+PRUDENCE = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +120,7 @@ class SearchBot:
         value: WorldValue | None = None,
         clock: Callable[[], float] = time.perf_counter,
         infer: bool = False,
+        prudence: float = PRUDENCE,
     ) -> None:
         self.name = name
         self.game = game
@@ -125,6 +129,9 @@ class SearchBot:
         self._value = value
         self._clock = clock
         self.infer = infer
+        self.prudence = prudence
+        self._last_values: list[list[float]] = []
+        self._last_weights: list[float] = []
         self._rollout_bot: Bot | None = None
         self.last_worlds = 0
 
@@ -150,7 +157,34 @@ class SearchBot:
             raise TricktakerError(f"the {self.name} bot plays a seat, not a spectator's view")
         totals = self.evaluate(view, memory, legal, rng)
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+        if self.prudence > 0:
+            advice = self._policy().act(view, memory, legal, rng)
+            if advice in legal:
+                held = legal.index(advice)
+                if best != held and not self._clearly_better(best, held):
+                    return legal[held]
         return legal[best]
+
+    def _clearly_better(self, best: int, held: int) -> bool:
+        """Whether the worlds show ``best`` beating ``held`` by more than ``prudence``
+        standard errors of their paired difference (weighted by the worlds' beliefs).
+
+        Why: a handful of worlds ranks close moves by noise, and a search that
+        follows the noise plays worse than the policy it imagines with. So it keeps
+        the ``rules`` move unless the evidence against it is clear: a policy
+        improvement that only moves where it has measured the gain."""
+        weights = self._last_weights
+        total = sum(weights)
+        if total <= 0.0:
+            return False
+        pairs = zip(self._last_values[best], self._last_values[held], strict=True)
+        diffs = [b - h for b, h in pairs]
+        mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+        if mean <= 0.0:
+            return False
+        var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+        n_eff = total * total / sum(w * w for w in weights)
+        return mean > self.prudence * (var / n_eff) ** 0.5 if n_eff > 1.0 else False
 
     def evaluate(
         self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
@@ -161,6 +195,8 @@ class SearchBot:
         assert seat is not None
         totals = [0.0] * len(legal)
         weights = 0.0
+        self._last_values = [[] for _ in legal]
+        self._last_weights = []
         start = self._clock()
         worlds = 0
         budget = self.budget
@@ -181,10 +217,13 @@ class SearchBot:
             if weight == 0.0:
                 continue
             starts: dict[int, int] = {}
+            self._last_weights.append(weight)
             for i, action in enumerate(legal):
                 trial = world.clone()
                 trial.apply(action)
-                totals[i] += weight * self._play_out(trial, before, side, seed, starts)
+                value = self._play_out(trial, before, side, seed, starts)
+                self._last_values[i].append(value)
+                totals[i] += weight * value
         self.last_worlds = worlds
         return [t / weights for t in totals]
 
