@@ -169,3 +169,37 @@ def test_worlds_are_weighed_by_how_the_others_would_have_answered_there() -> Non
 def test_inference_is_on_for_the_betting_games_only() -> None:
     assert make_bot("search", "truc").infer and make_bot("search", "truco").infer  # type: ignore[attr-defined]
     assert not make_bot("search", "tetka").infer  # type: ignore[attr-defined]
+
+
+def _last_action(world: State) -> str | None:
+    return [e.action for e in world.events(0, None) if e.action is not None][-1]
+
+
+def test_the_rules_move_is_kept_unless_another_is_clearly_better() -> None:
+    """The policy advises the first legal move. A move better by the same margin in
+    every world is taken; one better on average by less than the noise is not."""
+    state = _truc_with_hidden("9s 9d Th")
+    legal = state.legal_actions()
+    advised, other = str(legal[0]), str(legal[1])
+    noise = iter([3.0, -3.0] * 100)
+
+    def steady(world: State, side: int) -> float | None:
+        return 0.5 if _last_action(world) == other else 0.0
+
+    def noisy(world: State, side: int) -> float | None:
+        return 0.2 + next(noise) if _last_action(world) == other else 0.0
+
+    rollout = _FirstLegal
+    sure = SearchBot("truc", budget=FIXED, value=steady, rollout=rollout)  # type: ignore[arg-type]
+    assert _decide(sure, state)[0] == other
+    unsure = SearchBot("truc", budget=FIXED, value=noisy, rollout=rollout)  # type: ignore[arg-type]
+    choice, scores = _decide(unsure, state)
+    assert max(scores) == scores[1] and choice == advised
+    reckless = SearchBot(
+        "truc",
+        budget=FIXED,
+        value=noisy,
+        rollout=rollout,  # type: ignore[arg-type]
+        prudence=0.0,
+    )
+    assert _decide(reckless, state)[0] == other
