@@ -114,3 +114,33 @@ def test_a_search_decision_is_legal() -> None:
     legal = state.legal_actions()
     choice = bot.act(view, state.events(0, seat), legal, random.Random(0))
     assert choice in legal
+
+
+def test_every_seat_is_valued_in_every_convention_whoever_sits_out_the_play() -> None:
+    """Deals bid by the rules bot (and at random) under each convention, three and four
+    players: at the first card every seat's value is a number or None, never an error
+    (a pot game's passer may be first hand, out of the play; the four-handed dealer
+    sits out)."""
+    game = get_game("preferans")
+    value = OpenHandValue()
+    bot = make_bot("rules", "preferans")
+    valued = 0
+    for options in ({"rules": "pot"}, {"rules": "sochi", "players": 4}, {"rules": "rostov"}):
+        for seed in range(18):
+            state = game.new_match(game.options(options), seed=seed)
+            assert isinstance(state, PreferansState)
+            state = state.clone(stop_after_deal=True)
+            rng = random.Random(seed)
+            while state.to_act is not None and state.phase != PLAYING:
+                seat = state.to_act
+                legal = state.legal_actions()
+                if rng.random() < 0.5:  # half random: auctions the rules bot never holds
+                    state.apply(legal[rng.randrange(len(legal))])
+                else:
+                    state.apply(bot.act(state.view(seat), state.events(0, seat), legal, rng))
+            if state.to_act is None:
+                continue
+            for seat in range(state.players):
+                if value(state, state.sides[seat]) is not None:
+                    valued += 1
+    assert valued >= 30

@@ -243,7 +243,9 @@ def from_state(state: PreferansRules, seat: int) -> tuple[Position, tuple[int, .
         trump=state.trump,
         table=tuple(p & 63 for p in plays),
         talon=talon,
-        first=places.index(state.active[0]),
+        # First hand leads talon tricks (the all-pass only); in a pot game he may be
+        # the passer sitting out the play, and there is no talon trick to lead.
+        first=places.index(state.active[0]) if state.active[0] in places else 0,
         overtake=state.overtake,
     )
     return pos, places
