@@ -85,7 +85,7 @@ class WorldValue(Protocol):
     def __call__(self, world: State, side: int) -> float | None: ...
 
 
-def _deal_gain(world: State, before: int, side: int) -> float:
+def deal_gain(world: State, before: int, side: int) -> float:
     """The seat's side's gain in the deal played out in ``world`` over the mean of the
     other sides' (the arena's measure: a fold costs what the other side scores), 0 if
     the deal never ended."""
@@ -296,7 +296,7 @@ class SearchBot:
                 start = starts[actor] = _deal_start(world.events(0, actor))
             memory = world.events(start, actor)
             world.apply(policy.act(world.view(actor), memory, legal, rng))
-        return _deal_gain(world, before, side)
+        return deal_gain(world, before, side)
 
 
 def search_levels(

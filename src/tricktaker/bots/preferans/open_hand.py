@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import threading
 
-from tricktaker.bots.search import _deal_gain
+from tricktaker.bots.search import deal_gain
 from tricktaker.core.protocol import State
 from tricktaker.games.preferans.actions import PLAYS
 from tricktaker.games.preferans.rules import PLAYING, PreferansRules
@@ -81,4 +81,4 @@ class OpenHandValue:
             actor = w.actor
             assert actor is not None
             w.apply(PLAYS[(actor, w.hand_to_play(), card)])
-        return _deal_gain(w, before, side)
+        return deal_gain(w, before, side)

@@ -26,6 +26,7 @@ second while the rollout is left only the first eight tricks.
 
 from __future__ import annotations
 
+from tricktaker.bots.search import deal_gain
 from tricktaker.core.protocol import State
 from tricktaker.games.tetka.actions import PLAYS
 from tricktaker.games.tetka.rules import TetkaRules
@@ -64,6 +65,4 @@ class OpenHandValue:
             assert actor is not None
             trial.apply(PLAYS[actor][card])
         self.solved += 1
-        gains = trial.finished_deals()[before].gains
-        others = [g for s, g in enumerate(gains) if s != side]
-        return float(gains[side]) - sum(others) / len(others)
+        return deal_gain(trial, before, side)
