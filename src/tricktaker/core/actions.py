@@ -10,8 +10,11 @@ distinct action, so that listing legal actions allocates nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
+from tricktaker.cards import CARD_NAMES, CardError, parse_card
 from tricktaker.core.errors import IllegalAction
 
 #: Longest action text read: a hostile record must not make parsing expensive.
@@ -69,3 +72,79 @@ def split_action(text: object) -> tuple[int, str, tuple[str, ...], int | None]:
         owner = _seat_number(words[-1], "the owner after 'from'", text)
         words = words[:-2]
     return seat, words[0].lower(), tuple(words[1:]), owner
+
+
+@dataclass(frozen=True, slots=True)
+class NumberedAction(Action):
+    """An interned action of one game: ``number`` is its id, its place in the game's table.
+
+    Kept out of equality, so that any :class:`Action` with the same notation is
+    equal to it; :meth:`ActionTable.intern` trades such an equal action for the
+    interned object.
+    """
+
+    number: int = field(default=-1, compare=False)
+
+
+A = TypeVar("A", bound=NumberedAction)
+
+
+class ActionTable(Generic[A]):
+    """A game's every action, numbered once: ids, notation and interning, written once.
+
+    ``read`` is the game's own reader of notation (its verbs and arguments);
+    the table adds what every game does the same way: a dictionary lookup
+    before any parsing, the identity check that lets ``apply`` skip both, and
+    the id checks.
+    """
+
+    __slots__ = ("_read", "by_id", "by_text", "game_name", "texts")
+
+    def __init__(self, game_name: str, by_id: tuple[A, ...], read: Callable[[object], A]) -> None:
+        if any(a.number != i for i, a in enumerate(by_id)):
+            raise ValueError(f"{game_name}: an action's number is not its place in the table")
+        self.game_name = game_name
+        self.by_id = by_id
+        #: The notation of each action, by id.
+        self.texts: tuple[str, ...] = tuple(str(a) for a in by_id)
+        #: By notation, for reading logs and memories back without parsing.
+        self.by_text: dict[str, A] = dict(zip(self.texts, by_id, strict=True))
+        self._read = read
+
+    def parse(self, text: object) -> A:
+        """The action written ``text``; IllegalAction (saying why) if it is none of the game's."""
+        found = self.by_text.get(text) if isinstance(text, str) else None
+        return found if found is not None else self._read(text)
+
+    def intern(self, action: object) -> A:
+        """The interned twin of an action or its notation, or IllegalAction."""
+        number = getattr(action, "number", -1)
+        if type(number) is int and 0 <= number < len(self.by_id) and self.by_id[number] is action:
+            return self.by_id[number]
+        if isinstance(action, str):
+            return self.parse(action)
+        if not isinstance(action, Action):
+            raise IllegalAction(
+                f"an action must be text like '0:play 7h', not {type(action).__name__}"
+            )
+        return self.parse(str(action))
+
+    def from_id(self, number: object) -> A:
+        """The action with that id; IllegalAction for an id no action has."""
+        count = len(self.by_id)
+        if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < count:
+            raise IllegalAction(
+                f"no {self.game_name} action has id {number!r} (ids are 0..{count - 1})"
+            )
+        return self.by_id[number]
+
+
+def read_card(text: str, deck: Collection[int], deck_name: str) -> int:
+    """The card written ``text``, which must be in ``deck``; IllegalAction if not."""
+    try:
+        c = parse_card(text)
+    except CardError as exc:
+        raise IllegalAction(str(exc)) from None
+    if c not in deck:
+        raise IllegalAction(f"{CARD_NAMES[c]} is not in {deck_name}")
+    return c

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol, Self, runtime_checkable
 
 from tricktaker.cards import Card
@@ -22,8 +23,26 @@ from tricktaker.core.options import Options, OptionSpec
 from tricktaker.core.start import Start
 from tricktaker.core.summary import DealSummary
 
-#: The ways play may pass round the table (``GameInfo.play_direction``).
-PLAY_DIRECTIONS = ("left", "right")
+
+class Direction(StrEnum):
+    """The way play passes round the table, as the seats sit (``GameInfo.play_direction``)."""
+
+    #: Clockwise: seat 1 sits on seat 0's left (Le Truc, Tetka, Preferans).
+    LEFT = "left"
+    #: Counter-clockwise: seat 1 sits on seat 0's right (Truco).
+    RIGHT = "right"
+
+
+class Chance(StrEnum):
+    """Where chance enters a match (``GameInfo.chance``); nowhere else, by design."""
+
+    #: One seeded shuffle per deal (``core.dealing``), and nothing more.
+    SHUFFLE = "a seeded shuffle per deal (core.dealing)"
+    #: The shuffle, and cards turned from a second deck (Tetka's seat draw and photograph,
+    #: the game's ``chance`` module), seeded the same way.
+    SHUFFLE_AND_SECOND_DECK = (
+        "a seeded shuffle per deal (core.dealing); cards turned from a second deck, seeded alike"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +55,8 @@ class GameInfo:
     ``num_distinct_actions``, every deal a partition of ``deck_size`` cards.
 
     ``play_direction`` is the way play passes round the table, as the seats
-    sit: ``"left"`` (clockwise: seat 1 sits on seat 0's left, as in Le Truc)
-    or ``"right"`` (counter-clockwise: seat 1 on his right, as in Truco).
-    Seats are numbered in order of play either way; front ends read this to
-    draw them where the players of the game expect them.
+    sit (:class:`Direction`). Seats are numbered in order of play either way;
+    front ends read this to draw them where the players of the game expect them.
     """
 
     id: str
@@ -52,15 +69,8 @@ class GameInfo:
     deck_size: int
     zero_sum: bool = True
     hidden_information: bool = True
-    chance: str = "a seeded shuffle per deal (core.dealing)"
-    play_direction: str = "left"
-
-    def __post_init__(self) -> None:
-        if self.play_direction not in PLAY_DIRECTIONS:
-            raise ValueError(
-                f"game {self.id}: play_direction must be one of {PLAY_DIRECTIONS}, "
-                f"not {self.play_direction!r}"
-            )
+    chance: Chance = Chance.SHUFFLE
+    play_direction: Direction = Direction.LEFT
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tricktaker.cards import CARD_NAMES, CardError, parse_card
-from tricktaker.core.actions import Action, split_action
+from tricktaker.cards import CARD_NAMES
+from tricktaker.core.actions import ActionTable, NumberedAction, read_card, split_action
 from tricktaker.core.errors import IllegalAction
 from tricktaker.games.preferans.deck import CONTRACTS, DECK, LADDER, POT_BIDS, read_contract
 
@@ -32,13 +32,12 @@ WORDS = {
 
 
 @dataclass(frozen=True, slots=True)
-class PrefAction(Action):
+class PrefAction(NumberedAction):
     kind: int = field(default=-1, compare=False)
     card: int = field(default=-1, compare=False)
     card2: int = field(default=-1, compare=False)
     #: The bid's or contract's index (LADDER, POT_BIDS or CONTRACTS, by kind).
     code: int = field(default=-1, compare=False)
-    number: int = field(default=-1, compare=False)
 
 
 def _build() -> tuple[PrefAction, ...]:
@@ -79,8 +78,6 @@ def _build() -> tuple[PrefAction, ...]:
 
 #: Every action of the game, by id.
 BY_ID: tuple[PrefAction, ...] = _build()
-BY_TEXT: dict[str, PrefAction] = {str(a): a for a in BY_ID}
-TEXTS: tuple[str, ...] = tuple(str(a) for a in BY_ID)
 
 
 #: Lookup tables the engine uses to hand out legal actions without searching.
@@ -98,39 +95,11 @@ DECLARES: dict[tuple[int, int], PrefAction] = {
 }
 
 
-def intern(action: object) -> PrefAction:
-    """The interned twin of any Action equal in notation, or IllegalAction."""
-    if type(action) is PrefAction:
-        number = action.number
-        if 0 <= number < len(BY_ID) and BY_ID[number] is action:
-            return action
-    if isinstance(action, str):
-        return parse_action(action)
-    if not isinstance(action, Action):
-        raise IllegalAction(f"an action must be text like '0:pass', not {type(action).__name__}")
-    return parse_action(str(action))
-
-
-def action_from_id(number: object) -> PrefAction:
-    if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < len(BY_ID):
-        raise IllegalAction(f"no Preferans action has id {number!r} (ids are 0..{len(BY_ID) - 1})")
-    return BY_ID[number]
-
-
 def _card(text: str) -> int:
-    try:
-        c = parse_card(text)
-    except CardError as exc:
-        raise IllegalAction(str(exc)) from None
-    if c not in DECK:
-        raise IllegalAction(f"{CARD_NAMES[c]} is not in the 32-card preferans deck (7 to ace)")
-    return c
+    return read_card(text, DECK, "the 32-card preferans deck (7 to ace)")
 
 
-def parse_action(text: object) -> PrefAction:
-    found = BY_TEXT.get(text) if isinstance(text, str) else None
-    if found is not None:
-        return found
+def _read(text: object) -> PrefAction:
     seat, verb, args, owner = split_action(text)
     if seat >= MAX_SEATS:
         raise IllegalAction(f"there is no seat {seat} in Preferans (seats 0 to {MAX_SEATS - 1})")
@@ -173,3 +142,11 @@ def parse_action(text: object) -> PrefAction:
         f"unknown verb {verb[:20]!r} in Preferans: play, bid, hold, pass, discard, declare,"
         " whist, half, invite, open, closed"
     )
+
+
+TABLE = ActionTable("Preferans", BY_ID, _read)
+BY_TEXT = TABLE.by_text
+TEXTS = TABLE.texts
+intern = TABLE.intern
+action_from_id = TABLE.from_id
+parse_action = TABLE.parse

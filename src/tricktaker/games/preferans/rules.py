@@ -15,16 +15,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Any
 
 from tricktaker.cards import CARD_NAMES, cards_in, mask_of
 from tricktaker.core.actions import Action
-from tricktaker.core.deals import Deal, DealSpec, GivenDeal, PileSpec, make_deal, read_deal
+from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read_deal
+from tricktaker.core.engine import Engine
 from tricktaker.core.errors import IllegalAction, RecordError
 from tricktaker.core.options import Options
 from tricktaker.core.protocol import Result
 from tricktaker.core.start import Start
-from tricktaker.core.summary import DealList, DealSummary
+from tricktaker.core.summary import DealSummary
 from tricktaker.games.preferans import pot as potgame
 from tricktaker.games.preferans.actions import (
     BID,
@@ -125,13 +126,26 @@ def deal_summary(raw: RawDeal) -> DealSummary:
     )
 
 
-class PreferansRules:
+class PreferansRules(Engine[PrefAction]):
     """A game of Preferans: the rules alone (views and events are added by ``state``)."""
 
-    __slots__ = (
-        "_legal",
+    GAME_ID = "preferans"
+    COPIED = (
+        "hands",
         "_public_deals",
-        "_summaries",
+        "bids",
+        "answers",
+        "plays",
+        "winners",
+        "trick_log",
+        "taken",
+        "cash",
+    )
+    ACTION_TYPE = PrefAction
+    deal_summary = staticmethod(deal_summary)
+
+    __slots__ = (
+        "_public_deals",
         "active",
         "actor",
         "answers",
@@ -142,40 +156,26 @@ class PreferansRules:
         "cash",
         "contract",
         "convention",
-        "deal_no",
-        "deal_start",
-        "dealer",
-        "dealt",
         "declarer",
         "discard",
-        "finished",
-        "first_deal",
-        "first_dealer",
         "game_bidders",
         "given",
         "hands",
-        "history",
         "holding",
         "kitty",
         "leader",
-        "log",
         "number_bidders",
         "open_seats",
-        "options",
         "out_seat",
         "overtake",
         "passed",
         "phase",
-        "players",
         "plays",
         "pool",
         "pot",
-        "seed",
         "sheet",
         "shown",
         "spoken",
-        "start",
-        "stop_after_deal",
         "streak",
         "taken",
         "talon",
@@ -183,7 +183,6 @@ class PreferansRules:
         "trick_log",
         "trump",
         "whisters",
-        "winner",
         "winners",
     )
 
@@ -197,35 +196,15 @@ class PreferansRules:
         *,
         deal_number: int = 0,
     ) -> None:
-        self.options = options
+        players = int(options["players"])
+        self._begin_match(options, seed, dealer, start, deal_number, players)
         self.convention = options.text("rules")
         self.pot = self.convention == "pot"
         self.pool = options.integer("pool")
-        self.players = int(options["players"])
         self.overtake = bool(options["overtake"]) and self.pot
-        if (
-            not isinstance(dealer, int)
-            or isinstance(dealer, bool)
-            or not 0 <= dealer < self.players
-        ):
-            raise RecordError(f"dealer must be a seat from 0 to {self.players - 1}")
-        self.seed = seed
         self.given = self._read_deals(deals, dealer)
-        self.start = start if start is not None else Start()
         self.sheet, self.streak, self.cash, self.kitty = self._read_start(self.start)
-        self.first_dealer = dealer
-        self.dealer = dealer
-        self.deal_no = deal_number
-        self.first_deal = deal_number
-        self.dealt: list[Deal] = []
-        self.finished = False
-        self.winner: int | None = None
-        self.history: list[RawDeal] = []
-        self._summaries: list[DealSummary] = []
         self._public_deals: list[str] = []
-        self.log: list[object] = []
-        self._legal: tuple[PrefAction, ...] | None = None
-        self.stop_after_deal = False
         self._start_deal()
 
     # ------------------------------------------------------------ reading
@@ -997,34 +976,6 @@ class PreferansRules:
     def returns(self) -> tuple[float, ...]:
         return self.balance()
 
-    def finished_deals(self) -> DealList:
-        return DealList(self.history, self._summaries, deal_summary)
-
-    @property
-    def actions(self) -> list[PrefAction]:
-        return [e for e in self.log if type(e) is PrefAction]
-
-    def clone(self, stop_after_deal: bool | None = None) -> Self:
-        cls = type(self)
-        new = cls.__new__(cls)
-        for name in _SHARED:
-            setattr(new, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(new, name, getattr(self, name)[:])
-        if stop_after_deal is not None:
-            new.stop_after_deal = stop_after_deal
-        return new
-
-    def _record_head(self) -> dict[str, Any]:
-        head: dict[str, Any] = {
-            "game": "preferans",
-            "options": self.options.to_json(),
-            "dealer": self.first_dealer,
-        }
-        if self.start:
-            head["start"] = self.start.to_json()
-        return head
-
     def deal_json(self, index: int) -> dict[str, Any]:
         """A deal as a record writes it: hands in seat order (a sitting-out dealer: [])."""
         deal = self.dealt[index]
@@ -1067,22 +1018,5 @@ def _beating(best: int, trump: int | None) -> int:
         higher |= SUIT_MASKS[trump]
     return higher
 
-
-_LISTS = (
-    "dealt",
-    "hands",
-    "history",
-    "_summaries",
-    "_public_deals",
-    "log",
-    "bids",
-    "answers",
-    "plays",
-    "winners",
-    "trick_log",
-    "taken",
-    "cash",
-)
-_SHARED = tuple(name for name in PreferansRules.__slots__ if name not in _LISTS)
 
 __all__ = ["PHASE_NAMES", "PreferansRules", "card_names", "whist_duty"]

@@ -15,16 +15,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Any
 
 from tricktaker.cards import CARD_NAMES, SUITS, CardError, parse_card
 from tricktaker.core.actions import Action
-from tricktaker.core.deals import Deal, DealSpec, GivenDeal, PileSpec, make_deal, read_deal
+from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read_deal
+from tricktaker.core.engine import Engine
 from tricktaker.core.errors import IllegalAction, RecordError
 from tricktaker.core.options import Options
 from tricktaker.core.protocol import Result
 from tricktaker.core.start import Start
-from tricktaker.core.summary import DealList, DealSummary
+from tricktaker.core.summary import DealSummary
 from tricktaker.games.tetka.actions import BY_ID, PLAYS, TEXTS, TetkaAction, intern
 from tricktaker.games.tetka.chance import check_draw, photo_card, seat_draw
 from tricktaker.games.tetka.scoring import (
@@ -164,45 +165,47 @@ BITS = tuple(1 << c for c in range(52))
 COUNTING = tuple(counting_number(c) for c in range(52))
 
 
-class TetkaRules:
+class TetkaRules(Engine[TetkaAction]):
     """A robber of Tetka: the rules alone (views and events are added by ``state``)."""
 
-    __slots__ = (
-        "_legal",
+    GAME_ID = "tetka"
+    COPIED = (
+        "photos",
+        "hands",
         "_public_deals",
-        "_summaries",
+        "marks",
+        "plays",
+        "winners",
+        "trick_cards",
+        "trick_log",
+        "won",
+        "deal_marks",
+        "pending_revokes",
+        "proved",
+    )
+    ACTION_TYPE = TetkaAction
+    deal_summary = staticmethod(deal_summary)
+
+    __slots__ = (
+        "_public_deals",
         "actor",
         "deal_marks",
-        "deal_no",
-        "deal_start",
-        "dealer",
-        "dealt",
         "draw",
-        "finished",
-        "first_deal",
-        "first_dealer",
         "given",
         "given_photos",
         "hands",
-        "history",
         "leader",
         "led",
-        "log",
         "marks",
-        "options",
         "penalized",
         "pending_revokes",
         "photo",
         "photos",
         "plays",
         "proved",
-        "seed",
-        "start",
-        "stop_after_deal",
         "target",
         "trick_cards",
         "trick_log",
-        "winner",
         "winners",
         "won",
     )
@@ -221,35 +224,18 @@ class TetkaRules:
     ) -> None:
         """A robber from its first deal; ``deal_number``, ``photo`` and ``draw`` let a
         determinisation begin later and fix its photograph and seat draw."""
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
-            raise RecordError(f"dealer must be a seat from 0 to {SEATS - 1}")
-        self.options = options
+        self._begin_match(options, seed, dealer, start, deal_number, SEATS)
         self.penalized = options.text("revoke") == "penalized"
         self.target = options.integer("target")
-        self.seed = seed
         self.given, self.given_photos, given_draw = read_deals(deals, dealer, deal_number)
         draw = draw if draw is not None else given_draw
         if photo is not None:
             self.given_photos = (photo,)
-        self.start = start if start is not None else Start()
         self.marks = read_start(start, self.target)
-        self.first_dealer = dealer
-        self.dealer = dealer
-        self.deal_no = deal_number
-        self.first_deal = deal_number
-        self.dealt: list[Deal] = []
         self.photos: list[int] = []
-        self.finished = False
-        self.winner: int | None = None
-        self.history: list[RawDeal] = []
-        self._summaries: list[DealSummary] = []
         #: Finished deals as the public record writes them, as JSON text (built once:
         #: they never change; read back fresh for each record).
         self._public_deals: list[str] = []
-        #: What happened, in order: interned actions and small tuples (see EV_*).
-        self.log: list[object] = []
-        self._legal: tuple[TetkaAction, ...] | None = None
-        self.stop_after_deal = False
         self.draw: tuple[int, ...] = ()
         if deal_number == 0:  # the seat draw opens a robber, told with its first deal
             self.draw = draw if draw is not None else seat_draw(seed, dealer)
@@ -289,10 +275,6 @@ class TetkaRules:
     @property
     def to_act(self) -> int | None:
         return self.actor
-
-    @property
-    def players(self) -> int:
-        return SEATS
 
     @property
     def sides(self) -> tuple[int, ...]:
@@ -471,50 +453,6 @@ class TetkaRules:
         """The settlement of the marks so far (final once the robber is over)."""
         return tuple(float(x) for x in settlement(self.marks))
 
-    def finished_deals(self) -> DealList:
-        return DealList(self.history, self._summaries, deal_summary)
-
-    @property
-    def actions(self) -> list[TetkaAction]:
-        """Every action taken so far, in order."""
-        return [e for e in self.log if type(e) is TetkaAction]
-
-    def clone(self, stop_after_deal: bool | None = None) -> Self:
-        """A deep-enough copy: shared immutable parts, fresh mutable lists."""
-        cls = type(self)
-        new = cls.__new__(cls)
-        for name in _SHARED:
-            setattr(new, name, getattr(self, name))
-        new.dealt = self.dealt[:]
-        new.photos = self.photos[:]
-        new.hands = self.hands[:]
-        new.history = self.history[:]
-        new._summaries = self._summaries[:]
-        new._public_deals = self._public_deals[:]
-        new.log = self.log[:]
-        new.marks = self.marks[:]
-        new.plays = self.plays[:]
-        new.winners = self.winners[:]
-        new.trick_cards = self.trick_cards[:]
-        new.trick_log = self.trick_log[:]
-        new.won = self.won[:]
-        new.deal_marks = self.deal_marks[:]
-        new.pending_revokes = self.pending_revokes[:]
-        new.proved = self.proved[:]
-        if stop_after_deal is not None:
-            new.stop_after_deal = stop_after_deal
-        return new
-
-    def _record_head(self) -> dict[str, Any]:
-        head: dict[str, Any] = {
-            "game": "tetka",
-            "options": self.options.to_json(),
-            "dealer": self.first_dealer,
-        }
-        if self.start:
-            head["start"] = self.start.to_json()
-        return head
-
     def to_record(self) -> dict[str, Any]:
         """The full record: every deal's cards, photograph and the draw, so it replays exactly."""
         record = self._record_head()
@@ -548,26 +486,6 @@ class TetkaRules:
         return record
 
 
-#: Fields a clone shares with its original (immutable, or replaced whole when they change).
-_MUTABLE = (
-    "dealt",
-    "photos",
-    "hands",
-    "history",
-    "_summaries",
-    "_public_deals",
-    "log",
-    "marks",
-    "plays",
-    "winners",
-    "trick_cards",
-    "trick_log",
-    "won",
-    "deal_marks",
-    "pending_revokes",
-    "proved",
-)
-_SHARED = tuple(name for name in TetkaRules.__slots__ if name not in _MUTABLE)
 PUBLIC_DEAL_KEYS = (
     "deal",
     "dealer",

@@ -1,18 +1,14 @@
-"""Le Truc (RULES.md §1): two or four players, bluff, doubles and "my rest"."""
+"""Le Truc (docs/rules/truc.md): two or four players, bluff, doubles and "my rest"."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
 
-from tricktaker.core.actions import Action
-from tricktaker.core.errors import IllegalAction
-from tricktaker.core.events import Event
-from tricktaker.core.options import Options, OptionSpec, build_options
-from tricktaker.core.protocol import GameInfo, View
+from tricktaker.core.game import BaseGame
+from tricktaker.core.options import Options
+from tricktaker.core.protocol import GameInfo
 from tricktaker.core.start import Start
-from tricktaker.games.truc.actions import BY_ID, TrucAction, action_from_id, intern, parse_action
+from tricktaker.games.truc.actions import BY_ID, TABLE, TrucAction
 from tricktaker.games.truc.cards import DECK
 from tricktaker.games.truc.options import SCHEMA
 from tricktaker.games.truc.rules import GAME_POINTS
@@ -36,52 +32,13 @@ INFO = GameInfo(
 )
 
 
-class TrucGame:
-    id = "truc"
-    info = INFO
-
-    def option_schema(self) -> tuple[OptionSpec, ...]:
-        return SCHEMA
-
-    def options(self, values: Mapping[str, object] | Options) -> Options:
-        return build_options(SCHEMA, values)
-
-    def new_match(
-        self,
-        options: Options,
-        seed: int | str = 0,
-        deals: Sequence[Mapping[str, Any]] | None = None,
-        dealer: int = 0,
-        start: Start | None = None,
-    ) -> TrucState:
-        # Checked again even when already Options: they may be another game's, or built
-        # by hand without the schema's checks.
-        options = self.options(options.to_json() if isinstance(options, Options) else options)
-        return TrucState(options, seed=seed, deals=deals, dealer=dealer, start=start)
-
-    def parse_action(self, text: str) -> TrucAction:
-        return parse_action(text)
-
-    def action_id(self, action: Action) -> int:
-        return intern(action).number
-
-    def action_from_id(self, number: int) -> TrucAction:
-        return action_from_id(number)
-
-    def sample_state(self, view: View, memory: Sequence[Event], rng: random.Random) -> TrucState:
-        if not isinstance(view, TrucView):
-            raise IllegalAction("sample_state needs a Le Truc view")
-        return sample_state(view, memory, rng)
-
-    def view_from_json(self, data: Mapping[str, Any]) -> TrucView:
-        return TrucView.from_json(data)
+class TrucGame(BaseGame[TrucAction, TrucState, TrucView, TrucWords]):
+    def __init__(self) -> None:
+        super().__init__(INFO, SCHEMA, TrucState, TABLE, TrucView, sample_state, TrucWords)
 
     def random_start(self, options: Options, rng: random.Random) -> Start:
         """Each side's score uniform in 0..11, so that rests and counter-rests get played."""
         return Start({"score": (rng.randrange(GAME_POINTS), rng.randrange(GAME_POINTS))})
-
-    def words(self, lang: str) -> TrucWords:
-        return TrucWords(lang)
 
 
 GAME = TrucGame()

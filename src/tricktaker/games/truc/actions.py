@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tricktaker.cards import CARD_NAMES, CardError, parse_card
-from tricktaker.core.actions import Action, split_action
+from tricktaker.core.actions import ActionTable, NumberedAction, split_action
 from tricktaker.core.errors import IllegalAction
 from tricktaker.games.truc.cards import DECK
 
@@ -26,10 +26,9 @@ MAX_SEATS = 4
 
 
 @dataclass(frozen=True, slots=True)
-class TrucAction(Action):
+class TrucAction(NumberedAction):
     kind: int = field(default=0, compare=False)
     card: int = field(default=-1, compare=False)
-    number: int = field(default=-1, compare=False)
 
 
 def _build() -> list[TrucAction]:
@@ -72,34 +71,9 @@ SAYS: tuple[tuple[TrucAction, ...], ...] = tuple(
 SIGNALS: tuple[tuple[TrucAction, ...], ...] = tuple(
     tuple(INTERNED[(seat, "signal", (w,))] for w in SIGNAL_WORDS) for seat in range(MAX_SEATS)
 )
-#: Every interned action by its notation, for reading logs back without parsing.
-BY_TEXT: dict[str, TrucAction] = {str(a): a for a in BY_ID}
 
 
-def intern(action: Action) -> TrucAction:
-    """The interned twin of any Action equal in notation, or IllegalAction."""
-    if type(action) is TrucAction:
-        number = action.number
-        if 0 <= number < len(BY_ID) and BY_ID[number] is action:
-            return action
-    if not isinstance(action, Action):
-        raise IllegalAction(f"an action must be text like '0:play 7h', not {type(action).__name__}")
-    try:
-        found = INTERNED.get((action.seat, action.verb, tuple(action.args)))
-    except TypeError:  # unhashable parts: not an action of this game
-        found = None
-    if found is None or action.owner is not None:
-        return parse_action(str(action))
-    return found
-
-
-def action_from_id(number: object) -> TrucAction:
-    if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < len(BY_ID):
-        raise IllegalAction(f"no Le Truc action has id {number!r} (ids are 0..{len(BY_ID) - 1})")
-    return BY_ID[number]
-
-
-def parse_action(text: str) -> TrucAction:
+def _read(text: object) -> TrucAction:
     seat, verb, args, owner = split_action(text)
     if owner is not None:
         raise IllegalAction("in Le Truc every player plays his own cards: drop 'from'")
@@ -132,3 +106,10 @@ def parse_action(text: str) -> TrucAction:
     if args:
         raise IllegalAction(f"'{verb}' takes no argument")
     return INTERNED[(seat, verb, ())]
+
+
+TABLE = ActionTable("Le Truc", BY_ID, _read)
+BY_TEXT = TABLE.by_text
+intern = TABLE.intern
+action_from_id = TABLE.from_id
+parse_action = TABLE.parse

@@ -15,16 +15,17 @@ Phases of a deal:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Any
 
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.actions import Action
-from tricktaker.core.deals import Deal, DealSpec, GivenDeal, PileSpec, make_deal, read_deal
-from tricktaker.core.errors import IllegalAction, RecordError
+from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read_deal
+from tricktaker.core.engine import Engine, side_returns
+from tricktaker.core.errors import IllegalAction
 from tricktaker.core.options import Options
 from tricktaker.core.protocol import Result
 from tricktaker.core.start import Start
-from tricktaker.core.summary import DealList, DealSummary
+from tricktaker.core.summary import DealSummary
 from tricktaker.games.truc.actions import (
     ACCEPT,
     BY_ID,
@@ -147,7 +148,7 @@ def _plays_for(seat: int, hand: int) -> tuple[TrucAction, ...]:
     return tuple(out)
 
 
-class TrucRules:
+class TrucRules(Engine[TrucAction]):
     """A match of Le Truc: the rules alone. Seats 0..n-1 in order of play; sides are seat parity.
 
     :class:`~tricktaker.games.truc.state.TrucState` adds what leaves the state
@@ -155,29 +156,31 @@ class TrucRules:
     build them can import the rules without a cycle.
     """
 
+    GAME_ID = "truc"
+    COPIED = (
+        "discards",
+        "games",
+        "hands",
+        "plays",
+        "proposed_trick",
+        "score",
+        "trick_log",
+        "tricks",
+    )
+    ACTION_TYPE = TrucAction
+    ACTION_ENTRIES = frozenset({EV_SAID})
+    deal_summary = staticmethod(deal_summary)
+
     __slots__ = (
-        "_legal",
-        "_summaries",
         "actor",
-        "deal_no",
-        "deal_start",
-        "dealer",
-        "dealt",
         "decider",
         "discards",
-        "finished",
-        "first_deal",
-        "first_dealer",
         "game_first_dealer",
         "games",
         "given",
         "hands",
-        "history",
         "leader",
-        "log",
         "msg_sent",
-        "n",
-        "options",
         "pending",
         "phase",
         "played",
@@ -191,16 +194,12 @@ class TrucRules:
         "rest_side",
         "resume",
         "score",
-        "seed",
-        "start",
         "stock",
         "stock_pos",
-        "stop_after_deal",
         "ties",
         "trick_log",
         "tricks",
         "value",
-        "winner",
     )
 
     def __init__(
@@ -217,37 +216,14 @@ class TrucRules:
         """A match from its first deal; ``deal_number`` and ``game_first_dealer`` let
         a determinisation begin at a later deal of a game already under way."""
         n = options.integer("players")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-            raise RecordError(f"dealer must be a seat from 0 to {n - 1}")
-        self.options = options
-        self.n = n
+        self._begin_match(options, seed, dealer, start, deal_number, n)
         self.ties = options.text("ties")
         self.repeat = options.text("redeal") == "repeat"
-        self.seed = seed
         self.given: tuple[GivenDeal, ...] = tuple(
             read_deal(d, DEAL_SPEC, n, i) for i, d in enumerate(deals or ())
         )
-        self.start = start if start is not None else Start()
         self.score, self.games = read_start(start)
-        self.first_dealer = dealer
         self.game_first_dealer = dealer if game_first_dealer is None else game_first_dealer
-        self.dealer = dealer
-        self.deal_no = deal_number
-        #: The number of the match's first deal here (0 unless a determinisation).
-        self.first_deal = deal_number
-        self.dealt: list[Deal] = []
-        self.finished = False
-        self.winner: int | None = None
-        self.history: list[RawDeal] = []
-        #: Summaries of ``history``, built when first asked for.
-        self._summaries: list[DealSummary] = []
-        #: What happened, in order: interned actions and small tuples (see EV_*).
-        self.log: list[object] = []
-        self._legal: tuple[TrucAction, ...] | None = None
-        #: Search playouts set this on a clone: the match then stops (``to_act``
-        #: None, not finished) when the deal in progress ends, instead of paying
-        #: to shuffle and deal the next one.
-        self.stop_after_deal = False
         self._start_deal()
 
     # ------------------------------------------------------------------ deals
@@ -352,10 +328,6 @@ class TrucRules:
         return self.actor
 
     @property
-    def players(self) -> int:
-        return self.n
-
-    @property
     def sides(self) -> tuple[int, ...]:
         return SIDES[self.n]
 
@@ -442,7 +414,7 @@ class TrucRules:
 
     def apply(self, action: Action | str) -> None:
         try:  # the usual case first: an interned action, as legal_actions() gives them
-            a = action if BY_ID[action.number] is action else intern(action)  # type: ignore[union-attr,arg-type]
+            a = action if BY_ID[action.number] is action else intern(action)  # type: ignore[union-attr]
         except (AttributeError, IndexError, TypeError):
             a = parse_action(action) if isinstance(action, str) else intern(action)
         legal = self._legal
@@ -693,90 +665,7 @@ class TrucRules:
         return Result(tuple(self.score), tuple(self.games), self.finished, self.winner)
 
     def returns(self) -> tuple[float, ...]:
-        """+1 to each seat of the side that won the match, -1 to the others; 0 until then."""
-        if self.winner is None:
-            return (0.0,) * self.n
-        return tuple(1.0 if (seat & 1) == self.winner else -1.0 for seat in range(self.n))
-
-    def finished_deals(self) -> DealList:
-        return DealList(self.history, self._summaries, deal_summary)
-
-    @property
-    def actions(self) -> list[TrucAction]:
-        """Every action taken so far, in order."""
-        out: list[TrucAction] = []
-        for entry in self.log:
-            if type(entry) is TrucAction:
-                out.append(entry)
-            elif type(entry) is tuple and entry[0] == EV_SAID:
-                out.append(entry[1])
-        return out
-
-    def clone(self, stop_after_deal: bool | None = None) -> Self:
-        """A deep-enough copy: shared immutable parts, fresh mutable lists.
-
-        ``stop_after_deal=True`` gives a search copy: when the deal in progress
-        ends, the copy stops (``to_act`` None, the match unfinished) instead of
-        shuffling and dealing the next one, which a playout never needs.
-        """
-        cls = type(self)
-        new = cls.__new__(cls)
-        new._legal = self._legal
-        new.actor = self.actor
-        new.deal_no = self.deal_no
-        new.deal_start = self.deal_start
-        new.dealer = self.dealer
-        new.dealt = self.dealt[:]
-        new.decider = self.decider
-        new.discards = self.discards[:]
-        new.finished = self.finished
-        new.first_deal = self.first_deal
-        new.first_dealer = self.first_dealer
-        new.game_first_dealer = self.game_first_dealer
-        new.games = self.games[:]
-        new.given = self.given
-        new.hands = self.hands[:]
-        new.history = self.history[:]
-        new._summaries = self._summaries[:]
-        new.leader = self.leader
-        new.log = self.log[:]
-        new.msg_sent = self.msg_sent
-        new.n = self.n
-        new.options = self.options
-        new.pending = self.pending
-        new.phase = self.phase
-        new.played = self.played
-        new.plays = self.plays[:]
-        new.proposed_trick = self.proposed_trick[:]
-        new.proposed_turn = self.proposed_turn
-        new.proposer = self.proposer
-        new.redeal_open = self.redeal_open
-        new.redeals = self.redeals
-        new.repeat = self.repeat
-        new.rest_side = self.rest_side
-        new.resume = self.resume
-        new.score = self.score[:]
-        new.seed = self.seed
-        new.start = self.start
-        new.stock = self.stock
-        new.stock_pos = self.stock_pos
-        new.stop_after_deal = self.stop_after_deal if stop_after_deal is None else stop_after_deal
-        new.ties = self.ties
-        new.trick_log = self.trick_log[:]
-        new.tricks = self.tricks[:]
-        new.value = self.value
-        new.winner = self.winner
-        return new
-
-    def _record_head(self) -> dict[str, Any]:
-        head: dict[str, Any] = {
-            "game": "truc",
-            "options": self.options.to_json(),
-            "dealer": self.first_dealer,
-        }
-        if self.start:
-            head["start"] = self.start.to_json()
-        return head
+        return side_returns(self.winner, SIDES[self.n])
 
     def to_record(self) -> dict[str, Any]:
         """The full record: every hand dealt so far, so it replays exactly."""

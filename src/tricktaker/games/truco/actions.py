@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tricktaker.cards import CARD_NAMES, CardError, parse_card
-from tricktaker.core.actions import Action, split_action
+from tricktaker.core.actions import ActionTable, NumberedAction, split_action
 from tricktaker.core.errors import IllegalAction
 from tricktaker.games.truco.cards import DECK
 
@@ -24,11 +24,10 @@ HAND = 3
 
 
 @dataclass(frozen=True, slots=True)
-class TrucoAction(Action):
+class TrucoAction(NumberedAction):
     kind: int = field(default=0, compare=False)
     card: int = field(default=-1, compare=False)
     slot: int = field(default=0, compare=False)
-    number: int = field(default=-1, compare=False)
 
 
 def _build() -> list[TrucoAction]:
@@ -55,8 +54,6 @@ BY_ID: tuple[TrucoAction, ...] = tuple(_build())
 INTERNED: dict[tuple[int, str, tuple[str, ...]], TrucoAction] = {
     (a.seat, a.verb, a.args): a for a in BY_ID
 }
-#: By notation, for reading logs and records back without parsing.
-BY_TEXT: dict[str, TrucoAction] = {str(a): a for a in BY_ID}
 PLAYS: tuple[tuple[TrucoAction | None, ...], ...] = tuple(
     tuple(INTERNED.get((s, "play", (CARD_NAMES[c],))) for c in range(52)) for s in range(MAX_SEATS)
 )
@@ -74,24 +71,7 @@ SIMPLE: tuple[dict[int, TrucoAction], ...] = tuple(
 )
 
 
-def intern(action: Action) -> TrucoAction:
-    """The interned twin of any Action equal in notation, or IllegalAction."""
-    if type(action) is TrucoAction:
-        number = action.number
-        if 0 <= number < len(BY_ID) and BY_ID[number] is action:
-            return action
-    if not isinstance(action, Action):
-        raise IllegalAction(f"an action must be text like '0:play 7h', not {type(action).__name__}")
-    return parse_action(str(action))
-
-
-def action_from_id(number: object) -> TrucoAction:
-    if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < len(BY_ID):
-        raise IllegalAction(f"no Truco action has id {number!r} (ids are 0..{len(BY_ID) - 1})")
-    return BY_ID[number]
-
-
-def parse_action(text: str) -> TrucoAction:
+def _read(text: object) -> TrucoAction:
     seat, verb, args, owner = split_action(text)
     if owner is not None:
         raise IllegalAction("in Truco every player plays his own cards: drop 'from'")
@@ -121,3 +101,10 @@ def parse_action(text: str) -> TrucoAction:
     if found is None:
         raise IllegalAction(f"{CARD_NAMES[c]} is not in Truco's 40-card deck (no 8, 9 or 10)")
     return found
+
+
+TABLE = ActionTable("Truco", BY_ID, _read)
+BY_TEXT = TABLE.by_text
+intern = TABLE.intern
+action_from_id = TABLE.from_id
+parse_action = TABLE.parse

@@ -16,16 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import product
-from typing import Any, Self
+from typing import Any
 
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.actions import Action
-from tricktaker.core.deals import Deal, DealSpec, GivenDeal, PileSpec, make_deal, read_deal
-from tricktaker.core.errors import IllegalAction, RecordError
+from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read_deal
+from tricktaker.core.engine import Engine, side_returns
+from tricktaker.core.errors import IllegalAction
 from tricktaker.core.options import Options
 from tricktaker.core.protocol import Result
 from tricktaker.core.start import Start
-from tricktaker.core.summary import DealList, DealSummary
+from tricktaker.core.summary import DealSummary
 from tricktaker.games.truco.actions import (
     ACCEPT,
     BLIND,
@@ -195,36 +196,29 @@ _LEGAL: dict[tuple[int, ...], tuple[TrucoAction, ...]] = {}
 MAX_LEGAL_CACHE = 500_000
 
 
-class TrucoRules:
+class TrucoRules(Engine[TrucoAction]):
     """A match of Truco: the rules alone (views and events are added by ``state``)."""
 
+    GAME_ID = "truco"
+    COPIED = ("games", "hands", "plays", "score", "trick_log", "tricks")
+    ACTION_TYPE = TrucoAction
+    ACTION_ENTRIES = frozenset({EV_SAID, EV_BLIND})
+    deal_summary = staticmethod(deal_summary)
+
     __slots__ = (
-        "_legal",
-        "_summaries",
         "actor",
         "base",
-        "deal_no",
-        "deal_start",
-        "dealer",
-        "dealt",
         "eleven",
         "eleven_rule",
-        "finished",
-        "first_deal",
-        "first_dealer",
         "games",
         "games_to_win",
         "given",
         "hands",
-        "history",
         "iron",
         "ladder",
         "leader",
         "level",
         "lock",
-        "log",
-        "n",
-        "options",
         "order",
         "pending",
         "phase",
@@ -233,10 +227,7 @@ class TrucoRules:
         "raiser",
         "resume",
         "score",
-        "seed",
         "spec",
-        "start",
-        "stop_after_deal",
         "strength",
         "table_key",
         "trick_log",
@@ -244,7 +235,6 @@ class TrucoRules:
         "value",
         "variant",
         "vira",
-        "winner",
     )
 
     def __init__(
@@ -259,35 +249,17 @@ class TrucoRules:
     ) -> None:
         """A match from its first deal; ``deal_number`` lets a determinisation begin later."""
         n = options.integer("players")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-            raise RecordError(f"dealer must be a seat from 0 to {n - 1}")
-        self.options = options
-        self.n = n
+        self._begin_match(options, seed, dealer, start, deal_number, n)
         self.variant = options.text("variant")
         self.ladder = LADDERS[self.variant]
         self.base = self.ladder[0]
         self.eleven_rule = ELEVEN[self.variant]
         self.games_to_win = (options.integer("match") + 1) // 2
         self.spec = DEAL_SPECS[self.variant]
-        self.seed = seed
         self.given: tuple[GivenDeal, ...] = tuple(
             read_deal(_vira_as_pile(d), self.spec, n, i) for i, d in enumerate(deals or ())
         )
-        self.start = start if start is not None else Start()
         self.score, self.games = read_start(start, self.games_to_win)
-        self.first_dealer = dealer
-        self.dealer = dealer
-        self.deal_no = deal_number
-        self.first_deal = deal_number
-        self.dealt: list[Deal] = []
-        self.finished = False
-        self.winner: int | None = None
-        self.history: list[RawDeal] = []
-        self._summaries: list[DealSummary] = []
-        #: What happened, in order: interned actions and small tuples (see EV_*).
-        self.log: list[object] = []
-        self._legal: tuple[TrucoAction, ...] | None = None
-        self.stop_after_deal = False
         self._start_deal()
 
     # ------------------------------------------------------------------ deals
@@ -356,10 +328,6 @@ class TrucoRules:
     @property
     def to_act(self) -> int | None:
         return self.actor
-
-    @property
-    def players(self) -> int:
-        return self.n
 
     @property
     def sides(self) -> tuple[int, ...]:
@@ -434,7 +402,7 @@ class TrucoRules:
 
     def apply(self, action: Action | str) -> None:
         try:  # the usual case first: an interned action, as legal_actions() gives them
-            a = action if BY_ID[action.number] is action else intern(action)  # type: ignore[union-attr,arg-type]
+            a = action if BY_ID[action.number] is action else intern(action)  # type: ignore[union-attr]
         except (AttributeError, IndexError, TypeError):
             a = parse_action(action) if isinstance(action, str) else intern(action)
         legal = self._legal
@@ -618,54 +586,7 @@ class TrucoRules:
         return Result(tuple(self.score), tuple(self.games), self.finished, self.winner)
 
     def returns(self) -> tuple[float, ...]:
-        """+1 to each seat of the team that won the match, -1 to the others; 0 until then."""
-        if self.winner is None:
-            return (0.0,) * self.n
-        return tuple(1.0 if (seat & 1) == self.winner else -1.0 for seat in range(self.n))
-
-    def finished_deals(self) -> DealList:
-        return DealList(self.history, self._summaries, deal_summary)
-
-    @property
-    def actions(self) -> list[TrucoAction]:
-        """Every action taken so far, in order."""
-        out: list[TrucoAction] = []
-        for entry in self.log:
-            if type(entry) is TrucoAction:
-                out.append(entry)
-            elif type(entry) is tuple and entry[0] in (EV_SAID, EV_BLIND):
-                out.append(entry[1])
-        return out
-
-    def clone(self, stop_after_deal: bool | None = None) -> Self:
-        """A deep-enough copy: shared immutable parts, fresh mutable lists."""
-        cls = type(self)
-        new = cls.__new__(cls)
-        for name in _SHARED:
-            setattr(new, name, getattr(self, name))
-        new.dealt = self.dealt[:]
-        new.games = self.games[:]
-        new.hands = self.hands[:]
-        new.history = self.history[:]
-        new._summaries = self._summaries[:]
-        new.log = self.log[:]
-        new.plays = self.plays[:]
-        new.score = self.score[:]
-        new.trick_log = self.trick_log[:]
-        new.tricks = self.tricks[:]
-        if stop_after_deal is not None:
-            new.stop_after_deal = stop_after_deal
-        return new
-
-    def _record_head(self) -> dict[str, Any]:
-        head: dict[str, Any] = {
-            "game": "truco",
-            "options": self.options.to_json(),
-            "dealer": self.first_dealer,
-        }
-        if self.start:
-            head["start"] = self.start.to_json()
-        return head
+        return side_returns(self.winner, SIDES[self.n])
 
     def to_record(self) -> dict[str, Any]:
         """The full record: every deal's cards so far, so it replays exactly."""
@@ -688,11 +609,4 @@ class TrucoRules:
         return record
 
 
-#: Fields a clone shares with its original (immutable, or replaced whole when they change).
-_SHARED = tuple(
-    name
-    for name in TrucoRules.__slots__
-    if name not in ("dealt", "games", "hands", "history", "_summaries", "log", "plays")
-    and name not in ("score", "trick_log", "tricks")
-)
 PUBLIC_DEAL_KEYS = ("deal", "dealer", "tricks", "played", "winner", "points", "end", "vira")

@@ -1,42 +1,15 @@
-"""A Truco match as the protocol's State: the rules, plus what may leave them.
-
-Views and events are built by their own modules from the rules' fields; this
-class only wires them in, so ``rules`` imports neither.
-"""
+"""A Truco match as the protocol's State: the rules, with their views and events
+(``core.state`` wires them in)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
-from tricktaker.core.errors import IllegalAction
-from tricktaker.core.events import Event, info_key_of, render_log
+from tricktaker.core.state import GameState, Seen
+from tricktaker.games.truco.actions import TrucoAction
 from tricktaker.games.truco.events import render, visible
 from tricktaker.games.truco.rules import TrucoRules
 from tricktaker.games.truco.views import TrucoView, build_view
 
 
-class TrucoState(TrucoRules):
+class TrucoState(GameState[TrucoAction, TrucoView], TrucoRules):
     __slots__ = ()
-
-    def _check_seat(self, seat: object) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
-            raise IllegalAction(f"there is no seat {str(seat)[:12]} at this table")
-        return seat
-
-    def view(self, seat: int) -> TrucoView:
-        return build_view(self, self._check_seat(seat))
-
-    def public_view(self) -> TrucoView:
-        return build_view(self, None)
-
-    def events(self, since: int = 0, observer: int | None = None) -> list[Event]:
-        if observer is not None:
-            self._check_seat(observer)
-        if not isinstance(since, int) or isinstance(since, bool) or since < 0:
-            raise IllegalAction("events: 'since' must be an event number, 0 or more")
-        return render_log(self.log, observer, since, render, visible)
-
-    def info_key(self, seat: int) -> Hashable:
-        """The seat and what it saw since the deal began (its cards, the score, every word)."""
-        told = render_log(self.log[self.deal_start :], self._check_seat(seat), 0, render, visible)
-        return info_key_of(seat, told)
+    SEEN = Seen(render, visible, build_view)

@@ -1,0 +1,218 @@
+"""What every game's state machine keeps and does alike, written once.
+
+A game's rules class (``games/<game>/rules.py``) holds the rules alone: the
+phases, what is legal, what an action does. Around that, every match keeps
+the same things: its options and seed, the deals given in a record, the
+dealer, the log of what happened, the finished deals and their summaries,
+whether it is over and who won. It copies itself for search, and writes its
+record's head. :class:`Engine` holds those, so that a game's rules hold only
+what is their own.
+
+The state is a bag of slots: search bots clone and apply millions of times.
+``clone`` is generated once per class (as ``dataclasses`` generates its
+methods): one assignment per slot, a fresh copy of each list the class names
+in ``COPIED``, and nothing of the per-observer caches, which a copy rebuilds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from tricktaker.core.actions import NumberedAction
+from tricktaker.core.errors import RecordError
+from tricktaker.core.kept import KeptEvents
+from tricktaker.core.options import Options
+from tricktaker.core.start import Start
+from tricktaker.core.summary import DealList, DealSummary
+
+A = TypeVar("A", bound=NumberedAction)
+
+
+def _slots(cls: type) -> Iterator[str]:
+    """Every slot of ``cls`` and its bases, each once."""
+    seen: set[str] = set()
+    for klass in reversed(cls.__mro__):
+        names = klass.__dict__.get("__slots__", ())
+        for name in (names,) if isinstance(names, str) else names:
+            if name not in seen and name != "__weakref__":
+                seen.add(name)
+                yield name
+
+
+def _make_copier(cls: type, copied: tuple[str, ...], fresh: tuple[str, ...]) -> Callable[..., Any]:
+    """A function that copies an instance of ``cls`` slot by slot (lists in ``copied``
+    copied, slots in ``fresh`` left unset for the copy to rebuild, the rest shared)."""
+    names = [n for n in _slots(cls) if n not in fresh]
+    missing = set(copied) - set(names)
+    if missing:
+        raise TypeError(f"{cls.__name__}.COPIED names no slot: {sorted(missing)}")
+    lines = ["def copy(self, new):"]
+    lines += [
+        f"    new.{n} = self.{n}[:]" if n in copied else f"    new.{n} = self.{n}" for n in names
+    ]
+    lines.append("    return new")
+    scope: dict[str, Any] = {}
+    exec("\n".join(lines), scope)
+    copier: Callable[..., Any] = scope["copy"]
+    return copier
+
+
+class Engine(Generic[A]):
+    """The plumbing of a match, under a game's rules class.
+
+    A subclass sets ``GAME_ID`` (the id its records carry), lists in ``COPIED``
+    the slots that hold lists it changes in place (a clone copies them; every
+    other slot is shared, so it must be immutable or replaced whole), and sets
+    ``ACTION_TYPE``; its ``__init__`` calls :meth:`_begin_match` and then deals.
+    """
+
+    __slots__ = (
+        "_legal",
+        "_summaries",
+        "_told",
+        "deal_no",
+        "deal_start",
+        "dealer",
+        "dealt",
+        "finished",
+        "first_deal",
+        "first_dealer",
+        "history",
+        "log",
+        "n",
+        "options",
+        "seed",
+        "start",
+        "stop_after_deal",
+        "winner",
+    )
+
+    GAME_ID: ClassVar[str] = ""
+    #: The slots holding lists that change in place: a clone copies them.
+    COPIED: ClassVar[tuple[str, ...]] = ()
+    #: Log entries that are actions (besides the actions logged as themselves): the kinds
+    #: of the game's ``(kind, action, ...)`` tuples, such as a word whose meaning depends on
+    #: the moment.
+    ACTION_ENTRIES: ClassVar[frozenset[int]] = frozenset()
+    ACTION_TYPE: ClassVar[type[NumberedAction]] = NumberedAction
+    _COMMON_COPIED: ClassVar[tuple[str, ...]] = ("dealt", "history", "_summaries", "log")
+    _copier: ClassVar[Callable[..., Any]]
+
+    _legal: tuple[A, ...] | None
+    _summaries: list[DealSummary]
+    _told: KeptEvents
+    deal_no: int
+    deal_start: int
+    dealer: int
+    dealt: list[Any]
+    finished: bool
+    first_deal: int
+    first_dealer: int
+    history: list[Any]
+    log: list[object]
+    n: int
+    options: Options
+    seed: int | str
+    start: Start
+    stop_after_deal: bool
+    winner: int | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        copied = tuple(dict.fromkeys((*Engine._COMMON_COPIED, *cls.COPIED)))
+        cls._copier = staticmethod(_make_copier(cls, copied, ("_told",)))
+
+    def _begin_match(
+        self,
+        options: Options,
+        seed: int | str,
+        dealer: object,
+        start: Start | None,
+        deal_number: int,
+        players: int,
+    ) -> None:
+        """The fields every match starts with; RecordError for a dealer not at the table."""
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+            raise RecordError(f"dealer must be a seat from 0 to {players - 1}")
+        self.n = players
+        self.options = options
+        self.seed = seed
+        self.start = start if start is not None else Start()
+        self.first_dealer = dealer
+        self.dealer = dealer
+        self.deal_no = deal_number
+        #: The number of the match's first deal here (0 unless a determinisation).
+        self.first_deal = deal_number
+        self.dealt = []
+        self.finished = False
+        self.winner = None
+        self.history = []
+        #: Summaries of ``history``, built when first asked for.
+        self._summaries = []
+        #: What happened, in order: interned actions and small tuples (the game's EV_*).
+        self.log = []
+        self._legal = None
+        #: Search playouts set this on a clone: the match then stops (``to_act`` None,
+        #: not finished) when the deal in progress ends, instead of paying to shuffle and
+        #: deal the next one.
+        self.stop_after_deal = False
+
+    @property
+    def players(self) -> int:
+        """Seats at the table, numbered 0..players-1 in order of play."""
+        return self.n
+
+    def clone(self, stop_after_deal: bool | None = None) -> Self:
+        """An independent copy: shared immutable parts, fresh mutable lists.
+
+        ``stop_after_deal=True`` gives a search copy: when the deal in progress
+        ends, the copy stops (``to_act`` None, the match unfinished) instead of
+        shuffling and dealing the next one, which a playout never needs.
+        """
+        cls = type(self)
+        new: Self = cls._copier(self, cls.__new__(cls))
+        if stop_after_deal is not None:
+            new.stop_after_deal = stop_after_deal
+        return new
+
+    # --------------------------------------------------------------- output
+
+    @staticmethod
+    def deal_summary(raw: Any) -> DealSummary:
+        """The typed summary of a finished deal as the engine keeps it (``history``)."""
+        raise NotImplementedError
+
+    def finished_deals(self) -> DealList:
+        return DealList(self.history, self._summaries, self.deal_summary)
+
+    @property
+    def actions(self) -> list[A]:
+        """Every action taken so far, in order."""
+        kind = self.ACTION_TYPE
+        said = self.ACTION_ENTRIES
+        out: list[A] = []
+        for entry in self.log:
+            if type(entry) is kind:
+                out.append(entry)  # type: ignore[arg-type]
+            elif said and type(entry) is tuple and entry[0] in said:
+                out.append(entry[1])
+        return out
+
+    def _record_head(self) -> dict[str, Any]:
+        """What every record starts with: the game, its options, the first dealer, the start."""
+        head: dict[str, Any] = {
+            "game": self.GAME_ID,
+            "options": self.options.to_json(),
+            "dealer": self.first_dealer,
+        }
+        if self.start:
+            head["start"] = self.start.to_json()
+        return head
+
+
+def side_returns(winner: int | None, sides: tuple[int, ...]) -> tuple[float, ...]:
+    """+1 to each seat of the side that won the match, -1 to the others; 0 until then."""
+    if winner is None:
+        return (0.0,) * len(sides)
+    return tuple(1.0 if side == winner else -1.0 for side in sides)

@@ -1,0 +1,122 @@
+"""The protocol's Game, written once: a game package names its parts, this does the rest.
+
+Every game is the same factory around different parts: its facts
+(:class:`~tricktaker.core.protocol.GameInfo`), its option schema, its state
+class, its table of actions, its view reader, its sampler and its words.
+:class:`BaseGame` takes those parts and implements the protocol's
+:class:`~tricktaker.core.protocol.Game` with them, so the checks every game
+owes (options checked again, a view of the right game, ids in range) are
+made the same way everywhere. A game adds only what is its own: a plausible
+``random_start`` for self-play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, Self, TypeVar
+
+from tricktaker.core.actions import Action, ActionTable, NumberedAction
+from tricktaker.core.errors import SampleError
+from tricktaker.core.events import Event
+from tricktaker.core.options import Options, OptionSpec, build_options
+from tricktaker.core.protocol import GameInfo, View, Words
+from tricktaker.core.start import Start
+
+
+class ReadableView(View, Protocol):
+    """A view class that reads its own JSON back (``View.to_json``'s inverse)."""
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """The view whose JSON is ``data``; RecordError if ``data`` is not one."""
+        ...
+
+
+A = TypeVar("A", bound=NumberedAction)
+S = TypeVar("S", covariant=True)
+V = TypeVar("V", bound=ReadableView)
+W = TypeVar("W", bound=Words, covariant=True)
+
+
+class StateFactory(Protocol[S]):
+    """A game's state class: a new match from its options, seed, deals, dealer and start."""
+
+    def __call__(
+        self,
+        options: Options,
+        seed: int | str = 0,
+        deals: Sequence[Mapping[str, Any]] | None = None,
+        dealer: int = 0,
+        start: Start | None = None,
+    ) -> S: ...
+
+
+class BaseGame(Generic[A, S, V, W]):
+    """A registered game made of its parts (see the module's docstring)."""
+
+    def __init__(
+        self,
+        info: GameInfo,
+        schema: tuple[OptionSpec, ...],
+        state: StateFactory[S],
+        actions: ActionTable[A],
+        view: type[V],
+        sampler: Callable[[V, Sequence[Event], random.Random], S],
+        words: Callable[[str], W],
+    ) -> None:
+        self.info = info
+        self._schema = schema
+        self._state = state
+        self._actions = actions
+        self._view_type = view
+        self._sampler = sampler
+        self._words = words
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def option_schema(self) -> tuple[OptionSpec, ...]:
+        return self._schema
+
+    def options(self, values: Mapping[str, object] | Options) -> Options:
+        return build_options(self._schema, values)
+
+    def new_match(
+        self,
+        options: Options,
+        seed: int | str = 0,
+        deals: Sequence[Mapping[str, Any]] | None = None,
+        dealer: int = 0,
+        start: Start | None = None,
+    ) -> S:
+        # Checked again even when already Options: they may be another game's, or built
+        # by hand without the schema's checks.
+        options = self.options(options.to_json() if isinstance(options, Options) else options)
+        return self._state(options, seed=seed, deals=deals, dealer=dealer, start=start)
+
+    def parse_action(self, text: str) -> A:
+        return self._actions.parse(text)
+
+    def action_id(self, action: Action) -> int:
+        return self._actions.intern(action).number
+
+    def action_from_id(self, number: int) -> A:
+        return self._actions.from_id(number)
+
+    def sample_state(self, view: View, memory: Sequence[Event], rng: random.Random) -> S:
+        """A world the seat cannot tell from the real one; SampleError for another game's view."""
+        if not isinstance(view, self._view_type):
+            raise SampleError(f"sample_state needs a {self.info.name} view")
+        return self._sampler(view, memory, rng)
+
+    def view_from_json(self, data: Mapping[str, Any]) -> V:
+        return self._view_type.from_json(data)
+
+    def random_start(self, options: Options, rng: random.Random) -> Start:
+        """The game's own start (overridden where self-play should reach endgames)."""
+        return Start()
+
+    def words(self, lang: str) -> W:
+        return self._words(lang)

@@ -1,0 +1,83 @@
+"""The protocol's State over a game's rules: views, events and keys, wired once.
+
+A game's rules (an :class:`~tricktaker.core.engine.Engine`) know nothing of
+who sees what. Its views and events are built by two modules of its own
+(``views.py`` and ``events.py``) from the rules' fields; :class:`GameState`
+joins them to the rules, so that ``rules`` imports neither and no module
+imports one that imports it back. A game's ``state.py`` then only names its
+three parts::
+
+    class TetkaState(GameState[TetkaAction, TetkaView], TetkaRules):
+        __slots__ = ()
+        SEEN = Seen(render, visible, build_view)
+
+Events are rendered once per observer and kept (``core.kept``), so a front
+end asking after every card, or a search playout asking after every imagined
+move, pays for the new entries only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from tricktaker.core.actions import NumberedAction
+from tricktaker.core.engine import Engine
+from tricktaker.core.errors import IllegalAction
+from tricktaker.core.events import Event, Render, info_key_of, render_log
+from tricktaker.core.kept import KeptEvents
+
+A = TypeVar("A", bound=NumberedAction)
+V = TypeVar("V")
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """How a game's states are seen: its ``events.render`` and ``events.visible``, which
+    tell one log entry to an observer, and its ``views.build_view``."""
+
+    #: Renders one log entry for an observer.
+    render: Render
+    #: Says cheaply whether an observer sees a log entry at all (agrees with ``render``).
+    visible: Callable[[object, int | None], bool]
+    #: Builds an observer's view (``None``: a spectator) from the rules' fields.
+    build_view: Callable[[Any, int | None], Any]
+
+
+class GameState(Engine[A], Generic[A, V]):
+    """Views, events and information-set keys of a game's rules, for the protocol."""
+
+    __slots__ = ()
+
+    SEEN: ClassVar[Seen]
+
+    def check_seat(self, seat: object) -> int:
+        """``seat`` if it is a seat at this table; IllegalAction (a clear message) if not."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
+            raise IllegalAction(f"there is no seat {str(seat)[:12]} at this table")
+        return seat
+
+    def view(self, seat: int) -> V:
+        view: V = self.SEEN.build_view(self, self.check_seat(seat))
+        return view
+
+    def public_view(self) -> V:
+        view: V = self.SEEN.build_view(self, None)
+        return view
+
+    def events(self, since: int = 0, observer: int | None = None) -> list[Event]:
+        if observer is not None:
+            self.check_seat(observer)
+        try:
+            told = self._told
+        except AttributeError:  # a new state or a clone: the cache starts empty
+            told = self._told = KeptEvents(self.SEEN.render)
+        return told.events(self.log, since, observer)
+
+    def info_key(self, seat: int) -> Hashable:
+        """The seat and what it saw since the deal began (its cards, the score, every word)."""
+        seat = self.check_seat(seat)
+        seen = self.SEEN
+        told = render_log(self.log[self.deal_start :], seat, 0, seen.render, seen.visible)
+        return info_key_of(seat, told)
