@@ -12,11 +12,18 @@ pot). Everything else is in the seat's events.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from tricktaker.cards import CARD_NAMES, cards_in, parse_card
-from tricktaker.core.errors import RecordError
+from tricktaker.cards import cards_in
+from tricktaker.core.viewjson import (
+    INT_OR_TEXT,
+    CardCodecs,
+    Codec,
+    JsonView,
+    as_json,
+    unpack_plays,
+)
 from tricktaker.games.preferans.deck import DECK, LADDER
 from tricktaker.games.preferans.rules import PHASE_NAMES, PreferansRules
 
@@ -24,8 +31,17 @@ Plays = tuple[tuple[int, int], ...]
 Cards = tuple[int, ...]
 
 
+CARD = CardCodecs.of(DECK)
+#: The bidding so far: (seat, word).
+BIDS = Codec(
+    lambda bs: [[s, w] for s, w in bs], lambda raw: tuple((int(s), str(w)) for s, w in raw)
+)
+
+
 @dataclass(frozen=True, slots=True)
-class PreferansView:
+class PreferansView(JsonView):
+    GAME_NAME = "Preferans"
+
     seat: int | None
     players: int
     options: Mapping[str, Any]
@@ -34,22 +50,22 @@ class PreferansView:
     active: tuple[int, ...]
     phase: str
     to_act: int | None
-    hand: Cards
+    hand: Cards = field(metadata=as_json(CARD.cards))
     hand_sizes: tuple[int, ...]
-    bids: tuple[tuple[int, str], ...]
+    bids: tuple[tuple[int, str], ...] = field(metadata=as_json(BIDS))
     min_bid: str
     declarer: int | None
     contract: str | None
     answers: tuple[str, ...]
     whisters: tuple[int, ...]
     out_seat: int | None
-    open_hands: tuple[tuple[int, Cards], ...]
-    talon: Cards
-    discard: Cards
-    talon_lead: int | None
-    on_table: Plays
-    last_trick: Plays
-    last_winner: int | str | None
+    open_hands: tuple[tuple[int, Cards], ...] = field(metadata=as_json(CARD.seat_cards))
+    talon: Cards = field(metadata=as_json(CARD.cards))
+    discard: Cards = field(metadata=as_json(CARD.cards))
+    talon_lead: int | None = field(metadata=as_json(CARD.maybe_card))
+    on_table: Plays = field(metadata=as_json(CARD.plays, "table"))
+    last_trick: Plays = field(metadata=as_json(CARD.plays))
+    last_winner: int | str | None = field(metadata=as_json(INT_OR_TEXT))
     taken: tuple[int, ...]
     trick_number: int
     pulya: tuple[int, ...]
@@ -71,149 +87,38 @@ class PreferansView:
         """Hands laid open but the observer's own (``core.protocol.ShownHands``)."""
         return tuple((s, h) for s, h in self.open_hands if s != self.seat)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "players": self.players,
-            "options": dict(self.options),
-            "dealer": self.dealer,
-            "deal_number": self.deal_number,
-            "active": list(self.active),
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "hand": _names(self.hand),
-            "hand_sizes": list(self.hand_sizes),
-            "bids": [[s, w] for s, w in self.bids],
-            "min_bid": self.min_bid,
-            "declarer": self.declarer,
-            "contract": self.contract,
-            "answers": list(self.answers),
-            "whisters": list(self.whisters),
-            "out_seat": self.out_seat,
-            "open_hands": [[s, _names(h)] for s, h in self.open_hands],
-            "talon": _names(self.talon),
-            "discard": _names(self.discard),
-            "talon_lead": None if self.talon_lead is None else CARD_NAMES[self.talon_lead],
-            "table": [[s, CARD_NAMES[c]] for s, c in self.on_table],
-            "last_trick": [[s, CARD_NAMES[c]] for s, c in self.last_trick],
-            "last_winner": self.last_winner,
-            "taken": list(self.taken),
-            "trick_number": self.trick_number,
-            "pulya": list(self.pulya),
-            "gora": list(self.gora),
-            "whists": [list(r) for r in self.whists],
-            "allpass": self.allpass,
-            "cash": list(self.cash),
-            "kitty": self.kitty,
-            "balance": list(self.balance),
-            "finished": self.finished,
-            "winner": self.winner,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PreferansView:
-        """The view whose JSON is ``data``; RecordError if ``data`` is not one."""
-        try:
-            lw = data["last_winner"]
-            view = cls(
-                seat=_opt_int(data["seat"]),
-                players=int(data["players"]),
-                options=dict(data["options"]),
-                dealer=int(data["dealer"]),
-                deal_number=int(data["deal_number"]),
-                active=tuple(int(s) for s in data["active"]),
-                phase=str(data["phase"]),
-                to_act=_opt_int(data["to_act"]),
-                hand=_cards(data["hand"]),
-                hand_sizes=tuple(int(x) for x in data["hand_sizes"]),
-                bids=tuple((int(s), str(w)) for s, w in data["bids"]),
-                min_bid=str(data["min_bid"]),
-                declarer=_opt_int(data["declarer"]),
-                contract=None if data["contract"] is None else str(data["contract"]),
-                answers=tuple(str(a) for a in data["answers"]),
-                whisters=tuple(int(s) for s in data["whisters"]),
-                out_seat=_opt_int(data["out_seat"]),
-                open_hands=tuple((int(s), _cards(h)) for s, h in data["open_hands"]),
-                talon=_cards(data["talon"]),
-                discard=_cards(data["discard"]),
-                talon_lead=None if data["talon_lead"] is None else _card(data["talon_lead"]),
-                on_table=_plays(data["table"]),
-                last_trick=_plays(data["last_trick"]),
-                last_winner=lw if lw is None or isinstance(lw, str) else int(lw),
-                taken=tuple(int(x) for x in data["taken"]),
-                trick_number=int(data["trick_number"]),
-                pulya=tuple(int(x) for x in data["pulya"]),
-                gora=tuple(int(x) for x in data["gora"]),
-                whists=tuple(tuple(int(x) for x in r) for r in data["whists"]),
-                allpass=int(data["allpass"]),
-                cash=tuple(int(x) for x in data["cash"]),
-                kitty=int(data["kitty"]),
-                balance=tuple(float(x) for x in data["balance"]),
-                finished=bool(data["finished"]),
-                winner=_opt_int(data["winner"]),
-            )
-        except (KeyError, TypeError, ValueError, IndexError, ArithmeticError, AttributeError) as e:
-            raise RecordError(f"not a Preferans view: {type(e).__name__}: {e}") from None
-        view.check()
-        return view
-
     def check(self) -> None:
         """RecordError unless the fields fit together as the engine would have built them."""
         n = self.players
         seats = range(n)
-        problems = [
-            (n not in (3, 4), "players"),
-            (self.seat is not None and self.seat not in seats, "seat"),
-            (len(self.hand_sizes) != n or not all(0 <= k <= 12 for k in self.hand_sizes), "sizes"),
-            (self.seat is None and bool(self.hand), "a spectator's hand"),
-            (
-                self.seat is not None
-                and self.seat in seats
-                and len(self.hand) != self.hand_sizes[self.seat],
-                "hand",
-            ),
-            (len(self.active) != 3 or any(s not in seats for s in self.active), "active seats"),
-            (self.phase not in PHASE_NAMES, "phase"),
-            (self.to_act not in (None, *seats), "turn"),
-            (self.dealer not in seats, "dealer"),
-            (self.min_bid not in LADDER, "lowest bid"),
-            (self.declarer not in (None, *seats), "declarer"),
-            (len(self.answers) != n or len(self.taken) != n, "answers"),
-            (any(s not in seats for s, _ in self.on_table), "table"),
-            (len(self.pulya) != n or len(self.gora) != n or len(self.whists) != n, "sheet"),
-            (len(self.cash) != n or len(self.balance) != n, "cash"),
-            (self.winner not in (None, *seats), "winner"),
-        ]
-        wrong = [what for bad, what in problems if bad]
-        if wrong:
-            raise RecordError(f"not a Preferans view: {', '.join(wrong)} out of place")
-
-
-def _names(cards: Cards) -> list[str]:
-    return [CARD_NAMES[c] for c in cards]
-
-
-def _card(raw: object) -> int:
-    c = parse_card(str(raw))
-    if c not in DECK:
-        raise ValueError(f"{raw!r} is not a preferans card")
-    return c
-
-
-def _cards(raw: Any) -> Cards:
-    return tuple(_card(c) for c in raw)
-
-
-def _opt_int(x: object) -> int | None:
-    return None if x is None else int(x)  # type: ignore[call-overload]
-
-
-def _plays(raw: Any) -> Plays:
-    return tuple((int(s), _card(c)) for s, c in raw)
-
-
-def _unpack(plays: tuple[int, ...] | list[int]) -> Plays:
-    return tuple((p >> 6, p & 63) for p in plays)
+        self.refuse(
+            [
+                (n not in (3, 4), "players"),
+                (self.seat is not None and self.seat not in seats, "seat"),
+                (
+                    len(self.hand_sizes) != n or not all(0 <= k <= 12 for k in self.hand_sizes),
+                    "sizes",
+                ),
+                (self.seat is None and bool(self.hand), "a spectator's hand"),
+                (
+                    self.seat is not None
+                    and self.seat in seats
+                    and len(self.hand) != self.hand_sizes[self.seat],
+                    "hand",
+                ),
+                (len(self.active) != 3 or any(s not in seats for s in self.active), "active seats"),
+                (self.phase not in PHASE_NAMES, "phase"),
+                (self.to_act not in (None, *seats), "turn"),
+                (self.dealer not in seats, "dealer"),
+                (self.min_bid not in LADDER, "lowest bid"),
+                (self.declarer not in (None, *seats), "declarer"),
+                (len(self.answers) != n or len(self.taken) != n, "answers"),
+                (any(s not in seats for s, _ in self.on_table), "table"),
+                (len(self.pulya) != n or len(self.gora) != n or len(self.whists) != n, "sheet"),
+                (len(self.cash) != n or len(self.balance) != n, "cash"),
+                (self.winner not in (None, *seats), "winner"),
+            ]
+        )
 
 
 def build_view(state: PreferansRules, seat: int | None) -> PreferansView:
@@ -249,8 +154,8 @@ def build_view(state: PreferansRules, seat: int | None) -> PreferansView:
         talon=talon,
         discard=discard,
         talon_lead=state.talon_lead if state.talon_lead >= 0 else None,
-        on_table=_unpack(state.plays),
-        last_trick=_unpack(last),
+        on_table=unpack_plays(state.plays),
+        last_trick=unpack_plays(last),
         last_winner=state.winners[-1] if state.winners else None,
         taken=tuple(state.taken),
         trick_number=min(len(state.winners) + 1, 10),

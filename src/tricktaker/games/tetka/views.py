@@ -12,11 +12,11 @@ may remember as a player does; nothing on screen is built from them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from tricktaker.cards import CARD_NAMES, SUITS, cards_in, parse_card
-from tricktaker.core.errors import RecordError
+from tricktaker.cards import SUITS, cards_in
+from tricktaker.core.viewjson import ANY_CARD, Codec, JsonView, as_json, unpack_plays
 from tricktaker.games.tetka.rules import SEATS, TetkaRules
 from tricktaker.games.tetka.scoring import TRICKS, counting_number, trick_reasons
 
@@ -39,29 +39,51 @@ def review_size(seat: int | None, led: int) -> int:
     return 2
 
 
+_PLAYS = ANY_CARD.plays
+#: The finished tricks its observer may review: number (1..13), plays and winner.
+REVIEW = Codec(
+    lambda ts: [
+        {"trick": t.number, "played": _PLAYS.dump(t.plays), "winner": t.winner} for t in ts
+    ],
+    lambda raw: tuple(
+        ReviewTrick(int(t["trick"]), _PLAYS.load(t["played"]), int(t["winner"])) for t in raw
+    ),
+)
+#: Proved revokes: (seat, suit, trick).
+REVOKES = Codec(
+    lambda rs: [list(r) for r in rs],
+    lambda raw: tuple((int(s), str(u), int(t)) for s, u, t in raw),
+)
+
+
 @dataclass(frozen=True, slots=True)
-class TetkaView:
+class TetkaView(JsonView):
+    GAME_NAME = "Tetka"
+
     seat: int | None
     players: int
     options: Mapping[str, Any]
     dealer: int
     deal_number: int
-    hand: tuple[int, ...]
+    hand: tuple[int, ...] = field(metadata=as_json(ANY_CARD.cards))
     hand_sizes: tuple[int, ...]
     to_act: int | None
     leader: int
-    photo: int
+    photo: int = field(metadata=as_json(ANY_CARD.card))
     trick_number: int
-    on_table: Plays
-    review: tuple[ReviewTrick, ...]
+    on_table: Plays = field(metadata=as_json(_PLAYS, "table"))
+    review: tuple[ReviewTrick, ...] = field(metadata=as_json(REVIEW))
     led: tuple[int, ...]
     taken: tuple[int, ...]
     deal_marks: tuple[tuple[str, ...], ...]
     marks: tuple[int, ...]
-    revokes: tuple[tuple[int, str, int], ...]
+    revokes: tuple[tuple[int, str, int], ...] = field(metadata=as_json(REVOKES))
     target: int
     finished: bool
     winner: int | None
+
+    def extra_json(self) -> dict[str, Any]:
+        return {"photo_by": self.photo_by, "counting": self.counting}
 
     @property
     def counting(self) -> int:
@@ -78,115 +100,36 @@ class TetkaView:
         """Each seat's marks in the robber with this deal's so far."""
         return tuple(m + len(r) for m, r in zip(self.marks, self.deal_marks, strict=True))
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "players": self.players,
-            "options": dict(self.options),
-            "dealer": self.dealer,
-            "deal_number": self.deal_number,
-            "hand": [CARD_NAMES[c] for c in self.hand],
-            "hand_sizes": list(self.hand_sizes),
-            "to_act": self.to_act,
-            "leader": self.leader,
-            "photo": CARD_NAMES[self.photo],
-            "photo_by": self.photo_by,
-            "counting": self.counting,
-            "trick_number": self.trick_number,
-            "table": [[s, CARD_NAMES[c]] for s, c in self.on_table],
-            "review": [
-                {
-                    "trick": t.number,
-                    "played": [[s, CARD_NAMES[c]] for s, c in t.plays],
-                    "winner": t.winner,
-                }
-                for t in self.review
-            ],
-            "led": list(self.led),
-            "taken": list(self.taken),
-            "deal_marks": [list(r) for r in self.deal_marks],
-            "marks": list(self.marks),
-            "revokes": [list(r) for r in self.revokes],
-            "target": self.target,
-            "finished": self.finished,
-            "winner": self.winner,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> TetkaView:
-        """The view whose JSON is ``data``; RecordError if ``data`` is not one."""
-        try:
-            view = cls(
-                seat=_opt_int(data["seat"]),
-                players=int(data["players"]),
-                options=dict(data["options"]),
-                dealer=int(data["dealer"]),
-                deal_number=int(data["deal_number"]),
-                hand=tuple(parse_card(str(c)) for c in data["hand"]),
-                hand_sizes=tuple(int(x) for x in data["hand_sizes"]),
-                to_act=_opt_int(data["to_act"]),
-                leader=int(data["leader"]),
-                photo=parse_card(str(data["photo"])),
-                trick_number=int(data["trick_number"]),
-                on_table=_plays(data["table"]),
-                review=tuple(
-                    ReviewTrick(int(t["trick"]), _plays(t["played"]), int(t["winner"]))
-                    for t in data["review"]
-                ),
-                led=tuple(int(s) for s in data["led"]),
-                taken=tuple(int(x) for x in data["taken"]),
-                deal_marks=tuple(tuple(str(x) for x in r) for r in data["deal_marks"]),
-                marks=tuple(int(x) for x in data["marks"]),
-                revokes=tuple((int(s), str(u), int(t)) for s, u, t in data["revokes"]),
-                target=int(data["target"]),
-                finished=bool(data["finished"]),
-                winner=_opt_int(data["winner"]),
-            )
-        except (KeyError, TypeError, ValueError, IndexError, ArithmeticError, AttributeError) as e:
-            raise RecordError(f"not a Tetka view: {type(e).__name__}: {e}") from None
-        view.check()
-        return view
-
     def check(self) -> None:
         """RecordError unless the fields fit together as the engine would have built them."""
         seats = range(SEATS)
         hidden_slots = self.seat is None and self.hand
-        problems = [
-            (self.players != SEATS, f"players={self.players}"),
-            (len(self.hand_sizes) != SEATS, "hand sizes"),
-            (not all(0 <= k <= TRICKS for k in self.hand_sizes), "hand sizes"),
-            (self.seat is not None and self.seat not in seats, "seat"),
-            (bool(hidden_slots), "a spectator's hand"),
-            (
-                self.seat in seats and len(self.hand) != self.hand_sizes[self.seat or 0],
-                "hand",
-            ),
-            (self.to_act not in (None, *seats), "turn"),
-            (self.dealer not in seats or self.leader not in seats, "dealer"),
-            (not 1 <= self.trick_number <= TRICKS, "trick number"),
-            (len(self.on_table) >= SEATS or any(s not in seats for s, _ in self.on_table), "table"),
-            (len(self.review) > 2 or any(t.winner not in seats for t in self.review), "review"),
-            (any(s not in seats for s in self.led), "leads"),
-            (len(self.taken) != SEATS or len(self.marks) != SEATS, "counts"),
-            (len(self.deal_marks) != SEATS, "marks"),
-            (any(u not in SUITS or s not in seats for s, u, _ in self.revokes), "revokes"),
-            (self.winner not in (None, *seats), "winner"),
-        ]
-        wrong = [what for bad, what in problems if bad]
-        if wrong:
-            raise RecordError(f"not a Tetka view: {', '.join(wrong)} out of place")
-
-
-def _opt_int(x: object) -> int | None:
-    return None if x is None else int(x)  # type: ignore[call-overload]
-
-
-def _plays(raw: Any) -> Plays:
-    return tuple((int(s), parse_card(str(c))) for s, c in raw)
-
-
-def _unpack(plays: tuple[int, ...] | list[int]) -> Plays:
-    return tuple((p >> 6, p & 63) for p in plays)
+        self.refuse(
+            [
+                (self.players != SEATS, f"players={self.players}"),
+                (len(self.hand_sizes) != SEATS, "hand sizes"),
+                (not all(0 <= k <= TRICKS for k in self.hand_sizes), "hand sizes"),
+                (self.seat is not None and self.seat not in seats, "seat"),
+                (bool(hidden_slots), "a spectator's hand"),
+                (
+                    self.seat in seats and len(self.hand) != self.hand_sizes[self.seat or 0],
+                    "hand",
+                ),
+                (self.to_act not in (None, *seats), "turn"),
+                (self.dealer not in seats or self.leader not in seats, "dealer"),
+                (not 1 <= self.trick_number <= TRICKS, "trick number"),
+                (
+                    len(self.on_table) >= SEATS or any(s not in seats for s, _ in self.on_table),
+                    "table",
+                ),
+                (len(self.review) > 2 or any(t.winner not in seats for t in self.review), "review"),
+                (any(s not in seats for s in self.led), "leads"),
+                (len(self.taken) != SEATS or len(self.marks) != SEATS, "counts"),
+                (len(self.deal_marks) != SEATS, "marks"),
+                (any(u not in SUITS or s not in seats for s, u, _ in self.revokes), "revokes"),
+                (self.winner not in (None, *seats), "winner"),
+            ]
+        )
 
 
 def build_view(state: TetkaRules, seat: int | None) -> TetkaView:
@@ -195,7 +138,7 @@ def build_view(state: TetkaRules, seat: int | None) -> TetkaView:
     keep = review_size(seat, state.led)
     first = max(0, done - keep)
     review = tuple(
-        ReviewTrick(i + 1, _unpack(state.trick_log[i]), state.winners[i])
+        ReviewTrick(i + 1, unpack_plays(state.trick_log[i]), state.winners[i])
         for i in range(first, done)
     )
     counting = counting_number(state.photo)
@@ -225,7 +168,7 @@ def build_view(state: TetkaRules, seat: int | None) -> TetkaView:
         leader=state.leader,
         photo=state.photo,
         trick_number=min(done + 1, TRICKS),
-        on_table=_unpack(state.plays),
+        on_table=unpack_plays(state.plays),
         review=review,
         led=tuple(s for s in range(SEATS) if (state.led >> s) & 1),
         taken=taken,

@@ -11,11 +11,12 @@ The JSON is the canonical form: :meth:`TrucView.from_json` reads it back.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from tricktaker.cards import CARD_NAMES, cards_in, parse_card
+from tricktaker.cards import cards_in
 from tricktaker.core.errors import RecordError
+from tricktaker.core.viewjson import ANY_CARD, Codec, JsonView, as_json, unpack_plays
 from tricktaker.games.truc.cards import BY_STRENGTH
 from tricktaker.games.truc.outcomes import SPOILED
 from tricktaker.games.truc.rules import PHASE_NAMES, PROPOSE_DOUBLE, PROPOSE_REST, TrucRules
@@ -24,8 +25,21 @@ Plays = tuple[tuple[int, int], ...]
 TrickView = tuple[Plays, int | str]
 
 
+def _trick_result(raw: object) -> int | str:
+    return "spoiled" if raw == "spoiled" else int(raw)  # type: ignore[call-overload]
+
+
+#: A finished trick: its plays and its result (the side that took it, or "spoiled").
+TRICKS = Codec(
+    lambda ts: [{"played": ANY_CARD.plays.dump(p), "result": r} for p, r in ts],
+    lambda raw: tuple((ANY_CARD.plays.load(t["played"]), _trick_result(t["result"])) for t in raw),
+)
+
+
 @dataclass(frozen=True, slots=True)
-class TrucView:
+class TrucView(JsonView):
+    GAME_NAME = "Le Truc"
+
     seat: int | None
     players: int
     options: Mapping[str, Any]
@@ -33,8 +47,8 @@ class TrucView:
     game_first_dealer: int
     captains: tuple[int, int]
     deal_number: int
-    hand: tuple[int, ...]
-    set_aside: tuple[int, ...]
+    hand: tuple[int, ...] = field(metadata=as_json(ANY_CARD.cards))
+    set_aside: tuple[int, ...] = field(metadata=as_json(ANY_CARD.cards))
     hand_sizes: tuple[int, ...]
     to_act: int | None
     next_to_play: int | None
@@ -52,8 +66,8 @@ class TrucView:
     finished: bool
     winner: int | None
     leader: int
-    on_table: Plays
-    tricks: tuple[TrickView, ...]
+    on_table: Plays = field(metadata=as_json(ANY_CARD.plays, "table"))
+    tricks: tuple[TrickView, ...] = field(metadata=as_json(TRICKS))
     stock_left: int
     redeals: int
     redeal_open: bool
@@ -63,142 +77,31 @@ class TrucView:
         """The trick in progress (``on_table``), as Le Truc's code has long called it."""
         return self.on_table
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "players": self.players,
-            "options": dict(self.options),
-            "dealer": self.dealer,
-            "game_first_dealer": self.game_first_dealer,
-            "captains": list(self.captains),
-            "deal_number": self.deal_number,
-            "hand": [CARD_NAMES[c] for c in self.hand],
-            "set_aside": [CARD_NAMES[c] for c in self.set_aside],
-            "hand_sizes": list(self.hand_sizes),
-            "to_act": self.to_act,
-            "next_to_play": self.next_to_play,
-            "phase": self.phase,
-            "value": self.value,
-            "pending": self.pending,
-            "proposer": self.proposer,
-            "rest_side": self.rest_side,
-            "decider": self.decider,
-            "proposed_turn": self.proposed_turn,
-            "proposed_trick": list(self.proposed_trick),
-            "msg_sent": self.msg_sent,
-            "score": list(self.score),
-            "games": list(self.games),
-            "finished": self.finished,
-            "winner": self.winner,
-            "leader": self.leader,
-            "table": [[s, CARD_NAMES[c]] for s, c in self.on_table],
-            "tricks": [
-                {"played": [[s, CARD_NAMES[c]] for s, c in plays], "result": r}
-                for plays, r in self.tricks
-            ],
-            "stock_left": self.stock_left,
-            "redeals": self.redeals,
-            "redeal_open": self.redeal_open,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> TrucView:
-        """The view whose JSON is ``data``; RecordError if ``data`` is not one."""
-        try:
-            view = cls(
-                seat=_opt_int(data["seat"]),
-                players=int(data["players"]),
-                options=dict(data["options"]),
-                dealer=int(data["dealer"]),
-                game_first_dealer=int(data["game_first_dealer"]),
-                captains=_pair(data["captains"]),
-                deal_number=int(data["deal_number"]),
-                hand=tuple(parse_card(c) for c in data["hand"]),
-                set_aside=tuple(parse_card(c) for c in data["set_aside"]),
-                hand_sizes=tuple(int(x) for x in data["hand_sizes"]),
-                to_act=_opt_int(data["to_act"]),
-                next_to_play=_opt_int(data["next_to_play"]),
-                phase=str(data["phase"]),
-                value=int(data["value"]),
-                pending=None if data["pending"] is None else str(data["pending"]),
-                proposer=_opt_int(data["proposer"]),
-                rest_side=_opt_int(data["rest_side"]),
-                decider=bool(data["decider"]),
-                proposed_turn=bool(data["proposed_turn"]),
-                proposed_trick=(bool(data["proposed_trick"][0]), bool(data["proposed_trick"][1])),
-                msg_sent=int(data["msg_sent"]),
-                score=_pair(data["score"]),
-                games=_pair(data["games"]),
-                finished=bool(data["finished"]),
-                winner=_opt_int(data["winner"]),
-                leader=int(data["leader"]),
-                on_table=_plays(data["table"]),
-                tricks=tuple(
-                    (
-                        _plays(t["played"]),
-                        t["result"] if t["result"] == "spoiled" else int(t["result"]),
-                    )
-                    for t in data["tricks"]
-                ),
-                stock_left=int(data["stock_left"]),
-                redeals=int(data["redeals"]),
-                redeal_open=bool(data["redeal_open"]),
-            )
-        except (
-            KeyError,
-            TypeError,
-            ValueError,
-            IndexError,
-            ArithmeticError,
-            AttributeError,
-        ) as exc:
-            raise RecordError(f"not a Le Truc view: {type(exc).__name__}: {exc}") from None
-        view.check()
-        return view
-
     def check(self) -> None:
-        """RecordError unless the fields fit together as the engine would have built them."""
         n = self.players
         seats = range(n)
         if n not in (2, 4) or len(self.hand_sizes) != n:
             raise RecordError(f"not a Le Truc view: players={n} with {len(self.hand_sizes)} hands")
-        problems = [
-            (self.seat is not None and self.seat not in seats, "seat"),
-            (self.phase not in PHASE_NAMES, f"phase={self.phase!r}"),
-            (not all(0 <= k <= 3 for k in self.hand_sizes), "hand sizes"),
-            (
-                self.seat in seats and len(self.hand) != self.hand_sizes[self.seat or 0],
-                "hand",
-            ),
-            (self.to_act is not None and self.to_act not in seats, "to_act"),
-            (self.next_to_play is not None and self.next_to_play not in seats, "next_to_play"),
-            (self.dealer not in seats or self.game_first_dealer not in seats, "dealer"),
-            (any(c not in seats for c in self.captains), "captains"),
-            (self.proposer is not None and self.proposer not in seats, "proposer"),
-            (any(s not in seats for s, _ in self.on_table), "table"),
-            (self.leader not in seats, "leader"),
-            (not 0 <= self.stock_left <= 32 or self.value < 1 or self.redeals < 0, "counts"),
-            (any(r not in (0, 1, "spoiled") for _, r in self.tricks), "tricks"),
-        ]
-        wrong = [what for bad, what in problems if bad]
-        if wrong:
-            raise RecordError(f"not a Le Truc view: {', '.join(wrong)} out of place")
-
-
-def _opt_int(x: object) -> int | None:
-    return None if x is None else int(x)  # type: ignore[call-overload]
-
-
-def _pair(x: Any) -> tuple[int, int]:
-    return (int(x[0]), int(x[1]))
-
-
-def _plays(raw: Any) -> Plays:
-    return tuple((int(s), parse_card(c)) for s, c in raw)
-
-
-def _seat_plays(raw: tuple[int, ...] | list[int]) -> Plays:
-    return tuple((p >> 6, p & 63) for p in raw)
+        self.refuse(
+            [
+                (self.seat is not None and self.seat not in seats, "seat"),
+                (self.phase not in PHASE_NAMES, f"phase={self.phase!r}"),
+                (not all(0 <= k <= 3 for k in self.hand_sizes), "hand sizes"),
+                (
+                    self.seat in seats and len(self.hand) != self.hand_sizes[self.seat or 0],
+                    "hand",
+                ),
+                (self.to_act is not None and self.to_act not in seats, "to_act"),
+                (self.next_to_play is not None and self.next_to_play not in seats, "next_to_play"),
+                (self.dealer not in seats or self.game_first_dealer not in seats, "dealer"),
+                (any(c not in seats for c in self.captains), "captains"),
+                (self.proposer is not None and self.proposer not in seats, "proposer"),
+                (any(s not in seats for s, _ in self.on_table), "table"),
+                (self.leader not in seats, "leader"),
+                (not 0 <= self.stock_left <= 32 or self.value < 1 or self.redeals < 0, "counts"),
+                (any(r not in (0, 1, "spoiled") for _, r in self.tricks), "tricks"),
+            ]
+        )
 
 
 def build_view(state: TrucRules, seat: int | None) -> TrucView:
@@ -239,9 +142,9 @@ def build_view(state: TrucRules, seat: int | None) -> TrucView:
         finished=state.finished,
         winner=state.winner,
         leader=state.leader,
-        on_table=_seat_plays(state.plays),
+        on_table=unpack_plays(state.plays),
         tricks=tuple(
-            (_seat_plays(plays), "spoiled" if r == SPOILED else r)
+            (unpack_plays(plays), "spoiled" if r == SPOILED else r)
             for plays, r in zip(state.trick_log, state.tricks, strict=True)
         ),
         stock_left=len(state.stock) - state.stock_pos,
