@@ -26,9 +26,12 @@ rely on them; a game adds its own beside them):
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from tricktaker.cards import CARD_NAMES
+from tricktaker.core.summary import DealSummary
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,10 +87,45 @@ class Told:
     events: Sequence[Event]
 
 
-#: Renders one raw log entry for an observer: (kind, seat, action, data), or None if unseen.
-Render = Callable[
-    [object, int | None], "tuple[str, int | None, str | None, Mapping[str, Any]] | None"
-]
+#: One event as a game's renderer tells it: (kind, seat, action, data).
+Telling = tuple[str, int | None, str | None, Mapping[str, Any]]
+#: Renders one raw log entry for an observer: its telling, or None if he does not see it.
+Render = Callable[[object, int | None], "Telling | None"]
+
+
+def plays_json(plays: Iterable[int]) -> list[list[Any]]:
+    """Plays kept as ``seat << 6 | card``, as events write them: ``[[seat, "7h"], ...]``."""
+    return [[p >> 6, CARD_NAMES[p & 63]] for p in plays]
+
+
+def table_event(kind: str, data: Mapping[str, Any]) -> Telling:
+    """An event of the table itself (no seat acted): a trick, a deal's end..."""
+    return (kind, None, None, data)
+
+
+def deal_end(summary: DealSummary) -> Telling:
+    """A deal is over: its summary, as every observer sees it."""
+    return table_event("deal_end", summary.to_json())
+
+
+def game_end(side: int, score: Sequence[int], games: Sequence[int]) -> Telling:
+    """A game of the match is won by ``side``: the score it was won at, and games won."""
+    return table_event("game_end", {"side": side, "score": list(score), "games": list(games)})
+
+
+def match_end(winner: int, games: Sequence[int]) -> Telling:
+    """The match is won by ``winner`` (a side), with the games each side won."""
+    return table_event("match_end", {"winner": winner, "games": list(games)})
+
+
+def always_visible(entry: object, observer: int | None) -> bool:
+    """The ``visible`` of a game whose every log entry reaches every observer."""
+    return True
+
+
+def not_an_entry(game: str, entry: object) -> ValueError:
+    """The error for a log entry a game's renderer does not know (a bug in its engine)."""
+    return ValueError(f"unknown {game} log entry {entry!r}")
 
 
 def told_from(memory: Sequence[Event], observer: int | None) -> list[Told]:

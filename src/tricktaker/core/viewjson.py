@@ -199,6 +199,26 @@ class JsonView:
             raise RecordError(f"not a {self.GAME_NAME} view: {', '.join(wrong)} out of place")
 
 
+@dataclass(frozen=True, slots=True)
+class TableView(JsonView):
+    """What every game's view opens with: whose view, the table, and the deal.
+
+    ``seat`` is the observer (None: a spectator), ``players`` the seats at the
+    table, ``options`` the match's options, ``dealer`` and ``deal_number`` the
+    deal in progress; the game's view class adds its own fields after these.
+    """
+
+    seat: int | None
+    players: int
+    options: Mapping[str, Any]
+    dealer: int
+    deal_number: int
+    hand_sizes: tuple[int, ...]
+    to_act: int | None
+    finished: bool
+    winner: int | None
+
+
 def unpack_plays(plays: Iterable[int]) -> tuple[tuple[int, int], ...]:
     """Plays kept by the engines as ``seat << 6 | card``, as (seat, card) pairs."""
     return tuple((p >> 6, p & 63) for p in plays)

@@ -11,11 +11,17 @@ played, and each deal's summary.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.deals import Deal
+from tricktaker.core.events import (
+    Telling,
+    always_visible,
+    deal_end,
+    not_an_entry,
+    plays_json,
+)
 from tricktaker.games.preferans.actions import DISCARD, PLAY, PrefAction
 from tricktaker.games.preferans.deck import card_names
 from tricktaker.games.preferans.rules import (
@@ -31,15 +37,11 @@ from tricktaker.games.preferans.rules import (
     public_text,
 )
 
-Told = tuple[str, int | None, str | None, Mapping[str, Any]]
+#: Every entry reaches every observer (what differs is what it shows).
+visible = always_visible
 
 
-def visible(entry: object, observer: int | None) -> bool:
-    """Every entry reaches every observer (what differs is what it shows)."""
-    return True
-
-
-def _action(a: PrefAction, observer: int | None) -> Told:
+def _action(a: PrefAction, observer: int | None) -> Telling:
     if a.kind == PLAY:
         data: dict[str, Any] = {"card": CARD_NAMES[a.card]}
         if a.owner is not None:
@@ -52,11 +54,12 @@ def _action(a: PrefAction, observer: int | None) -> Told:
     return ("action", a.seat, str(a), {})
 
 
-def render(entry: object, observer: int | None) -> Told | None:
+def render(entry: object, observer: int | None) -> Telling | None:
     """The (kind, seat, action, data) ``observer`` sees of one log entry."""
     if type(entry) is PrefAction:
         return _action(entry, observer)
-    assert isinstance(entry, tuple)
+    if not isinstance(entry, tuple):
+        raise not_an_entry("Preferans", entry)
     code = entry[0]
     if code == EV_DEAL:
         _, deal, number, dealer, active, position = entry
@@ -86,18 +89,18 @@ def render(entry: object, observer: int | None) -> Told | None:
         _, index, plays, winner, lead = entry
         out: dict[str, Any] = {
             "trick": index + 1,
-            "played": [[p >> 6, CARD_NAMES[p & 63]] for p in plays],
+            "played": plays_json(plays),
             "winner": winner,
         }
         if lead >= 0:
             out["talon_card"] = CARD_NAMES[lead]
         return ("trick", None, None, out)
     if code == EV_DEAL_END:
-        return ("deal_end", None, None, deal_summary(entry[1]).to_json())
+        return deal_end(deal_summary(entry[1]))
     if code == EV_OUT:
         _, passer, whister = entry
         return ("out", passer, None, {"alone": whister})
     if code == EV_MATCH_END:
         _, returns, winner = entry
         return ("match_end", None, None, {"returns": list(returns), "winner": winner})
-    raise ValueError(f"unknown Preferans log entry {entry!r}")
+    raise not_an_entry("Preferans", entry)

@@ -11,16 +11,14 @@ pot). Everything else is in the seat's events.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from tricktaker.cards import cards_in
 from tricktaker.core.viewjson import (
     INT_OR_TEXT,
     CardCodecs,
     Codec,
-    JsonView,
+    TableView,
     as_json,
     unpack_plays,
 )
@@ -39,19 +37,12 @@ BIDS = Codec(
 
 
 @dataclass(frozen=True, slots=True)
-class PreferansView(JsonView):
+class PreferansView(TableView):
     GAME_NAME = "Preferans"
 
-    seat: int | None
-    players: int
-    options: Mapping[str, Any]
-    dealer: int
-    deal_number: int
     active: tuple[int, ...]
     phase: str
-    to_act: int | None
     hand: Cards = field(metadata=as_json(CARD.cards))
-    hand_sizes: tuple[int, ...]
     bids: tuple[tuple[int, str], ...] = field(metadata=as_json(BIDS))
     min_bid: str
     declarer: int | None
@@ -75,8 +66,6 @@ class PreferansView(JsonView):
     cash: tuple[int, ...]
     kitty: int
     balance: tuple[float, ...]
-    finished: bool
-    winner: int | None
 
     @property
     def pot(self) -> bool:

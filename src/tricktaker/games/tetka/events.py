@@ -13,11 +13,17 @@ player keeps his.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from tricktaker.cards import CARD_NAMES, SUITS
 from tricktaker.core.deals import Deal
+from tricktaker.core.events import (
+    Telling,
+    always_visible,
+    deal_end,
+    not_an_entry,
+    plays_json,
+)
 from tricktaker.games.tetka.actions import TetkaAction
 from tricktaker.games.tetka.rules import (
     EV_DEAL,
@@ -30,10 +36,8 @@ from tricktaker.games.tetka.rules import (
 )
 from tricktaker.games.tetka.scoring import counting_number, settlement
 
-Told = tuple[str, int | None, str | None, Mapping[str, Any]]
 
-
-def _deal(entry: tuple[Any, ...], observer: int | None) -> Told:
+def _deal(entry: tuple[Any, ...], observer: int | None) -> Telling:
     _, deal, number, dealer, photo, marks, draw = entry
     d: Deal = deal
     data: dict[str, Any] = {
@@ -51,16 +55,16 @@ def _deal(entry: tuple[Any, ...], observer: int | None) -> Told:
     return ("deal", None, None, data)
 
 
-def visible(entry: object, observer: int | None) -> bool:
-    """Every entry reaches every observer (only the deal's hand differs)."""
-    return True
+#: Every entry reaches every observer (only the deal's hand differs).
+visible = always_visible
 
 
-def render(entry: object, observer: int | None) -> Told | None:
+def render(entry: object, observer: int | None) -> Telling | None:
     """The (kind, seat, action, data) ``observer`` sees of one log entry."""
     if type(entry) is TetkaAction:
         return ("action", entry.seat, str(entry), {"card": CARD_NAMES[entry.card]})
-    assert isinstance(entry, tuple)
+    if not isinstance(entry, tuple):
+        raise not_an_entry("Tetka", entry)
     code = entry[0]
     if code == EV_DEAL:
         return _deal(entry, observer)
@@ -72,7 +76,7 @@ def render(entry: object, observer: int | None) -> Told | None:
             None,
             {
                 "trick": index + 1,
-                "played": [[p >> 6, CARD_NAMES[p & 63]] for p in plays],
+                "played": plays_json(plays),
                 "winner": winner,
                 "marks": list(reasons),
             },
@@ -81,7 +85,7 @@ def render(entry: object, observer: int | None) -> Told | None:
         seat, suit, index = entry[1]
         return ("revoke", seat, None, {"suit": SUITS[suit], "trick": index + 1})
     if code == EV_DEAL_END:
-        return ("deal_end", None, None, deal_summary(entry[1]).to_json())
+        return deal_end(deal_summary(entry[1]))
     if code == EV_MATCH_END:
         _, marks, winner = entry
         return (
@@ -90,4 +94,4 @@ def render(entry: object, observer: int | None) -> Told | None:
             None,
             {"marks": list(marks), "returns": list(settlement(marks)), "winner": winner},
         )
-    raise ValueError(f"unknown Tetka log entry {entry!r}")
+    raise not_an_entry("Tetka", entry)

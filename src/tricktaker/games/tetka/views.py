@@ -11,12 +11,11 @@ may remember as a player does; nothing on screen is built from them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tricktaker.cards import SUITS, cards_in
-from tricktaker.core.viewjson import ANY_CARD, Codec, JsonView, as_json, unpack_plays
+from tricktaker.core.viewjson import ANY_CARD, Codec, TableView, as_json, unpack_plays
 from tricktaker.games.tetka.rules import SEATS, TetkaRules
 from tricktaker.games.tetka.scoring import TRICKS, counting_number, trick_reasons
 
@@ -57,17 +56,10 @@ REVOKES = Codec(
 
 
 @dataclass(frozen=True, slots=True)
-class TetkaView(JsonView):
+class TetkaView(TableView):
     GAME_NAME = "Tetka"
 
-    seat: int | None
-    players: int
-    options: Mapping[str, Any]
-    dealer: int
-    deal_number: int
     hand: tuple[int, ...] = field(metadata=as_json(ANY_CARD.cards))
-    hand_sizes: tuple[int, ...]
-    to_act: int | None
     leader: int
     photo: int = field(metadata=as_json(ANY_CARD.card))
     trick_number: int
@@ -79,8 +71,6 @@ class TetkaView(JsonView):
     marks: tuple[int, ...]
     revokes: tuple[tuple[int, str, int], ...] = field(metadata=as_json(REVOKES))
     target: int
-    finished: bool
-    winner: int | None
 
     def extra_json(self) -> dict[str, Any]:
         return {"photo_by": self.photo_by, "counting": self.counting}

@@ -13,6 +13,7 @@ from typing import Any
 
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.deals import Deal
+from tricktaker.core.events import Telling, deal_end, game_end, match_end, not_an_entry, plays_json
 from tricktaker.games.truc.actions import (
     ACCEPT,
     DOUBLE,
@@ -41,14 +42,12 @@ from tricktaker.games.truc.rules import (
     deal_summary,
 )
 
-Told = tuple[str, int | None, str | None, Mapping[str, Any]]
-
 
 def _hand(mask: int) -> list[str]:
     return [CARD_NAMES[c] for c in BY_STRENGTH if (mask >> c) & 1]
 
 
-def _action(a: TrucAction, observer: int | None, data: Mapping[str, Any]) -> Told | None:
+def _action(a: TrucAction, observer: int | None, data: Mapping[str, Any]) -> Telling | None:
     if a.kind in (SAY, SIGNAL):
         if observer is None or (observer & 1) != (a.seat & 1):
             return None  # not even the fact that a word was passed reaches the other side
@@ -80,11 +79,12 @@ def visible(entry: object, observer: int | None) -> bool:
     return True
 
 
-def render(entry: object, observer: int | None) -> Told | None:
+def render(entry: object, observer: int | None) -> Telling | None:
     """The (kind, seat, action, data) ``observer`` sees of one log entry, or None."""
     if type(entry) is TrucAction:
         return _action(entry, observer, {})
-    assert isinstance(entry, tuple)
+    if not isinstance(entry, tuple):
+        raise not_an_entry("Le Truc", entry)
     code = entry[0]
     if code == EV_SAID:
         a: TrucAction = entry[1]
@@ -116,17 +116,15 @@ def render(entry: object, observer: int | None) -> Told | None:
             None,
             {
                 "trick": number,
-                "played": [[p >> 6, CARD_NAMES[p & 63]] for p in plays],
+                "played": plays_json(plays),
                 "result": "spoiled" if result == SPOILED else result,
                 "leader": leader,
             },
         )
     if code == EV_DEAL_END:
-        return ("deal_end", None, None, deal_summary(entry[1]).to_json())
+        return deal_end(deal_summary(entry[1]))
     if code == EV_GAME_END:
-        _, side, score, games = entry
-        return ("game_end", None, None, {"side": side, "score": list(score), "games": list(games)})
+        return game_end(*entry[1:])
     if code == EV_MATCH_END:
-        _, winner, games = entry
-        return ("match_end", None, None, {"winner": winner, "games": list(games)})
-    raise ValueError(f"unknown Le Truc log entry {entry!r}")
+        return match_end(*entry[1:])
+    raise not_an_entry("Le Truc", entry)

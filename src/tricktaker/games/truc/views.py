@@ -10,13 +10,11 @@ The JSON is the canonical form: :meth:`TrucView.from_json` reads it back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from tricktaker.cards import cards_in
 from tricktaker.core.errors import RecordError
-from tricktaker.core.viewjson import ANY_CARD, Codec, JsonView, as_json, unpack_plays
+from tricktaker.core.viewjson import ANY_CARD, Codec, TableView, as_json, unpack_plays
 from tricktaker.games.truc.cards import BY_STRENGTH
 from tricktaker.games.truc.outcomes import SPOILED
 from tricktaker.games.truc.rules import PHASE_NAMES, PROPOSE_DOUBLE, PROPOSE_REST, TrucRules
@@ -37,20 +35,13 @@ TRICKS = Codec(
 
 
 @dataclass(frozen=True, slots=True)
-class TrucView(JsonView):
+class TrucView(TableView):
     GAME_NAME = "Le Truc"
 
-    seat: int | None
-    players: int
-    options: Mapping[str, Any]
-    dealer: int
     game_first_dealer: int
     captains: tuple[int, int]
-    deal_number: int
     hand: tuple[int, ...] = field(metadata=as_json(ANY_CARD.cards))
     set_aside: tuple[int, ...] = field(metadata=as_json(ANY_CARD.cards))
-    hand_sizes: tuple[int, ...]
-    to_act: int | None
     next_to_play: int | None
     phase: str
     value: int
@@ -63,8 +54,6 @@ class TrucView(JsonView):
     msg_sent: int
     score: tuple[int, int]
     games: tuple[int, int]
-    finished: bool
-    winner: int | None
     leader: int
     on_table: Plays = field(metadata=as_json(ANY_CARD.plays, "table"))
     tricks: tuple[TrickView, ...] = field(metadata=as_json(TRICKS))

@@ -11,11 +11,11 @@ same length.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.deals import Deal
+from tricktaker.core.events import Telling, deal_end, game_end, match_end, not_an_entry
 from tricktaker.games.truco.actions import DOWN, PLAY, TrucoAction
 from tricktaker.games.truco.cards import by_strength, strength_table
 from tricktaker.games.truco.rules import (
@@ -30,8 +30,6 @@ from tricktaker.games.truco.rules import (
     TIE,
     deal_summary,
 )
-
-Told = tuple[str, int | None, str | None, Mapping[str, Any]]
 
 #: What the number logged with a word means, by verb.
 _SAID_KEY = {"raise": "value", "accept": "value", "play": "value"}
@@ -55,7 +53,7 @@ def hidden_play(seat: int) -> str:
     return f"{seat}:play down"
 
 
-def _deal(entry: tuple[Any, ...], observer: int | None) -> Told:
+def _deal(entry: tuple[Any, ...], observer: int | None) -> Telling:
     _, deal, number, dealer, score, games, eleven, iron = entry
     d: Deal = deal
     vira = d.piles.get("vira")
@@ -88,7 +86,7 @@ def visible(entry: object, observer: int | None) -> bool:
     return True
 
 
-def render(entry: object, observer: int | None) -> Told | None:
+def render(entry: object, observer: int | None) -> Telling | None:
     """The (kind, seat, action, data) ``observer`` sees of one log entry."""
     if type(entry) is TrucoAction:
         seat = entry.seat
@@ -99,7 +97,8 @@ def render(entry: object, observer: int | None) -> Told | None:
         if observer == seat:
             return ("action", seat, str(entry), {"card": card, "down": True})
         return ("action", seat, hidden_play(seat), {"down": True})
-    assert isinstance(entry, tuple)
+    if not isinstance(entry, tuple):
+        raise not_an_entry("Truco", entry)
     code = entry[0]
     if code == EV_SAID:
         a: TrucoAction = entry[1]
@@ -125,11 +124,9 @@ def render(entry: object, observer: int | None) -> Told | None:
             },
         )
     if code == EV_DEAL_END:
-        return ("deal_end", None, None, deal_summary(entry[1]).to_json())
+        return deal_end(deal_summary(entry[1]))
     if code == EV_GAME_END:
-        _, side, score, games = entry
-        return ("game_end", None, None, {"side": side, "score": list(score), "games": list(games)})
+        return game_end(*entry[1:])
     if code == EV_MATCH_END:
-        _, winner, games = entry
-        return ("match_end", None, None, {"winner": winner, "games": list(games)})
-    raise ValueError(f"unknown Truco log entry {entry!r}")
+        return match_end(*entry[1:])
+    raise not_an_entry("Truco", entry)

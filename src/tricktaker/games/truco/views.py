@@ -10,12 +10,10 @@ form: :meth:`TrucoView.from_json` reads it back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from tricktaker.core.errors import RecordError
-from tricktaker.core.viewjson import ANY_CARD, Codec, JsonView, as_json
+from tricktaker.core.viewjson import ANY_CARD, Codec, TableView, as_json
 from tricktaker.games.truco.cards import by_strength, manilhas, strength_table
 from tricktaker.games.truco.rules import DOWN_BIT, PHASE_NAMES, TIE, TrucoRules
 
@@ -40,19 +38,12 @@ TRICKS = Codec(
 
 
 @dataclass(frozen=True, slots=True)
-class TrucoView(JsonView):
+class TrucoView(TableView):
     GAME_NAME = "Truco"
 
-    seat: int | None
-    players: int
-    options: Mapping[str, Any]
-    dealer: int
-    deal_number: int
     hand: tuple[int | None, ...] = field(metadata=as_json(ANY_CARD.maybe_cards))
     partners: tuple[tuple[int, tuple[int, ...]], ...] = field(metadata=as_json(ANY_CARD.seat_cards))
-    hand_sizes: tuple[int, ...]
     vira: int | None = field(metadata=as_json(ANY_CARD.maybe_card))
-    to_act: int | None
     next_to_play: int | None
     phase: str
     value: int
@@ -67,8 +58,6 @@ class TrucoView(JsonView):
     score: tuple[int, int]
     games: tuple[int, int]
     games_to_win: int
-    finished: bool
-    winner: int | None
     leader: int
     on_table: Plays = field(metadata=as_json(_PLAYS, "table"))
     down_on_table: tuple[int, ...]
