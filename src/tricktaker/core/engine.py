@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from tricktaker.core.actions import NumberedAction
-from tricktaker.core.errors import RecordError
+from tricktaker.core.actions import ActionTable, NumberedAction
+from tricktaker.core.errors import IllegalAction, RecordError
 from tricktaker.core.kept import KeptEvents
 from tricktaker.core.options import Options
 from tricktaker.core.start import Start
@@ -96,6 +96,8 @@ class Engine(Generic[A]):
     #: the moment.
     ACTION_ENTRIES: ClassVar[frozenset[int]] = frozenset()
     ACTION_TYPE: ClassVar[type[NumberedAction]] = NumberedAction
+    #: The game's table of actions (ids, notation, interning).
+    ACTIONS: ClassVar[ActionTable[Any]]
     _COMMON_COPIED: ClassVar[tuple[str, ...]] = ("dealt", "history", "_summaries", "log")
     _copier: ClassVar[Callable[..., Any]]
 
@@ -175,6 +177,45 @@ class Engine(Generic[A]):
         if stop_after_deal is not None:
             new.stop_after_deal = stop_after_deal
         return new
+
+    # ----------------------------------------------------------------- legal
+
+    def legal_actions(self) -> tuple[A, ...]:
+        """What ``to_act`` may do now, computed once per position (interned actions)."""
+        cached = self._legal
+        if cached is None:
+            cached = self._legal = self._compute_legal()
+        return cached
+
+    def _compute_legal(self) -> tuple[A, ...]:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: A) -> str:
+        """Why ``action`` is not allowed now, in words its seat understands."""
+        raise NotImplementedError
+
+    def _interned(self, action: object) -> A:
+        """The game's own object for ``action`` (an action or its notation), or IllegalAction."""
+        table = self.ACTIONS
+        number = getattr(action, "number", -1)
+        by_id = table.by_id
+        if type(number) is int and 0 <= number < len(by_id) and by_id[number] is action:
+            known: A = by_id[number]
+            return known
+        interned: A = table.intern(action)
+        return interned
+
+    def _take(self, action: object) -> A:
+        """The legal action meant by ``action``: IllegalAction, the state unchanged, if it
+        is not one. The legal actions are then forgotten (the state is about to change)."""
+        a = self._interned(action)
+        for candidate in self.legal_actions():  # interned: identity is equality
+            if candidate is a:
+                break
+        else:
+            raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
+        self._legal = None
+        return a
 
     # --------------------------------------------------------------- output
 

@@ -21,7 +21,7 @@ from tricktaker.cards import CARD_NAMES, cards_in, mask_of
 from tricktaker.core.actions import Action
 from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read_deal
 from tricktaker.core.engine import Engine
-from tricktaker.core.errors import IllegalAction, RecordError
+from tricktaker.core.errors import RecordError
 from tricktaker.core.options import Options
 from tricktaker.core.protocol import Result
 from tricktaker.core.start import Start
@@ -30,7 +30,6 @@ from tricktaker.games.preferans import pot as potgame
 from tricktaker.games.preferans.actions import (
     BID,
     BIDS,
-    BY_ID,
     CLOSED,
     DECLARES,
     DISCARD,
@@ -45,10 +44,10 @@ from tricktaker.games.preferans.actions import (
     POT,
     POT_BID,
     SIMPLE,
+    TABLE,
     TEXTS,
     WHIST,
     PrefAction,
-    intern,
 )
 from tricktaker.games.preferans.deck import (
     CONTRACTS,
@@ -142,6 +141,7 @@ class PreferansRules(Engine[PrefAction]):
         "cash",
     )
     ACTION_TYPE = PrefAction
+    ACTIONS = TABLE
     deal_summary = staticmethod(deal_summary)
 
     __slots__ = (
@@ -350,12 +350,6 @@ class PreferansRules(Engine[PrefAction]):
 
     # ------------------------------------------------------------ legal
 
-    def legal_actions(self) -> tuple[PrefAction, ...]:
-        cached = self._legal
-        if cached is None:
-            cached = self._legal = self._compute_legal()
-        return cached
-
     def _compute_legal(self) -> tuple[PrefAction, ...]:
         seat = self.actor
         if seat is None:
@@ -492,14 +486,7 @@ class PreferansRules(Engine[PrefAction]):
     # ------------------------------------------------------------ apply
 
     def apply(self, action: Action | str) -> None:
-        try:
-            a = action if BY_ID[action.number] is action else intern(action)  # type: ignore[union-attr]
-        except (AttributeError, IndexError, TypeError):
-            a = intern(action)
-        # Interned actions: identity is equality, and cheaper than comparing fields.
-        if a.seat != self.actor or not any(x is a for x in self.legal_actions()):
-            raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
-        self._legal = None
+        a = self._take(action)
         kind = a.kind
         if kind == PLAY:
             self.log.append(a)

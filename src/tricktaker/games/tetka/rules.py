@@ -26,7 +26,7 @@ from tricktaker.core.options import Options
 from tricktaker.core.protocol import Result
 from tricktaker.core.start import Start
 from tricktaker.core.summary import DealSummary
-from tricktaker.games.tetka.actions import BY_ID, PLAYS, TEXTS, TetkaAction, intern
+from tricktaker.games.tetka.actions import PLAYS, TABLE, TEXTS, TetkaAction
 from tricktaker.games.tetka.chance import check_draw, photo_card, seat_draw
 from tricktaker.games.tetka.scoring import (
     QUEENS,
@@ -184,6 +184,7 @@ class TetkaRules(Engine[TetkaAction]):
         "proved",
     )
     ACTION_TYPE = TetkaAction
+    ACTIONS = TABLE
     deal_summary = staticmethod(deal_summary)
 
     __slots__ = (
@@ -295,42 +296,30 @@ class TetkaRules(Engine[TetkaAction]):
         follow = hand & SUIT_MASKS[(self.plays[0] & 63) // 13]
         return follow or hand
 
-    def legal_actions(self) -> tuple[TetkaAction, ...]:
-        cached = self._legal
-        if cached is None:
-            seat = self.actor
-            if seat is None:
-                cached = ()
-            else:
-                hand = self.hands[seat]
-                plays = self.plays
-                table = _SUIT_PLAYS
-                base = seat << 15
-                if plays and not self.penalized:  # following: one suit, if he holds it
-                    suit = (plays[0] & 63) // 13
-                    pattern = (hand >> (13 * suit)) & 0x1FFF
-                    if pattern:
-                        key = base | (suit << 13) | pattern
-                        found = table.get(key)
-                        cached = found if found is not None else _suit_plays(seat, suit, pattern)
-                        self._legal = cached
-                        return cached
-                cached = (
-                    _suit_plays(seat, 0, hand & 0x1FFF)
-                    + _suit_plays(seat, 1, (hand >> 13) & 0x1FFF)
-                    + _suit_plays(seat, 2, (hand >> 26) & 0x1FFF)
-                    + _suit_plays(seat, 3, hand >> 39)
-                )
-            self._legal = cached
-        return cached
+    def _compute_legal(self) -> tuple[TetkaAction, ...]:
+        seat = self.actor
+        if seat is None:
+            return ()
+        hand = self.hands[seat]
+        plays = self.plays
+        if plays and not self.penalized:  # following: one suit, if he holds it
+            suit = (plays[0] & 63) // 13
+            pattern = (hand >> (13 * suit)) & 0x1FFF
+            if pattern:
+                found = _SUIT_PLAYS.get((seat << 15) | (suit << 13) | pattern)
+                return found if found is not None else _suit_plays(seat, suit, pattern)
+        return (
+            _suit_plays(seat, 0, hand & 0x1FFF)
+            + _suit_plays(seat, 1, (hand >> 13) & 0x1FFF)
+            + _suit_plays(seat, 2, (hand >> 26) & 0x1FFF)
+            + _suit_plays(seat, 3, hand >> 39)
+        )
 
     # ---------------------------------------------------------------- apply
 
     def apply(self, action: Action | str) -> None:
-        try:  # the usual case first: an interned action, as legal_actions() gives them
-            a = action if BY_ID[action.number] is action else intern(action)  # type: ignore[union-attr]
-        except (AttributeError, IndexError, TypeError):
-            a = intern(action)
+        # The rules are checked here, cheaper than a search of the legal actions.
+        a = self._interned(action)
         seat = a.seat
         card = a.card
         if seat != self.actor:

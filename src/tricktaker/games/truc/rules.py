@@ -20,15 +20,12 @@ from typing import Any
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.actions import Action
 from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read_deal
-from tricktaker.core.engine import Engine, side_returns
-from tricktaker.core.errors import IllegalAction
 from tricktaker.core.options import Options
-from tricktaker.core.protocol import Result
+from tricktaker.core.points import PointsMatch, read_score, side_gains
 from tricktaker.core.start import Start
 from tricktaker.core.summary import DealSummary
 from tricktaker.games.truc.actions import (
     ACCEPT,
-    BY_ID,
     DOUBLE,
     FOLD,
     PASS,
@@ -42,9 +39,8 @@ from tricktaker.games.truc.actions import (
     SIGNAL,
     SIGNALS,
     SIMPLE,
+    TABLE,
     TrucAction,
-    intern,
-    parse_action,
 )
 from tricktaker.games.truc.cards import BY_STRENGTH, DECK, STRENGTH
 from tricktaker.games.truc.outcomes import (
@@ -52,7 +48,6 @@ from tricktaker.games.truc.outcomes import (
     OUTCOME,
     RESOLVE2,
     SPOILED,
-    UNDECIDED,
     resolve_trick,
 )
 
@@ -75,17 +70,6 @@ DEAL_SPEC = DealSpec(
 # (EV_SAID, action, context) for a word whose meaning depends on the moment,
 # and the table's own events.
 EV_SAID, EV_DEAL, EV_NEW_CARDS, EV_TRICK, EV_DEAL_END, EV_GAME_END, EV_MATCH_END = range(7)
-START_ROWS = ("score", "games")
-
-
-def read_start(start: Start | None) -> tuple[list[int], list[int]]:
-    """A starting score and games won, checked: scores 0..11, at most one game won each."""
-    if start is None:
-        return [0, 0], [0, 0]
-    start.check_keys(START_ROWS)
-    score = start.row("score", 2, 0, GAME_POINTS - 1, (0, 0))
-    games = start.row("games", 2, 0, GAMES_TO_WIN - 1, (0, 0))
-    return list(score), list(games)
 
 
 #: A finished deal as the engine keeps it: number, dealer, trick results, the
@@ -120,7 +104,7 @@ def deal_summary(raw: RawDeal) -> DealSummary:
         tricks=tuple("spoiled" if t == SPOILED else t for t in tricks),
         winner=winner,
         points=points,
-        gains=(float(points), 0.0) if winner == 0 else (0.0, float(points)),
+        gains=side_gains(winner, points),
         end=end,
         details={
             # Cards of a trick cut short by a fold or a refusal were shown too.
@@ -148,7 +132,7 @@ def _plays_for(seat: int, hand: int) -> tuple[TrucAction, ...]:
     return tuple(out)
 
 
-class TrucRules(Engine[TrucAction]):
+class TrucRules(PointsMatch[TrucAction]):
     """A match of Le Truc: the rules alone. Seats 0..n-1 in order of play; sides are seat parity.
 
     :class:`~tricktaker.games.truc.state.TrucState` adds what leaves the state
@@ -168,23 +152,24 @@ class TrucRules(Engine[TrucAction]):
         "tricks",
     )
     ACTION_TYPE = TrucAction
+    ACTIONS = TABLE
     ACTION_ENTRIES = frozenset({EV_SAID})
+    OVER = OVER
+    EV_TRICK = EV_TRICK
+    EV_DEAL_END = EV_DEAL_END
+    EV_GAME_END = EV_GAME_END
+    EV_MATCH_END = EV_MATCH_END
     deal_summary = staticmethod(deal_summary)
 
     __slots__ = (
-        "actor",
         "decider",
         "discards",
         "game_first_dealer",
-        "games",
         "given",
-        "hands",
         "leader",
         "msg_sent",
         "pending",
-        "phase",
         "played",
-        "plays",
         "proposed_trick",
         "proposed_turn",
         "proposer",
@@ -193,13 +178,9 @@ class TrucRules(Engine[TrucAction]):
         "repeat",
         "rest_side",
         "resume",
-        "score",
         "stock",
         "stock_pos",
         "ties",
-        "trick_log",
-        "tricks",
-        "value",
     )
 
     def __init__(
@@ -222,7 +203,8 @@ class TrucRules(Engine[TrucAction]):
         self.given: tuple[GivenDeal, ...] = tuple(
             read_deal(d, DEAL_SPEC, n, i) for i, d in enumerate(deals or ())
         )
-        self.score, self.games = read_start(start)
+        self.games_to_win = GAMES_TO_WIN
+        self.score, self.games = read_score(start, GAME_POINTS, GAMES_TO_WIN)
         self.game_first_dealer = dealer if game_first_dealer is None else game_first_dealer
         self._start_deal()
 
@@ -327,16 +309,6 @@ class TrucRules(Engine[TrucAction]):
     def to_act(self) -> int | None:
         return self.actor
 
-    @property
-    def sides(self) -> tuple[int, ...]:
-        return SIDES[self.n]
-
-    def legal_actions(self) -> tuple[TrucAction, ...]:
-        cached = self._legal
-        if cached is None:
-            cached = self._legal = self._compute_legal()
-        return cached
-
     def _compute_legal(self) -> tuple[TrucAction, ...]:
         """The legal actions, from a table keyed by everything they depend on.
 
@@ -413,19 +385,7 @@ class TrucRules(Engine[TrucAction]):
     # ---------------------------------------------------------------- apply
 
     def apply(self, action: Action | str) -> None:
-        try:  # the usual case first: an interned action, as legal_actions() gives them
-            a = action if BY_ID[action.number] is action else intern(action)  # type: ignore[union-attr]
-        except (AttributeError, IndexError, TypeError):
-            a = parse_action(action) if isinstance(action, str) else intern(action)
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        for candidate in legal:  # interned: identity is equality
-            if candidate is a:
-                break
-        else:
-            raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
-        self._legal = None
+        a = self._take(action)
         kind = a.kind
         seat = a.seat
         if kind == PLAY:
@@ -594,18 +554,7 @@ class TrucRules(Engine[TrucAction]):
             result, leader = resolve_trick(
                 [(p >> 6, STRENGTH[p & 63]) for p in plays], tricks, self.ties
             )
-        tricks.append(result)
-        done = tuple(plays)
-        self.trick_log.append(done)
-        self.plays = []
-        self.log.append((EV_TRICK, len(self.tricks) - 1, done, result, leader))
-        outcome = OUTCOME[self.ties][tuple(self.tricks)]
-        if outcome != UNDECIDED:
-            if outcome == DRAW:
-                self._finish_deal("drawn", DRAW, 0)
-            else:
-                points = GAME_POINTS - self.score[outcome] if self.decider else self.value
-                self._finish_deal("tricks", outcome, points)
+        if self._end_of_trick(result, leader, OUTCOME[self.ties][(*tricks, result)], self.decider):
             return
         self.leader = leader
         self.proposed_trick = [False, False]
@@ -632,40 +581,17 @@ class TrucRules(Engine[TrucAction]):
             self.value,
             (self.score[0], self.score[1]),
         )
-        self.history.append(raw)
-        self.log.append((EV_DEAL_END, raw))
         self.pending = NO_PROPOSAL
-        if winner is not None and self.score[winner] >= GAME_POINTS:
-            self.games[winner] += 1
-            self.log.append((EV_GAME_END, winner, tuple(self.score), tuple(self.games)))
-            if self.games[winner] >= GAMES_TO_WIN:
-                self.finished = True
-                self.winner = winner
-                self.phase = OVER
-                self.actor = None
-                self.hands = [0] * self.n
-                self.plays = []
-                self.log.append((EV_MATCH_END, winner, tuple(self.games)))
-                return
-            self.score = [0, 0]
+        self._close_deal(raw, winner)
+
+    def _next_dealer(self, game_over: bool) -> int:
+        """The deal passes to the left; a new game is dealt by the next game's first dealer."""
+        if game_over:
             self.game_first_dealer = (self.game_first_dealer + 1) % self.n
-            self.dealer = self.game_first_dealer
-        else:
-            self.dealer = (self.dealer + 1) % self.n
-        self.deal_no += 1
-        if self.stop_after_deal:
-            self.phase = OVER
-            self.actor = None
-            return
-        self._start_deal()
+            return self.game_first_dealer
+        return (self.dealer + 1) % self.n
 
     # --------------------------------------------------------------- output
-
-    def result(self) -> Result:
-        return Result(tuple(self.score), tuple(self.games), self.finished, self.winner)
-
-    def returns(self) -> tuple[float, ...]:
-        return side_returns(self.winner, SIDES[self.n])
 
     def to_record(self) -> dict[str, Any]:
         """The full record: every hand dealt so far, so it replays exactly."""
@@ -686,5 +612,4 @@ class TrucRules(Engine[TrucAction]):
         return record
 
 
-SIDES = {2: (0, 1), 4: (0, 1, 0, 1)}
 PUBLIC_DEAL_KEYS = ("deal", "tricks", "played", "winner", "points", "end")

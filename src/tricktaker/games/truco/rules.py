@@ -21,17 +21,14 @@ from typing import Any
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.actions import Action
 from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read_deal
-from tricktaker.core.engine import Engine, side_returns
-from tricktaker.core.errors import IllegalAction
 from tricktaker.core.options import Options
-from tricktaker.core.protocol import Result
+from tricktaker.core.points import PointsMatch, read_score, side_gains
 from tricktaker.core.start import Start
 from tricktaker.core.summary import DealSummary
 from tricktaker.games.truco.actions import (
     ACCEPT,
     BLIND,
     BLINDS,
-    BY_ID,
     DOWN,
     DOWNS,
     FOLD,
@@ -43,9 +40,8 @@ from tricktaker.games.truco.actions import (
     REFUSE,
     RUN,
     SIMPLE,
+    TABLE,
     TrucoAction,
-    intern,
-    parse_action,
 )
 from tricktaker.games.truco.cards import DECK, by_strength, strength_table
 from tricktaker.games.truco.cards import DOWN as DOWN_STRENGTH
@@ -82,8 +78,6 @@ DEAL_SPECS = {
 
 # Log entries other than plain actions (logged as their interned object):
 EV_SAID, EV_BLIND, EV_DEAL, EV_TRICK, EV_DEAL_END, EV_GAME_END, EV_MATCH_END = range(7)
-START_ROWS = ("score", "games")
-SIDES = {2: (0, 1), 4: (0, 1, 0, 1), 6: (0, 1, 0, 1, 0, 1)}
 #: A play as the engine keeps it: ``(seat << 7) | (down << 6) | card``.
 DOWN_BIT = 64
 
@@ -122,16 +116,6 @@ def _vira_as_card(deal: dict[str, Any]) -> dict[str, Any]:
     if isinstance(deal.get("vira"), list) and len(deal["vira"]) == 1:
         deal["vira"] = deal["vira"][0]
     return deal
-
-
-def read_start(start: Start | None, games_to_win: int) -> tuple[list[int], list[int]]:
-    """A starting score (0..11 each) and games won (fewer than the match needs)."""
-    if start is None:
-        return [0, 0], [0, 0]
-    start.check_keys(START_ROWS)
-    score = start.row("score", 2, 0, GAME_POINTS - 1, (0, 0))
-    games = start.row("games", 2, 0, games_to_win - 1, (0, 0))
-    return list(score), list(games)
 
 
 #: A finished deal as the engine keeps it: number, dealer, vira, trick results,
@@ -183,9 +167,7 @@ def deal_summary(raw: RawDeal) -> DealSummary:
         tricks=tuple("tie" if t == TIE else t for t in tricks),
         winner=winner,
         points=points,
-        gains=(0.0, 0.0)
-        if winner is None
-        else ((float(points), 0.0) if winner == 0 else (0.0, float(points))),
+        gains=side_gains(winner, points),
         end=end,
         details=details,
     )
@@ -196,24 +178,26 @@ _LEGAL: dict[tuple[int, ...], tuple[TrucoAction, ...]] = {}
 MAX_LEGAL_CACHE = 500_000
 
 
-class TrucoRules(Engine[TrucoAction]):
+class TrucoRules(PointsMatch[TrucoAction]):
     """A match of Truco: the rules alone (views and events are added by ``state``)."""
 
     GAME_ID = "truco"
     COPIED = ("games", "hands", "plays", "score", "trick_log", "tricks")
     ACTION_TYPE = TrucoAction
+    ACTIONS = TABLE
     ACTION_ENTRIES = frozenset({EV_SAID, EV_BLIND})
+    OVER = OVER
+    EV_TRICK = EV_TRICK
+    EV_DEAL_END = EV_DEAL_END
+    EV_GAME_END = EV_GAME_END
+    EV_MATCH_END = EV_MATCH_END
     deal_summary = staticmethod(deal_summary)
 
     __slots__ = (
-        "actor",
         "base",
         "eleven",
         "eleven_rule",
-        "games",
-        "games_to_win",
         "given",
-        "hands",
         "iron",
         "ladder",
         "leader",
@@ -221,18 +205,12 @@ class TrucoRules(Engine[TrucoAction]):
         "lock",
         "order",
         "pending",
-        "phase",
-        "plays",
         "raised_turn",
         "raiser",
         "resume",
-        "score",
         "spec",
         "strength",
         "table_key",
-        "trick_log",
-        "tricks",
-        "value",
         "variant",
         "vira",
     )
@@ -259,7 +237,7 @@ class TrucoRules(Engine[TrucoAction]):
         self.given: tuple[GivenDeal, ...] = tuple(
             read_deal(_vira_as_pile(d), self.spec, n, i) for i, d in enumerate(deals or ())
         )
-        self.score, self.games = read_start(start, self.games_to_win)
+        self.score, self.games = read_score(start, GAME_POINTS, self.games_to_win)
         self._start_deal()
 
     # ------------------------------------------------------------------ deals
@@ -329,10 +307,6 @@ class TrucoRules(Engine[TrucoAction]):
     def to_act(self) -> int | None:
         return self.actor
 
-    @property
-    def sides(self) -> tuple[int, ...]:
-        return SIDES[self.n]
-
     def can_raise(self, seat: int) -> bool:
         """Whether ``seat``'s team may raise now (ignoring whose turn it is)."""
         return (
@@ -341,12 +315,6 @@ class TrucoRules(Engine[TrucoAction]):
             and self.level < len(self.ladder) - 1
             and (self.lock < 0 or self.lock == seat & 1)
         )
-
-    def legal_actions(self) -> tuple[TrucoAction, ...]:
-        cached = self._legal
-        if cached is None:
-            cached = self._legal = self._compute_legal()
-        return cached
 
     def _compute_legal(self) -> tuple[TrucoAction, ...]:
         seat = self.actor
@@ -401,19 +369,7 @@ class TrucoRules(Engine[TrucoAction]):
     # ---------------------------------------------------------------- apply
 
     def apply(self, action: Action | str) -> None:
-        try:  # the usual case first: an interned action, as legal_actions() gives them
-            a = action if BY_ID[action.number] is action else intern(action)  # type: ignore[union-attr]
-        except (AttributeError, IndexError, TypeError):
-            a = parse_action(action) if isinstance(action, str) else intern(action)
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        for candidate in legal:  # interned: identity is equality
-            if candidate is a:
-                break
-        else:
-            raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
-        self._legal = None
+        a = self._take(action)
         kind = a.kind
         seat = a.seat
         if kind in (PLAY, DOWN):
@@ -519,18 +475,8 @@ class TrucoRules(Engine[TrucoAction]):
             result, leader = 1, seat1
         else:  # an empate: whoever led the tied trick leads again
             result, leader = TIE, plays[0] >> 7
-        self.tricks.append(result)
-        done = tuple(plays)
-        self.trick_log.append(done)
-        self.plays = []
-        self.log.append((EV_TRICK, len(self.tricks) - 1, done, result, leader))
-        outcome = OUTCOME[tuple(self.tricks)]
-        if outcome != UNDECIDED:
-            if outcome == DRAW:
-                self._finish_deal("drawn", DRAW, 0)
-            else:
-                points = GAME_POINTS - self.score[outcome] if self.iron else self.value
-                self._finish_deal("tricks", outcome, points)
+        outcome = OUTCOME[(*self.tricks, result)]
+        if self._end_of_trick(result, leader, outcome, self.iron):
             return
         self.leader = leader
         self._turn(leader)
@@ -556,37 +502,10 @@ class TrucoRules(Engine[TrucoAction]):
             self.eleven,
             self.iron,
         )
-        self.history.append(raw)
-        self.log.append((EV_DEAL_END, raw))
         self.pending = False
-        if winner is not None and self.score[winner] >= GAME_POINTS:
-            self.games[winner] += 1
-            self.log.append((EV_GAME_END, winner, tuple(self.score), tuple(self.games)))
-            if self.games[winner] >= self.games_to_win:
-                self.finished = True
-                self.winner = winner
-                self.phase = OVER
-                self.actor = None
-                self.hands = [0] * self.n
-                self.plays = []
-                self.log.append((EV_MATCH_END, winner, tuple(self.games)))
-                return
-            self.score = [0, 0]
-        self.dealer = (self.dealer + 1) % self.n  # the deal moves to the right
-        self.deal_no += 1
-        if self.stop_after_deal:
-            self.phase = OVER
-            self.actor = None
-            return
-        self._start_deal()
+        self._close_deal(raw, winner)
 
     # --------------------------------------------------------------- output
-
-    def result(self) -> Result:
-        return Result(tuple(self.score), tuple(self.games), self.finished, self.winner)
-
-    def returns(self) -> tuple[float, ...]:
-        return side_returns(self.winner, SIDES[self.n])
 
     def to_record(self) -> dict[str, Any]:
         """The full record: every deal's cards so far, so it replays exactly."""

@@ -1,0 +1,155 @@
+"""A match of two sides playing deals for points: games to a total, a match of games.
+
+Le Truc and Truco are scored the same way, as many games of their family
+are: two sides (partners sit apart, so the side is the seat's parity) play
+deals of tricks; a deal's points go to the side that wins it; a game is won
+at ``GAME_POINTS`` and the match when a side has won ``games_to_win``
+games. :class:`PointsMatch` keeps that score and ends deals, games and the
+match, so that each game's rules hold only how a deal is played and what it
+is worth.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tricktaker.core.engine import A, Engine, side_returns
+from tricktaker.core.protocol import Result
+from tricktaker.core.start import Start
+
+#: A deal no side won (three spoiled or tied tricks): no points.
+DRAW = -1
+#: Tricks that do not decide the deal yet.
+UNDECIDED = -2
+#: The starting position a record may give: the score and the games won.
+START_ROWS = ("score", "games")
+
+
+def read_score(start: Start | None, points: int, games_to_win: int) -> tuple[list[int], list[int]]:
+    """A starting score (below ``points`` each) and games won (fewer than the match needs)."""
+    if start is None:
+        return [0, 0], [0, 0]
+    start.check_keys(START_ROWS)
+    score = start.row("score", 2, 0, points - 1, (0, 0))
+    games = start.row("games", 2, 0, games_to_win - 1, (0, 0))
+    return list(score), list(games)
+
+
+def side_gains(winner: int | None, points: int) -> tuple[float, float]:
+    """What a deal gave each side: its points to the winner, nothing to the other."""
+    if winner is None:
+        return (0.0, 0.0)
+    return (float(points), 0.0) if winner == 0 else (0.0, float(points))
+
+
+class PointsMatch(Engine[A]):
+    """The score of a match of two sides, and the end of its deals, games and match.
+
+    A subclass names its log entries for a finished trick, deal, game and match
+    (``EV_*``), the phase of a match that is over (``OVER``), and says who deals
+    next (:meth:`_next_dealer`).
+    """
+
+    __slots__ = (
+        "actor",
+        "games",
+        "games_to_win",
+        "hands",
+        "phase",
+        "plays",
+        "score",
+        "trick_log",
+        "tricks",
+        "value",
+    )
+
+    GAME_POINTS: ClassVar[int] = 12
+    OVER: ClassVar[int]
+    EV_TRICK: ClassVar[int]
+    EV_DEAL_END: ClassVar[int]
+    EV_GAME_END: ClassVar[int]
+    EV_MATCH_END: ClassVar[int]
+
+    actor: int | None
+    games: list[int]
+    games_to_win: int
+    hands: list[int]
+    phase: int
+    plays: list[int]
+    score: list[int]
+    tricks: list[int]
+    trick_log: list[tuple[int, ...]]
+    #: What the deal is worth now (raised, doubled...).
+    value: int
+
+    def _finish_deal(self, end: str, side: int, points: int) -> None:
+        """The deal is over: ``side`` (or DRAW) wins ``points``, ``end`` says how."""
+        raise NotImplementedError
+
+    def _next_dealer(self, game_over: bool) -> int:
+        """Who deals the next deal (``game_over``: it opens a new game)."""
+        return (self.dealer + 1) % self.n
+
+    def _end_of_trick(self, result: int, leader: int, outcome: int, all_in: bool) -> bool:
+        """Log a finished trick (its ``result``, who leads next) and end the deal if the
+        tricks decide it (``outcome``: a side, DRAW or UNDECIDED); True if they did.
+
+        ``all_in``: the deal is played for the game (a counter-rest, the iron hand),
+        so its winner scores what the game still needs."""
+        self.tricks.append(result)
+        done = tuple(self.plays)
+        self.trick_log.append(done)
+        self.plays = []
+        self.log.append((self.EV_TRICK, len(self.tricks) - 1, done, result, leader))
+        if outcome == UNDECIDED:
+            return False
+        if outcome == DRAW:
+            self._finish_deal("drawn", DRAW, 0)
+        else:
+            points = self.GAME_POINTS - self.score[outcome] if all_in else self.value
+            self._finish_deal("tricks", outcome, points)
+        return True
+
+    def _close_deal(self, raw: Any, winner: int | None) -> None:
+        """Keep the finished deal (``raw``, its points already on the score), then end the
+        game or the match if it was won, else deal the next deal."""
+        self.history.append(raw)
+        self.log.append((self.EV_DEAL_END, raw))
+        game_over = winner is not None and self.score[winner] >= self.GAME_POINTS
+        if winner is not None and game_over:
+            self.games[winner] += 1
+            self.log.append((self.EV_GAME_END, winner, tuple(self.score), tuple(self.games)))
+            if self.games[winner] >= self.games_to_win:
+                self.finished = True
+                self.winner = winner
+                self.phase = self.OVER
+                self.actor = None
+                self.hands = [0] * self.n
+                self.plays = []
+                self.log.append((self.EV_MATCH_END, winner, tuple(self.games)))
+                return
+            self.score = [0, 0]
+        self.dealer = self._next_dealer(game_over)
+        self.deal_no += 1
+        if self.stop_after_deal:
+            self.phase = self.OVER
+            self.actor = None
+            return
+        self._start_deal()
+
+    def _start_deal(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Partners sit apart: a seat's side is its parity."""
+        return _SIDES[self.n]
+
+    def result(self) -> Result:
+        return Result(tuple(self.score), tuple(self.games), self.finished, self.winner)
+
+    def returns(self) -> tuple[float, ...]:
+        return side_returns(self.winner, _SIDES[self.n])
+
+
+_SIDES = {n: tuple(s & 1 for s in range(n)) for n in (2, 4, 6)}
