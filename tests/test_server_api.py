@@ -316,7 +316,8 @@ def test_the_replay_viewer_gets_one_frame_per_action(client: TestClient) -> None
 def test_a_failing_computer_does_not_stop_the_table(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A bot that raises plays the first legal move instead, and the match goes on."""
+    """A bot that raises has the rules level move for it, and the match goes on (the
+    details: test_server_bot_failures)."""
     made = create(client, "truc", {"players": 2}, ["human", "rules"])
     table = client.app.state.hub.tables[made["id"]]  # type: ignore[attr-defined]
 

@@ -112,7 +112,7 @@ def test_a_client_that_does_not_read_is_dropped(monkeypatch: pytest.MonkeyPatch)
     so the table drops the listener instead of waiting on it for ever."""
     import asyncio
 
-    from tricktaker.server import app as app_module
+    from tricktaker.server import connection as app_module
 
     class Stalled:
         closed: tuple[int, str] | None = None
@@ -125,7 +125,7 @@ def test_a_client_that_does_not_read_is_dropped(monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(app_module, "SEND_TIMEOUT", 0.05)
     socket = Stalled()
-    conn = app_module._Connection(socket, None, None, "en", 0)  # type: ignore[arg-type]
+    conn = app_module.Connection(socket, None, None, "en", 0)  # type: ignore[arg-type]
 
     async def run() -> None:
         with pytest.raises(TimeoutError):

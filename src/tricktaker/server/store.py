@@ -17,6 +17,9 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from tricktaker.server.db import ActionRow, SeatRow, TableRow, make_engine, migrate, sessions
 
+#: The parts of a stored table kept as JSON text, each under its own name in both.
+JSON_COLUMNS = ("options", "seed", "start", "deals", "names")
+
 
 class StoreError(RuntimeError):
     """The database refused a write (a second writer took the same action slot)."""
@@ -64,13 +67,9 @@ class Store:
                 TableRow(
                     id=table.id,
                     game=table.game,
-                    options=json.dumps(table.options),
-                    seed=json.dumps(table.seed),
                     dealer=table.dealer,
-                    start=json.dumps(table.start),
-                    deals=json.dumps(table.deals),
-                    names=json.dumps(table.names),
                     finished=table.finished,
+                    **{name: json.dumps(getattr(table, name)) for name in JSON_COLUMNS},
                 )
             )
             db.flush()
@@ -101,15 +100,11 @@ class Store:
             return StoredTable(
                 id=row.id,
                 game=row.game,
-                options=json.loads(row.options),
-                seed=json.loads(row.seed),
                 dealer=row.dealer,
-                start=json.loads(row.start),
-                deals=json.loads(row.deals),
-                names=json.loads(row.names),
                 seats=[SeatSpec(s.kind, s.level, s.token_hash) for s in seats],
                 actions=list(actions),
                 finished=row.finished,
+                **{name: json.loads(getattr(row, name)) for name in JSON_COLUMNS},
             )
 
     def append(self, table_id: str, idx: int, text: str, finished: bool) -> None:

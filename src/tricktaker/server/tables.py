@@ -11,7 +11,10 @@ the legal actions) is taken on the loop before it starts; its move comes back
 to the loop and goes through the same lock and checks as a person's, and only
 if nothing was applied since it began. A person who acts while the bot thinks
 is told it is not his turn, as the engine says. The bot's pause (``bot_delay``)
-runs while it thinks, so a slow level is not slowed twice.
+runs while it thinks, so a slow level is not slowed twice. A bot that raises,
+or chooses what the rules do not allow, never stalls its table: the ``rules``
+level moves for it, else the first legal action, and the log says so without
+naming a card (``server.fallback``).
 """
 
 from __future__ import annotations
@@ -20,7 +23,6 @@ import asyncio
 import contextlib
 import functools
 import logging
-import random
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -34,6 +36,7 @@ from tricktaker.core.protocol import Game
 from tricktaker.core.records import Record, state_from_record
 from tricktaker.core.start import parse_start
 from tricktaker.server.config import Settings
+from tricktaker.server.fallback import Position, choose, failure_lines
 from tricktaker.server.store import Store, StoredTable
 
 log = logging.getLogger("tricktaker.server")
@@ -98,6 +101,14 @@ def build_state(stored: StoredTable) -> tuple[Game, State]:
     return game, state
 
 
+def _with_bots(table: LiveTable) -> LiveTable:
+    """The table with a bot of its level at each computer's seat."""
+    for seat, spec in enumerate(table.stored.seats):
+        if spec.kind == "bot" and spec.level:
+            table.bots[seat] = make_bot(spec.level, table.stored.game)
+    return table
+
+
 class Hub:
     """All live tables of this server, loaded from the store on first use."""
 
@@ -122,10 +133,7 @@ class Hub:
             if stored is None:
                 return None
             game, state = await asyncio.to_thread(build_state, stored)
-            table = LiveTable(stored, game, state)
-            for seat, spec in enumerate(stored.seats):
-                if spec.kind == "bot" and spec.level:
-                    table.bots[seat] = make_bot(spec.level, stored.game)
+            table = _with_bots(LiveTable(stored, game, state))
             self.tables[table_id] = table
         self.wake_bots(table)
         return table
@@ -135,10 +143,7 @@ class Hub:
         game, state = await asyncio.to_thread(build_state, stored)
         stored.finished = state.to_act is None
         await asyncio.to_thread(self.store.create, stored)
-        table = LiveTable(stored, game, state)
-        for seat, spec in enumerate(stored.seats):
-            if spec.kind == "bot" and spec.level:
-                table.bots[seat] = make_bot(spec.level, stored.game)
+        table = _with_bots(LiveTable(stored, game, state))
         self.tables[stored.id] = table
         self.wake_bots(table)
         return table
@@ -227,31 +232,39 @@ class Hub:
             if seat is None or seat not in table.bots:
                 return
             applied = table.applied
-            view = state.view(seat)
-            memory = state.events(0, seat)
-            legal = list(state.legal_actions())
             # The bot's chance is fixed by the table and the moment: a restart replays alike.
-            rng = random.Random(f"{table.stored.seed}:{applied}:{seat}")
-            think = functools.partial(table.bots[seat].act, view, memory, legal, rng)
+            think = functools.partial(
+                choose,
+                table.bots[seat],
+                table.stored.seats[seat].level or "",
+                table.stored.game,
+                state.view(seat),
+                state.events(0, seat),
+                list(state.legal_actions()),
+                f"{table.stored.seed}:{applied}:{seat}",
+            )
             thinking = loop.run_in_executor(self._thinking, think)
             try:
                 if self.settings.bot_delay > 0:
                     await asyncio.sleep(self.settings.bot_delay)
-                action = await thinking
+                action, failures = await thinking
+                if failures:
+                    deal = len(state.finished_deals()) + 1
+                    for line in failure_lines(Position(table.id, deal, applied, seat), failures):
+                        log.error("%s", line)
                 await self._commit(table, str(action), bot_seat=seat, applied=applied)
             except asyncio.CancelledError:
                 thinking.cancel()
                 raise
-            except Exception as exc:  # a bot's bug must not stop the table: it plays the first move
+            except Exception as exc:  # the store fails (or the engine): try again after a pause
                 # (The log names no card: the move and the error may hold the bot's hand.)
-                log.error("bot at table %s seat %s failed: %s", table.id, seat, type(exc).__name__)
-                try:
-                    await self._commit(table, str(legal[0]), bot_seat=seat, applied=applied)
-                except Exception as again:  # the store itself fails: try again after a pause
-                    log.error(
-                        "table %s: a move cannot be saved: %s", table.id, type(again).__name__
-                    )
-                    await asyncio.sleep(1.0)
+                log.error(
+                    "table %s: the move of seat %s cannot be saved: %s",
+                    table.id,
+                    seat,
+                    type(exc).__name__,
+                )
+                await asyncio.sleep(1.0)
 
     async def close(self) -> None:
         for table in self.tables.values():

@@ -1,0 +1,45 @@
+"""The replay viewer's steps: a record as one seat (or the public) saw it, action by action.
+
+Every step is a ``state`` message (``server.messages``) built from that
+observer's view and events only, as at a live table: a replay shows a seat
+nothing it did not see at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tricktaker.core import IllegalAction, State
+from tricktaker.core.protocol import Game
+from tricktaker.server.messages import state_message
+
+#: The most actions one replay renders (a long match has a few hundred).
+MAX_REPLAY_ACTIONS = 5000
+
+
+def replay_frames(
+    game: Game,
+    state: State,
+    actions: Sequence[str],
+    seat: int | None,
+    lang: str,
+    names: Sequence[str],
+    state_options: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The observer's message after 0, 1, 2... actions, each with only the events that
+    step added (the viewer keeps the log); the first action the rules refuse ends them,
+    told as ``error``: ``{"index", "action", "message"}``."""
+    options = game.options(state_options)
+    frames = [state_message(game, state, seat, 0, lang, names, options)]
+    since = len(frames[0]["events"])
+    for i, text in enumerate(actions):
+        try:
+            state.apply(text)
+        except IllegalAction as exc:
+            error = {"index": i, "action": text[:200], "message": str(exc)}
+            return {"frames": frames, "error": error}
+        frame = state_message(game, state, seat, since, lang, names, options, with_rules=False)
+        since += len(frame["events"])
+        frames.append(frame)
+    return {"frames": frames, "error": None}

@@ -1,0 +1,113 @@
+"""Records: a saved match resumed at a new table, a table's record, a record replayed.
+
+* ``POST /api/records`` — body ``RecordUpload``: ``{"record": <a saved
+  record>, "seats": [...], "lang"}``; ``201`` as ``POST /api/tables``. Without
+  seats, a person at seat 0 and the computers elsewhere. Rate-limited with
+  ``POST /api/tables``; body at most ``Settings.max_upload_bytes``.
+* ``GET /api/tables/{table_id}/record?token=`` — the record as a download:
+  the full one (every hand) for a seat's token once the match is over, else
+  the public one (no seed, no unplayed card).
+* ``POST /api/replay`` — body ``ReplayRequest``: ``{"record", "seat": <n> |
+  null, "lang"}``; every step of the record as that seat (null: the public)
+  saw it (``server.replay``). Rate-limited per address
+  (``Settings.replays_per_minute``), one replay at a time (``429`` while
+  another runs), at most ``MAX_REPLAY_ACTIONS`` actions; body at most
+  ``Settings.max_upload_bytes``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import JSONResponse
+
+from tricktaker.core import IllegalAction, RecordError, get_game
+from tricktaker.core.errors import OptionError
+from tricktaker.core.records import parse_record, state_from_record
+from tricktaker.server.replay import MAX_REPLAY_ACTIONS, replay_frames
+from tricktaker.server.routes.bodies import RecordUpload, ReplayRequest
+from tricktaker.server.routes.context import (
+    ContextOf,
+    HubOf,
+    TableInPath,
+    allow_creation,
+    allow_replay,
+)
+from tricktaker.server.routes.reading import UploadRoute, bad
+from tricktaker.server.routes.seating import (
+    created_json,
+    default_seats,
+    seat_names,
+    seat_of,
+    seat_specs,
+)
+from tricktaker.server.security import new_table_id
+from tricktaker.server.store import StoredTable
+
+router = APIRouter(prefix="/api", route_class=UploadRoute)
+
+#: What a record may fail by when it is read and its actions applied.
+NOT_A_MATCH = (RecordError, IllegalAction, OptionError)
+
+
+@router.post("/records", status_code=201, dependencies=[Depends(allow_creation)])
+async def resume(body: RecordUpload, hub: HubOf) -> JSONResponse:
+    try:
+        record = parse_record(body.record)
+        state = await asyncio.to_thread(state_from_record, record)
+    except NOT_A_MATCH as exc:
+        raise bad(f"the record cannot be resumed: {exc}") from None
+    players = state.players
+    seats, tokens = seat_specs(
+        body.seats or default_seats(record.game, players), record.game, players
+    )
+    stored = StoredTable(
+        id=new_table_id(),
+        game=record.game,
+        options=dict(record.options),
+        seed=record.seed,
+        dealer=record.dealer,
+        start=record.start.to_json(),
+        deals=list(record.deals),
+        names=seat_names(record.names, seats, body.lang),
+        seats=seats,
+        actions=list(record.actions),
+    )
+    table = await hub.create(stored)
+    return JSONResponse(created_json(table, tokens), status_code=201)
+
+
+@router.get("/tables/{table_id}/record")
+async def download(table: TableInPath, token: str = "") -> JSONResponse:
+    full = seat_of(table, token) is not None and table.state.to_act is None
+    return JSONResponse(
+        table.record() if full else table.public_record(),
+        headers={"Content-Disposition": f'attachment; filename="{table.id}.json"'},
+    )
+
+
+@router.post("/replay", dependencies=[Depends(allow_replay)])
+async def replay(body: ReplayRequest, context: ContextOf) -> dict[str, Any]:
+    try:
+        record = parse_record(body.record)
+        actions = list(record.actions)
+        if len(actions) > MAX_REPLAY_ACTIONS:
+            raise RecordError(f"more than {MAX_REPLAY_ACTIONS} actions to replay")
+        record.actions = []
+        state = state_from_record(record)
+    except NOT_A_MATCH as exc:
+        raise bad(f"the record cannot be replayed: {exc}") from None
+    players = state.players
+    if body.seat is not None and not 0 <= body.seat < players:
+        raise bad(f"seat must be 0 to {players - 1}, or null for the public")
+    names = list(record.names) or [f"{i + 1}" for i in range(players)]
+    names = (names + [""] * players)[:players]
+    if context.replaying.locked():
+        raise bad("the server is busy replaying another record; try again soon", 429)
+    async with context.replaying:
+        game = get_game(record.game)
+        return await asyncio.to_thread(
+            replay_frames, game, state, actions, body.seat, body.lang, names, record.options
+        )

@@ -1,0 +1,148 @@
+"""The table's WebSocket: ``/ws/{table_id}?token=&since=&lang=``.
+
+A seat connects with its token, a spectator without one. A table id not of
+the table-id shape, or no such table, and a token that is none of this
+table's seats are accepted and then closed with ``4403`` and the reason (a
+refused handshake would reach the page as a bare 403). More than
+``Settings.sockets_per_address`` sockets from one address: closed ``1008``.
+
+The server sends ``{"type": "hello", "seat", "table"}`` (``table`` as ``GET
+/api/tables/{id}``), then a ``state`` message (``server.messages``, plus
+``next_event`` and ``applied``) after every change, with the events from
+``since`` on. The client sends:
+
+* ``{"type": "act", "action": "0:play 7h"}`` — answered ``{"type": "ack",
+  "action"}`` after the state it brought, or ``{"type": "error", "message"}``
+  (with ``action`` when the rules refused it): a spectator, an action that
+  is not text, another seat's or an illegal action, a move the database could
+  not save;
+* ``{"type": "lang", "lang": "ru"}`` — every event again, and the rules, in it;
+* ``{"type": "ping"}`` — answered ``{"type": "pong"}``.
+
+Anything else (not JSON, a binary frame, another type) is answered
+``error``; a message over ``Settings.max_message_bytes`` closes the socket
+``1009``; past ``Settings.actions_per_second`` (``action_burst`` at once) a
+message is answered "slow down" and not read.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+
+from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
+
+from tricktaker.core import IllegalAction, RecordError
+from tricktaker.core.records import decode_json
+from tricktaker.server.connection import CLOSE_FORBIDDEN, CLOSE_POLICY, CLOSE_TOO_BIG, Connection
+from tricktaker.server.messages import web_words
+from tricktaker.server.routes.bodies import lang_or_english
+from tricktaker.server.routes.context import address_of, context_of, find_table, hub_of
+from tricktaker.server.routes.seating import seat_of, table_json
+from tricktaker.server.security import TokenBucket
+from tricktaker.server.store import StoreError
+from tricktaker.server.tables import Hub
+
+log = logging.getLogger("tricktaker.server")
+
+router = APIRouter()
+
+
+def since_of(text: str | None) -> int:
+    """The event to resume from: a small whole number, else 0 (everything)."""
+    return int(text) if text and text.isascii() and text.isdigit() and len(text) < 9 else 0
+
+
+@router.websocket("/ws/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    hub = hub_of(websocket)
+    context = context_of(websocket)
+    settings = context.settings
+    params = websocket.query_params
+    try:
+        table = await find_table(hub, table_id)
+    except HTTPException as exc:
+        # Accepted, then closed: so the page can read why (a refused handshake is a bare 403).
+        await websocket.accept()
+        await websocket.close(code=CLOSE_FORBIDDEN, reason=str(exc.detail)[:100])
+        return
+    token = params.get("token")
+    seat = seat_of(table, token)
+    if token and seat is None:
+        await websocket.accept()
+        await websocket.close(code=CLOSE_FORBIDDEN, reason="this link's seat token is not valid")
+        return
+    await websocket.accept()
+    address = address_of(websocket)
+    if not context.sockets.enter(address):
+        await websocket.close(code=CLOSE_POLICY, reason="too many connections")
+        return
+    conn = Connection(
+        websocket, table, seat, lang_or_english(params.get("lang")), since_of(params.get("since"))
+    )
+    table.listeners.add(conn.update)
+    bucket = TokenBucket(settings.actions_per_second, settings.action_burst)
+    try:
+        await conn.send({"type": "hello", "seat": seat, "table": table_json(table)})
+        await conn.update(table)
+        while True:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(received.get("code", 1000))
+            # A binary frame is no message of ours: answered as one not understood.
+            text = received.get("text")
+            data = text.encode("utf-8") if text is not None else received.get("bytes") or b""
+            if len(data) > settings.max_message_bytes:
+                await websocket.close(code=CLOSE_TOO_BIG, reason="message too large")
+                return
+            if not bucket.allow():
+                _ = web_words(conn.lang)
+                await conn.send(
+                    {"type": "error", "message": _("Too many actions at once: slow down.")}
+                )
+                continue
+            await _handle(hub, conn, text or "")
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.leave(table, conn.update)
+        context.sockets.leave(address)
+
+
+async def _handle(hub: Hub, conn: Connection, text: str) -> None:
+    """Answer one message from the client (see the module's docstring)."""
+    _ = web_words(conn.lang)
+    try:
+        message = decode_json(text)
+    except RecordError:
+        message = None
+    if not isinstance(message, Mapping):
+        message = {}
+    kind = message.get("type")
+    if kind == "ping":
+        await conn.send({"type": "pong"})
+        return
+    if kind == "lang":
+        conn.lang = lang_or_english(message.get("lang"))
+        await conn.update(conn.table, again=True)  # every line again, in the new language
+        return
+    if kind != "act":
+        await conn.send({"type": "error", "message": _("Not a message this table understands.")})
+        return
+    action = message.get("action")
+    if conn.seat is None:
+        await conn.send({"type": "error", "message": _("Spectators cannot act.")})
+        return
+    if not isinstance(action, str):
+        await conn.send({"type": "error", "message": _("Which action? Send its notation.")})
+        return
+    try:
+        await hub.act(conn.table, conn.seat, action)
+    except StoreError:
+        log.error("table %s: an action could not be saved", conn.table.id)
+        await conn.send({"type": "error", "message": _("The move could not be saved: try again.")})
+        return
+    except IllegalAction as exc:
+        await conn.send({"type": "error", "action": action[:200], "message": str(exc)})
+        return
+    await conn.send({"type": "ack", "action": action[:200]})
