@@ -20,6 +20,7 @@ import time
 
 from tricktaker.bots import make_bot
 from tricktaker.core import get_game
+from tricktaker.core.options import parse_option_texts
 
 DEFAULT_GAMES = (
     "truc",
@@ -43,7 +44,7 @@ def measure(spec: str, level: str, decisions: int, seed: int) -> list[float]:
     """Seconds per decision of ``level`` at seat 0, over ``decisions`` real choices."""
     game_id, values = _parse(spec)
     game = get_game(game_id)
-    options = game.options(values)
+    options = game.options(parse_option_texts(game.option_schema(), values))
     rules = make_bot("rules", game_id)
     search = make_bot(level, game_id)
     rng = random.Random(seed)

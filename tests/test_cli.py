@@ -11,6 +11,7 @@ import pytest
 
 from tricktaker.cli import build_parser, main
 from tricktaker.core import games
+from tricktaker.core.options import parse_option_texts
 
 TRICKTAKER = [sys.executable, "-m", "tricktaker"]
 
@@ -26,6 +27,29 @@ def test_help_lists_every_game_and_its_options_from_the_schema(
         for spec in game.option_schema():
             assert f"{spec.name}=" in text and spec.help in text
     assert "players=2|4 (default 2)" in text
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["arena"], ["ladder"]])
+def test_help_shows_every_value_and_default_as_a_user_types_it(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    text = capsys.readouterr().out
+    for game in games():
+        players = [str(n) for n in game.info.players]
+        assert f"{game.id}: {game.info.name}, " in text and f"{players[-1]} players" in text
+        schema = game.option_schema()
+        for spec in schema:
+            shown = spec.show(spec.default)
+            assert f"{spec.name}={spec.values_text().replace(' ', '')} (default {shown}):" in text
+            # What the help calls the default is typed back as the default.
+            assert parse_option_texts(schema, {spec.name: shown}) == {spec.name: spec.default}
+    assert "(default False)" not in text and "(default True)" not in text
+    assert " or 4 or " not in text  # "2, 4 or 6 players", as a sentence says it
+    if command:  # the GAME argument names every game
+        ids = [game.id for game in games()]
+        assert f"the game: {', '.join(ids[:-1])} or {ids[-1]}" in " ".join(text.split())
 
 
 @pytest.mark.parametrize("command", [[], ["play"], ["replay"], ["arena"], ["bench"]])

@@ -12,7 +12,14 @@ from tricktaker.core import Action, IllegalAction, OptionError, RecordError, Sam
 from tricktaker.core.actions import split_action
 from tricktaker.core.deals import DealSpec, PileSpec, make_deal, read_deal
 from tricktaker.core.events import Event, Told, info_key_of, render_log, told_from
-from tricktaker.core.options import OptionSpec, build_options, option_sets, schema_help
+from tricktaker.core.options import (
+    OptionSpec,
+    build_options,
+    option_sets,
+    parse_option_args,
+    parse_option_texts,
+    schema_help,
+)
 from tricktaker.core.sampling import Pile, deal_unseen
 from tricktaker.core.start import Start, parse_start
 from tricktaker.core.summary import DealList, DealSummary
@@ -53,33 +60,77 @@ SCHEMA = (
 )
 
 
-def test_typed_options_read_json_and_text() -> None:
-    opts = build_options(SCHEMA, {"players": "4", "pool": "35", "open": "yes", "rules": "ROSTOV"})
+def test_json_values_are_held_to_their_types() -> None:
+    opts = build_options(SCHEMA, {"players": 4, "pool": 35, "open": True, "rules": "rostov"})
     assert dict(opts) == {"players": 4, "pool": 35, "open": True, "rules": "rostov"}
     assert opts.integer("pool") == 35 and opts.flag("open") and opts.text("rules") == "rostov"
     assert build_options(SCHEMA, {}) == build_options(SCHEMA, {"pool": 20})
     assert hash(build_options(SCHEMA, {})) == hash(build_options(SCHEMA, {"players": 3}))
 
 
+def test_command_line_text_is_read_as_each_option_type() -> None:
+    texts = parse_option_args(["players=4", "pool= 35", "open=yes", "rules=ROSTOV"])
+    assert texts == {"players": "4", "pool": "35", "open": "yes", "rules": "ROSTOV"}
+    typed = parse_option_texts(SCHEMA, texts)
+    assert typed == {"players": 4, "pool": 35, "open": True, "rules": "rostov"}
+    assert dict(build_options(SCHEMA, typed)) == typed
+    for word, value in (("no", False), ("TRUE", True), ("off", False), ("1", True)):
+        assert parse_option_texts(SCHEMA, {"open": word}) == {"open": value}
+    # What the help shows as a default is what a user types, and reads back as it.
+    for spec in SCHEMA:
+        assert spec.parse(spec.show(spec.default)) == spec.default
+    assert SCHEMA[2].show(False) == "no" and SCHEMA[2].show(True) == "yes"
+
+
 @pytest.mark.parametrize(
     ("values", "says"),
     [
-        ({"pool": 9}, "from 10 to 100"),
+        ({"pool": 9}, "pool=9 must be a whole number from 10 to 100"),
         ({"pool": 101}, "from 10 to 100"),
-        ({"pool": "9" * 5000}, "from 10 to 100"),
         ({"pool": 10**40}, "from 10 to 100"),
-        ({"pool": 2.5}, "whole number"),
-        ({"pool": True}, "whole number"),
-        ({"pool": "²"}, "whole number"),
-        ({"open": "maybe"}, "yes or no"),
-        ({"players": 5}, "choose one of: 3, 4"),
+        ({"pool": 2.5}, "pool=2.5 must be a whole number"),
+        ({"pool": 20.0}, "pool=20.0 must be a whole number"),
+        ({"players": 5}, "players=5 is not offered; choose one of: 3, 4"),
+        ({"players": 4.0}, "is not offered"),
+        ({"rules": "Rostov"}, "rules='Rostov' is not offered; choose one of: sochi, rostov"),
         ({"colour": 1}, "unknown option 'colour'"),
         ({7: 1}, "unknown option"),
+        # a value of the wrong JSON type: the option and the type it takes are named
+        ({"pool": "35"}, 'pool="35" must be a whole number from 10 to 100 [(]a number[)], not a s'),
+        ({"pool": "9" * 5000}, "must be a whole number from 10 to 100 [(]a number[)], not a str"),
+        ({"pool": True}, "pool=true must be a whole number .* [(]a number[)], not a boolean"),
+        ({"pool": None}, "pool=null must be a whole number .* [(]a number[)], not null"),
+        ({"pool": [35]}, "pool=.35. must be a whole number .* [(]a number[)], not a list"),
+        ({"players": "4"}, 'players="4" must be one of: 3, 4 [(]a number[)], not a string'),
+        ({"players": False}, "players=false must be one of: 3, 4 [(]a number[)], not a boolean"),
+        ({"open": "yes"}, 'open="yes" must be true or false [(]a boolean[)], not a string'),
+        ({"open": 1}, "open=1 must be true or false [(]a boolean[)], not a number"),
+        ({"rules": 1}, "rules=1 must be one of: sochi, rostov [(]a string[)], not a number"),
+        ({"rules": {"name": "sochi"}}, "rules=.* must be one of: .* [(]a string[)], not an object"),
     ],
 )
 def test_bad_option_values_are_errors(values: dict[object, object], says: str) -> None:
     with pytest.raises(OptionError, match=says):
         build_options(SCHEMA, values)
+
+
+@pytest.mark.parametrize(
+    ("pairs", "says"),
+    [
+        (["pool=9"], "pool='9' must be a whole number from 10 to 100"),
+        (["pool=²"], "must be a whole number"),
+        (["pool=2.5"], "must be a whole number"),
+        (["pool=" + "9" * 5000], "must be a whole number"),
+        (["open=maybe"], "open='maybe' must be yes or no"),
+        (["players=5"], "players='5' is not offered; choose one of: 3, 4"),
+        (["rules=moscow"], "rules='moscow' is not offered"),
+        (["colour=red"], "unknown option 'colour'; this game knows: players, pool"),
+        (["players"], "write name=value"),
+    ],
+)
+def test_unreadable_command_line_options_are_errors(pairs: list[str], says: str) -> None:
+    with pytest.raises(OptionError, match=says):
+        parse_option_texts(SCHEMA, parse_option_args(pairs))
 
 
 def test_option_sets_cover_every_sample_value_and_help_lists_each_option() -> None:
@@ -91,6 +142,7 @@ def test_option_sets_cover_every_sample_value_and_help_lists_each_option() -> No
     lines = schema_help(SCHEMA)
     assert lines[0] == "players=3|4 (default 3): how many"
     assert lines[1] == "pool=10..100 (default 20): pool size"
+    assert lines[2] == "open=yes|no (default no): open hands"
     assert [o.to_json()["name"] for o in SCHEMA] == ["players", "pool", "open", "rules"]
 
 

@@ -118,7 +118,8 @@ TWICE = [[*HANDS[0][:12], HANDS[1][0]], *HANDS[1:]]
         (record(options={"target": 21.5}), "must be a whole number from 1 to 50"),
         (record(options={"target": True}), "must be a whole number from 1 to 50"),
         (record(options={"revoke": "sometimes"}), "revoke='sometimes' is not offered"),
-        (record(options={"revoke": None}), "is not offered"),
+        (record(options={"revoke": None}), "revoke=null must be one of: prevented, penalized (a s"),
+        (record(options={"target": "21"}), 'target="21" must be a whole number from 1 to 50 (a nu'),
         # the dealer
         (record(dealer=4), "dealer must be a seat from 0 to 3"),
         (record(dealer=-1), "dealer must be a seat from 0 to 3"),

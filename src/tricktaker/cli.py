@@ -11,10 +11,13 @@ from collections.abc import Sequence
 from tricktaker.core.errors import TricktakerError
 
 DESCRIPTION = (
-    "Trick-taking card games played exactly by their rules, against the computer,"
-    " in the terminal: play a match, replay a saved one, let computer players"
-    " compete, or measure the engine."
+    "Trick-taking card games played exactly by their rules, against the computer or"
+    " with friends: a web app to play in the browser (serve) and a game in the terminal"
+    " (play); replay a saved match, let computer players compete, or measure the engine."
 )
+
+
+OPTION_HELP = "a rule option of the game (listed below); repeat it for each option"
 
 
 def games_help() -> str:
@@ -24,11 +27,22 @@ def games_help() -> str:
 
     lines = ["games and their options (give them as --option name=value):"]
     for game in games():
-        lines.append(
-            f"  {game.id}: {game.info.name}, {' or '.join(map(str, game.info.players))} players"
-        )
+        lines.append(f"  {game.id}: {game.info.name}, {_or_list(game.info.players)} players")
         lines += [f"    {line}" for line in schema_help(game.option_schema())]
     return "\n".join(lines)
+
+
+def _or_list(items: Sequence[object]) -> str:
+    """``a``, ``a or b``, ``a, b or c``: as a sentence says them, not ``a or b or c``."""
+    words = [str(item) for item in items]
+    return " or ".join(words) if len(words) < 3 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def game_help(default: str | None = None) -> str:
+    """The help of a command's GAME argument: every registered game's id."""
+    from tricktaker.core.registry import game_ids
+
+    return f"the game: {_or_list(game_ids())}" + (f" (default: {default})" if default else "")
 
 
 def bots_help() -> str:
@@ -131,20 +145,26 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "play",
         help="play a match in the terminal against the computer",
-        description="Play a match in the terminal against the computer.",
+        description=(
+            "Play a match in the terminal against the computer (to play in a browser,"
+            " or with friends: tricktaker serve)."
+        ),
         epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("game", nargs="?", default=None, help="the game (default: truc)")
-    p.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
-    )
+    p.add_argument("game", nargs="?", default=None, help=game_help(default="truc"))
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
     p.add_argument("--bots", default=None, metavar="LEVEL", help=bots_help())
     p.add_argument(
         "--lang", choices=["ru", "en"], default=None, help="language (default: your locale)"
     )
     p.add_argument("--seed", default=None, help="seed for the deals (default: random)")
-    p.add_argument("--save-dir", default="saved", help="where matches are saved (default: saved)")
+    p.add_argument(
+        "--save-dir",
+        default="saved",
+        metavar="DIR",
+        help="where matches are saved (default: saved)",
+    )
     p.add_argument("--resume", default=None, metavar="FILE", help="play on a saved match")
     p.set_defaults(func=_cmd_play)
 
@@ -172,13 +192,16 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("game")
-    p.add_argument("--bots", required=True, help="two levels, e.g. rules,random")
+    p.add_argument("game", help=game_help())
+    p.add_argument(
+        "--bots",
+        required=True,
+        metavar="A,B",
+        help="two computer levels, e.g. rules,random (the levels: tricktaker play --help)",
+    )
     p.add_argument("--deals", type=int, default=2000, help="deals to play (default: 2000)")
     p.add_argument("--seed", type=int, default=1, help="seed (default: 1)")
-    p.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
-    )
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=_cmd_arena)
 
@@ -194,15 +217,13 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("game")
+    p.add_argument("game", help=game_help())
     p.add_argument(
         "--levels", default=None, metavar="A,B,...", help="levels to rate (default: all)"
     )
     p.add_argument("--deals", default="200", metavar="N", help="deals per pair (default: 200)")
     p.add_argument("--seed", default="1", metavar="S", help="seed (default: 1)")
-    p.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
-    )
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
     p.add_argument(
         "--workers", default=None, metavar="K", help="local processes (default: the cores)"
     )
@@ -234,7 +255,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the web app: play in a browser, against the computer or with friends",
         description=(
             "Serve the web app: open the printed address in a browser, pick a game and"
-            " play at once, or send the table's links to friends."
+            " play at once, or send the table's links to friends. The database and the"
+            " computer's pause may also be set by the environment variables"
+            " TRICKTAKER_DATABASE_URL and TRICKTAKER_BOT_DELAY; an option given here wins."
         ),
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")

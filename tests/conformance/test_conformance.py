@@ -20,7 +20,7 @@ from toygame import TOY
 
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core import Game, OptionError, Options, State, get_game, register
-from tricktaker.core.options import option_sets
+from tricktaker.core.options import option_sets, parse_option_texts
 from tricktaker.core.registry import game_ids, unregister
 
 SEEDS = st.integers(0, 2**32 - 1)
@@ -136,7 +136,11 @@ def test_option_schema_is_typed_and_strict(gid: str) -> None:
         assert defaults[spec.name] == spec.default
         for value in spec.samples():
             assert game.options({spec.name: value})[spec.name] == value
-            assert game.options({spec.name: str(value).lower()})[spec.name] == value
+            typed = parse_option_texts(schema, {spec.name: spec.show(value)})
+            assert game.options(typed)[spec.name] == value  # text as the command line gives it
+            if spec.json_type() != "a string":
+                with pytest.raises(OptionError):  # JSON is held to the option's type
+                    game.options({spec.name: str(value).lower()})
         json.dumps(spec.to_json())
         for bad in ("no-such-value", 10**40, [1], None, "9" * 5000):
             with pytest.raises(OptionError):

@@ -37,7 +37,7 @@ from typing import Any
 from tricktaker.arena.stats import Interval, mean_ci, wilson_ci
 from tricktaker.bots import Bot, make_bot
 from tricktaker.core import State, TricktakerError, get_game
-from tricktaker.core.options import Options, parse_option_args
+from tricktaker.core.options import Options, parse_option_args, parse_option_texts
 from tricktaker.core.summary import DealSummary
 
 #: Fewer sets than this and no winner is declared.
@@ -295,7 +295,8 @@ def run_arena_cli(
     levels = [x.strip() for x in bots.split(",")]
     if len(levels) != 2 or not all(levels):
         raise TricktakerError(f"--bots needs two levels separated by a comma, not {bots[:40]!r}")
-    result = play_duplicate(game, levels[0], levels[1], deals, seed, parse_option_args(options))
+    given = parse_option_texts(get_game(game).option_schema(), parse_option_args(options))
+    result = play_duplicate(game, levels[0], levels[1], deals, seed, given)
     print(json.dumps(result.to_json()) if as_json else result.report())
     sys.stdout.flush()
     return 0

@@ -47,6 +47,7 @@ from tricktaker.bots import Bot, make_bot
 from tricktaker.bots import levels as known_levels
 from tricktaker.bots.search import Budget, SearchBot
 from tricktaker.core import TricktakerError, get_game
+from tricktaker.core.options import parse_option_texts
 
 #: Sets per job: fixed, so the jobs (and their identities) never depend on the workers.
 SETS_PER_JOB = 10
@@ -361,7 +362,8 @@ def play_ladder(
     """Play every pair of ``levels`` (default: all of the game's) and rate them."""
     chosen = check_levels(game, levels)
     given = dict(options or {})
-    opts = get_game(game).options(given).to_json()
+    g = get_game(game)
+    opts = g.options(parse_option_texts(g.option_schema(), given)).to_json()
     pairs, jobs, _ = plan(game, opts, chosen, deals, seed, no_clock)
     results = runner(run_job, jobs)
     if len(results) != len(jobs):

@@ -6,11 +6,18 @@ a yes/no switch, each with its default and a line of help. The CLI's help, a
 web lobby and the conformance tests all read the same schema. An option the
 game does not know, or a value outside its choices or range, is an error:
 silently ignoring ``players=5`` would deal a game nobody asked for.
+
+Values come two ways. JSON (a record, the web API) carries types and is held
+to them (:meth:`OptionSpec.check`): ``"target": "21"`` is a string where a
+number belongs, refused rather than guessed at, so that a record means one
+thing. The command line carries only text (``--option target=21``), which is
+read as the option's type (:meth:`OptionSpec.parse`) before the same check.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -45,41 +52,80 @@ class OptionSpec:
         if self.kind == "int" and (self.low is None or self.high is None):
             raise ValueError(f"option {self.name}: a whole number needs its range")
 
-    def read(self, raw: object) -> OptionValue:
-        """The value ``raw`` (from JSON or from ``k=v`` text) stands for, or OptionError."""
+    def check(self, value: object) -> OptionValue:
+        """``value`` from JSON (a record, the web API) if it is this option's, or OptionError.
+
+        JSON carries types, so they are held to: ``"21"`` is not the number 21, nor
+        ``1`` the switch's yes. A value of the right type outside the choices or the
+        range is refused as on the command line.
+        """
+        given, wanted = _json_type(value), self.json_type()
+        if given != wanted:
+            wants = "true or false" if self.kind == "bool" else self._wants()
+            raise OptionError(
+                f"option {self.name}={_json(value)} must be {wants} ({wanted}), not {given}"
+            )
         if self.kind == "bool":
-            return self._read_bool(raw)
+            assert isinstance(value, bool)
+            return value
         if self.kind == "int":
-            return self._read_int(raw)
-        return self._read_choice(raw)
+            return self._in_range(value if type(value) is int else None, value)
+        for choice in self.choices:
+            if type(value) is type(choice) and value == choice:
+                return choice
+        raise self._not_offered(value)
 
-    def _read_bool(self, raw: object) -> bool:
-        if isinstance(raw, bool):
-            return raw
-        if isinstance(raw, str) and raw.strip().lower() in _TRUE + _FALSE:
-            return raw.strip().lower() in _TRUE
-        raise OptionError(f"option {self.name}={_short(raw)} must be yes or no (true/false)")
+    def parse(self, text: str) -> OptionValue:
+        """The value that ``text``, typed on the command line (``name=text``), stands for.
 
-    def _read_int(self, raw: object) -> int:
-        value = _whole_number(raw)
+        Text has no types, so it is read as the option's own: digits for a number,
+        yes/no (true/false, on/off, 1/0) for a switch, a choice's word in any case.
+        """
+        word = text.strip()
+        if self.kind == "bool":
+            if word.lower() in _TRUE + _FALSE:
+                return word.lower() in _TRUE
+            raise OptionError(f"option {self.name}={_short(text)} must be {self._wants()}")
+        number = _whole_number(word)
+        if self.kind == "int":
+            return self._in_range(number, text)
+        for choice in self.choices:
+            if isinstance(choice, str) and word.lower() == choice.lower():
+                return choice
+            if not isinstance(choice, str) and number == choice:
+                return choice
+        raise self._not_offered(text)
+
+    def json_type(self) -> str:
+        """The JSON type of this option's values: ``a number``, ``a string`` or ``a boolean``."""
+        if self.kind == "bool":
+            return "a boolean"
+        if self.kind == "int" or all(_json_type(c) == "a number" for c in self.choices):
+            return "a number"
+        return "a string"
+
+    def show(self, value: OptionValue) -> str:
+        """``value`` as a user types it after ``name=``: ``yes``/``no`` for a switch."""
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+
+    def _wants(self) -> str:
+        if self.kind == "bool":
+            return "yes or no (true or false)"
+        if self.kind == "int":
+            return f"a whole number from {self.low} to {self.high}"
+        return "one of: " + ", ".join(self.show(c) for c in self.choices)
+
+    def _in_range(self, value: int | None, given: object) -> int:
         assert self.low is not None and self.high is not None
         if value is None or not self.low <= value <= self.high:
-            raise OptionError(
-                f"option {self.name}={_short(raw)} must be a whole number"
-                f" from {self.low} to {self.high}"
-            )
+            raise OptionError(f"option {self.name}={_short(given)} must be {self._wants()}")
         return value
 
-    def _read_choice(self, raw: object) -> OptionValue:
-        for choice in self.choices:
-            if isinstance(choice, int) and not isinstance(choice, bool):
-                if _whole_number(raw) == choice:
-                    return choice
-            elif isinstance(raw, str) and raw.strip().lower() == str(choice).lower():
-                return choice
-        offered = ", ".join(str(c) for c in self.choices)
-        raise OptionError(
-            f"option {self.name}={_short(raw)} is not offered; choose one of: {offered}"
+    def _not_offered(self, given: object) -> OptionError:
+        return OptionError(
+            f"option {self.name}={_short(given)} is not offered; choose {self._wants()}"
         )
 
     def samples(self) -> tuple[OptionValue, ...]:
@@ -94,7 +140,7 @@ class OptionSpec:
     def values_text(self) -> str:
         """The values in a few words: ``2 | 4``, ``10..100``, ``yes | no``."""
         if self.kind == "choice":
-            return " | ".join(str(c) for c in self.choices)
+            return " | ".join(self.show(c) for c in self.choices)
         if self.kind == "bool":
             return "yes | no"
         return f"{self.low}..{self.high}"
@@ -125,6 +171,30 @@ def _whole_number(raw: object) -> int | None:
         if digits.isascii() and digits.isdigit() and len(digits) <= MAX_INT_DIGITS:
             return int(t)
     return None
+
+
+def _json_type(value: object) -> str:
+    """What JSON calls the type of ``value``, for a message: ``a string``, ``null``..."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if value is None:
+        return "null"
+    if isinstance(value, Mapping):
+        return "an object"
+    return "a list" if isinstance(value, list | tuple) else f"a {type(value).__name__}"
+
+
+def _json(value: object) -> str:
+    """``value`` as the record wrote it (``"21"``, ``true``), cut short."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return _short(value)
+    return text if len(text) <= 40 else text[:37] + "…"
 
 
 def _short(raw: object) -> str:
@@ -189,24 +259,19 @@ class Options(Mapping[str, OptionValue]):
 
 
 def build_options(schema: Sequence[OptionSpec], values: object) -> Options:
-    """Check every key and value of ``values`` against ``schema``; defaults fill the rest."""
+    """Check every key and value of ``values`` (decoded JSON) against ``schema``, types
+    included; defaults fill the rest. Command-line text goes through
+    :func:`parse_option_texts` first."""
     if isinstance(values, Options):
         values = values.to_json()
     if not isinstance(values, Mapping):
         raise OptionError("options must be an object of name: value pairs")
     by_name = {spec.name: spec for spec in schema}
-    checked: dict[str, OptionValue] = {}
-    for key, raw in values.items():
-        spec = by_name.get(key) if isinstance(key, str) else None
-        if spec is None:
-            known = ", ".join(by_name)
-            raise OptionError(f"unknown option {_short(key)}; this game knows: {known}")
-        checked[key] = spec.read(raw)
-    return Options(schema, checked)
+    return Options(schema, {key: _spec(by_name, key).check(v) for key, v in values.items()})
 
 
 def parse_option_args(pairs: Sequence[str]) -> dict[str, str]:
-    """Read ``k=v`` words from the command line."""
+    """Read ``k=v`` words from the command line; the values stay text."""
     out: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -216,6 +281,22 @@ def parse_option_args(pairs: Sequence[str]) -> dict[str, str]:
             )
         out[key.strip()] = value.strip()
     return out
+
+
+def parse_option_texts(
+    schema: Sequence[OptionSpec], texts: Mapping[str, str]
+) -> dict[str, OptionValue]:
+    """The typed values that command-line texts (``{"target": "21"}``) stand for, ready
+    for the game's strict ``options()``; an unknown name or unreadable text is an error."""
+    by_name = {spec.name: spec for spec in schema}
+    return {key: _spec(by_name, key).parse(text) for key, text in texts.items()}
+
+
+def _spec(by_name: Mapping[str, OptionSpec], key: object) -> OptionSpec:
+    spec = by_name.get(key) if isinstance(key, str) else None
+    if spec is None:
+        raise OptionError(f"unknown option {_short(key)}; this game knows: {', '.join(by_name)}")
+    return spec
 
 
 def option_sets(schema: Sequence[OptionSpec], limit: int = 64) -> list[Options]:
@@ -243,6 +324,7 @@ def option_sets(schema: Sequence[OptionSpec], limit: int = 64) -> list[Options]:
 def schema_help(schema: Sequence[OptionSpec]) -> list[str]:
     """One plain line per option, for ``--help``: ``players=2|4 (default 2): ...``."""
     return [
-        f"{spec.name}={spec.values_text().replace(' ', '')} (default {spec.default}): {spec.help}"
+        f"{spec.name}={spec.values_text().replace(' ', '')}"
+        f" (default {spec.show(spec.default)}): {spec.help}"
         for spec in schema
     ]

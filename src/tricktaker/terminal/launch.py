@@ -20,7 +20,7 @@ from tricktaker.bots.registry import levels_help
 from tricktaker.core import get_game
 from tricktaker.core.errors import TricktakerError
 from tricktaker.core.i18n import Translator, detect_lang, translator
-from tricktaker.core.options import Options, parse_option_args
+from tricktaker.core.options import Options, parse_option_args, parse_option_texts
 from tricktaker.core.protocol import Game, State
 from tricktaker.core.records import load_record, state_from_record
 from tricktaker.terminal.names import HUMAN, seat_names, with_level
@@ -95,7 +95,7 @@ def setup_match(
 ) -> MatchSetup:
     """Check the game, options and level; TricktakerError on bad input."""
     game = get_game(game_id if game_id is not None else DEFAULT_GAME)
-    opts = game.options(parse_option_args(list(options)))
+    opts = game.options(parse_option_texts(game.option_schema(), parse_option_args(options)))
     code = lang if lang is not None else detect_lang()
     return MatchSetup(game, opts, choose_level(game, bots), code)
 
