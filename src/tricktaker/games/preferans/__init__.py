@@ -14,6 +14,7 @@ from tricktaker.core.events import Event
 from tricktaker.core.options import Options, OptionSpec, build_options
 from tricktaker.core.protocol import GameInfo, View
 from tricktaker.core.start import Start
+from tricktaker.core.workloads import Workload
 from tricktaker.games.preferans.actions import (
     BY_ID,
     PrefAction,
@@ -25,6 +26,7 @@ from tricktaker.games.preferans.options import MAX_POOL, SCHEMA
 from tricktaker.games.preferans.sampling import sample_state
 from tricktaker.games.preferans.state import PreferansState
 from tricktaker.games.preferans.views import PreferansView
+from tricktaker.games.preferans.workloads import WORKLOADS
 
 #: Returns are whists (or stakes) and have no natural bound; these are far beyond any
 #: game the conformance suite or a person plays, and the suite checks them.
@@ -102,6 +104,10 @@ class PreferansGame:
         from tricktaker.games.preferans.words import PreferansWords
 
         return PreferansWords(lang)
+
+    def bench_workloads(self) -> tuple[Workload, ...]:
+        """What ``tricktaker bench`` times in this game (``core.workloads``)."""
+        return WORKLOADS
 
 
 GAME = PreferansGame()

@@ -13,6 +13,7 @@ from tricktaker.core.events import Event
 from tricktaker.core.options import Options, OptionSpec, build_options
 from tricktaker.core.protocol import GameInfo, View
 from tricktaker.core.start import Start
+from tricktaker.core.workloads import Workload
 from tricktaker.games.tetka.actions import BY_ID, TetkaAction, action_from_id, intern, parse_action
 from tricktaker.games.tetka.options import MAX_TARGET, SCHEMA
 from tricktaker.games.tetka.rules import MARKS_PER_DEAL, SEATS
@@ -20,6 +21,7 @@ from tricktaker.games.tetka.sampling import sample_state
 from tricktaker.games.tetka.state import TetkaState
 from tricktaker.games.tetka.views import TetkaView
 from tricktaker.games.tetka.words import TetkaWords
+from tricktaker.games.tetka.workloads import WORKLOADS
 
 INFO = GameInfo(
     id="tetka",
@@ -86,6 +88,10 @@ class TetkaGame:
 
     def words(self, lang: str) -> TetkaWords:
         return TetkaWords(lang)
+
+    def bench_workloads(self) -> tuple[Workload, ...]:
+        """What ``tricktaker bench`` times in this game (``core.workloads``)."""
+        return WORKLOADS
 
 
 GAME = TetkaGame()

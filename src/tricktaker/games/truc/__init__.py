@@ -12,6 +12,7 @@ from tricktaker.core.events import Event
 from tricktaker.core.options import Options, OptionSpec, build_options
 from tricktaker.core.protocol import GameInfo, View
 from tricktaker.core.start import Start
+from tricktaker.core.workloads import Workload
 from tricktaker.games.truc.actions import BY_ID, TrucAction, action_from_id, intern, parse_action
 from tricktaker.games.truc.cards import DECK
 from tricktaker.games.truc.options import SCHEMA
@@ -20,6 +21,7 @@ from tricktaker.games.truc.sampling import sample_state
 from tricktaker.games.truc.state import TrucState
 from tricktaker.games.truc.views import TrucView
 from tricktaker.games.truc.words import TrucWords
+from tricktaker.games.truc.workloads import WORKLOADS
 
 INFO = GameInfo(
     id="truc",
@@ -82,6 +84,10 @@ class TrucGame:
 
     def words(self, lang: str) -> TrucWords:
         return TrucWords(lang)
+
+    def bench_workloads(self) -> tuple[Workload, ...]:
+        """What ``tricktaker bench`` times in this game (``core.workloads``)."""
+        return WORKLOADS
 
 
 GAME = TrucGame()

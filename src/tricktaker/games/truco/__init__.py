@@ -12,6 +12,7 @@ from tricktaker.core.events import Event
 from tricktaker.core.options import Options, OptionSpec, build_options
 from tricktaker.core.protocol import GameInfo, View
 from tricktaker.core.start import Start
+from tricktaker.core.workloads import Workload
 from tricktaker.games.truco.actions import BY_ID, TrucoAction, action_from_id, intern, parse_action
 from tricktaker.games.truco.cards import DECK
 from tricktaker.games.truco.options import SCHEMA
@@ -20,6 +21,7 @@ from tricktaker.games.truco.sampling import sample_state
 from tricktaker.games.truco.state import TrucoState
 from tricktaker.games.truco.views import TrucoView
 from tricktaker.games.truco.words import TrucoWords
+from tricktaker.games.truco.workloads import WORKLOADS
 
 INFO = GameInfo(
     id="truco",
@@ -85,6 +87,10 @@ class TrucoGame:
 
     def words(self, lang: str) -> TrucoWords:
         return TrucoWords(lang)
+
+    def bench_workloads(self) -> tuple[Workload, ...]:
+        """What ``tricktaker bench`` times in this game (``core.workloads``)."""
+        return WORKLOADS
 
 
 GAME = TrucoGame()
