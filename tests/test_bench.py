@@ -1,24 +1,174 @@
-"""The bench's workloads run, count what they claim, and print; no timing is asserted."""
+"""The bench's workloads run, count what they claim, and print; no timing is asserted.
+
+Every game declares its own workloads (``core.workloads``); the bench runs what
+the registered games declare, so the tests find each workload by its key.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import sys
+from collections.abc import Callable, Iterator
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
 from tricktaker.arena import bench
 from tricktaker.cli import main
-from tricktaker.core import get_game
+from tricktaker.core import Game, get_game
+from tricktaker.core.registry import register, unregister
+from tricktaker.core.workloads import (
+    PlayPolicy,
+    Workload,
+    WorkloadKind,
+    Yardstick,
+    bench_workloads,
+)
+from tricktaker.games.truc import TrucGame
 
 TINY = 0.05
+
+#: The rows ``tricktaker bench --json`` has always reported (bench/README.md): scripts
+#: track them by key, so a game's declarations must keep them.
+KEYS = {
+    *(f"truc{n}p_{q}" for n in (2, 4) for q in ("uniform", "card-play")),
+    *(f"truco{n}p_{q}" for n in (2, 4, 6) for q in ("uniform", "card-play")),
+    *(f"truc2p_clone_playout_{q}" for q in ("uniform", "card-play")),
+    "tetka_uniform",
+    "preferans_sochi_uniform",
+    "preferans_pot_uniform",
+}
+CALLS = {f"truc{n}p_{call}" for n in (2, 4) for call in ("clone", "apply", "sample_state")}
+RATIOS = {
+    "truc2p_uniform_deals_vs_leduc_games",
+    "truc2p_card-play_deals_vs_leduc_games",
+    "tetka_uniform_deals_vs_hearts_deals",
+}
+
+
+def declared(key: str) -> bench.Declared:
+    """The registered games' workload with that key."""
+    (found,) = [d for d in bench.declared() if d.workload.key == key]
+    return found
+
+
+def run(key: str, seed: int) -> bench.Measurement:
+    d = declared(key)
+    return bench.measure(d.game, d.workload, TINY, seed=seed)
+
+
+class ExtraTruc(TrucGame):
+    """Le Truc's engine under another id, declaring the workloads it is given."""
+
+    id = "extratruc"
+
+    def __init__(self, declares: tuple[Workload, ...]) -> None:
+        self.declares = declares
+
+    def bench_workloads(self) -> tuple[Workload, ...]:
+        return self.declares
+
+
+@pytest.fixture
+def register_extra() -> Iterator[Callable[[tuple[Workload, ...]], None]]:
+    """Registers an ``ExtraTruc`` for one test, and removes it after."""
+    yield lambda declares: register(ExtraTruc(declares))
+    unregister(ExtraTruc.id)
+
+
+# ------------------------------------------------------------- declarations
+
+
+def test_the_games_declare_the_rows_the_report_has_always_had() -> None:
+    steps = bench.declared()
+    assert {d.workload.key for d in steps if d.workload.kind is not WorkloadKind.CALLS} == KEYS
+    plan = bench.make_plan(steps)
+    assert {c.key for c in plan.comparisons} == RATIOS
+    assert [y.key for y in plan.yardsticks] == ["leduc_uniform", "hearts_uniform"]
+    assert plan.target is not None and plan.target.key == "truc2p_uniform"
+    assert plan.target.what == "random Le Truc deals/s"
+    for d in steps:
+        assert d.workload in bench_workloads(d.game)
+
+
+def test_rows_come_in_report_order_matches_playouts_deals_calls() -> None:
+    kinds = [d.workload.kind for d in bench.declared()]
+    order = [WorkloadKind.MATCHES, WorkloadKind.PLAYOUTS, WorkloadKind.DEALS, WorkloadKind.CALLS]
+    assert kinds == sorted(kinds, key=order.index)
+    assert kinds[0] is WorkloadKind.MATCHES and kinds[-1] is WorkloadKind.CALLS
+
+
+def test_a_game_without_the_hook_declares_nothing() -> None:
+    bare = cast(Game, SimpleNamespace(id="bare"))
+    assert bench_workloads(bare) == ()
+    assert bench.declared([bare]) == []
+    assert bench_workloads(get_game("tetka")) != ()
+
+
+def test_a_registered_game_is_benchmarked_without_the_bench_naming_it(
+    register_extra: Callable[[tuple[Workload, ...]], None],
+) -> None:
+    register_extra(
+        (Workload("extra_deals", "Extra deals", WorkloadKind.DEALS, options={"players": 4}),)
+    )
+    steps = [d for d in bench.declared() if d.game.id == "extratruc"]
+    assert [d.workload.key for d in steps] == ["extra_deals"]
+    report = bench.run_bench(TINY, no_openspiel=True, plan=bench.make_plan(steps))
+    (m,) = report.measurements
+    assert (m.key, m.label, m.unit) == ("extra_deals", "Extra deals", "deal") and m.units > 0
+    assert report.latencies == () and report.ratios() == {}
+    data = report.to_json()
+    assert data["target_deals_per_second"] is None and data["target_met"] is None
+
+
+def test_workload_declarations_that_contradict_themselves_are_refused() -> None:
+    stick = Yardstick("hearts", "hearts", "hearts_uniform", "OpenSpiel hearts", "deal")
+    with pytest.raises(ValueError, match="counts"):
+        Workload("k", "K", WorkloadKind.CALLS, target=5)
+    with pytest.raises(ValueError, match="counts"):
+        Workload("k", "K", WorkloadKind.PLAYOUTS, yardstick=stick)
+    with pytest.raises(ValueError, match="positive"):
+        Workload("k", "K", WorkloadKind.MATCHES, target=0)
+    with pytest.raises(ValueError, match="key"):
+        Workload("", "K", WorkloadKind.MATCHES)
+    w = Workload("k", "K", WorkloadKind.DEALS, options={"players": 2}, yardstick=stick)
+    with pytest.raises(TypeError):
+        w.options["players"] = 4  # type: ignore[index]
+    assert w.unit == "deal" and w.policy is PlayPolicy.UNIFORM
+
+
+def test_plan_refuses_one_key_twice_and_a_second_target() -> None:
+    d = declared("truc2p_uniform")
+    with pytest.raises(bench.BenchError, match="truc2p_uniform"):
+        bench.make_plan([d, d])
+    other = dataclasses.replace(d, workload=dataclasses.replace(d.workload, key="truc2p_again"))
+    with pytest.raises(bench.BenchError, match="one target"):
+        bench.make_plan([d, other])
+    clash = dataclasses.replace(d, workload=dataclasses.replace(d.workload, key="leduc_uniform"))
+    with pytest.raises(bench.BenchError, match="leduc_uniform"):
+        bench.make_plan([declared("truc2p_card-play"), clash])
+
+
+def test_cli_says_what_is_wrong_with_the_declarations(
+    register_extra: Callable[[tuple[Workload, ...]], None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    register_extra((Workload("tetka_uniform", "Again", WorkloadKind.DEALS),))
+    assert main(["bench", "--seconds", str(TINY), "--no-openspiel"]) == 1
+    captured = capsys.readouterr()
+    assert "tricktaker bench:" in captured.err and "tetka_uniform" in captured.err
+    assert "Traceback" not in captured.err and captured.out == ""
+
+
+# ----------------------------------------------------------------- workloads
 
 
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("policy", ["uniform", "card-play"])
 def test_truc_matches_count_matches_deals_and_actions(players: int, policy: str) -> None:
-    m = bench.truc_matches(players, policy, TINY, seed=5)
+    m = run(f"truc{players}p_{policy}", seed=5)
     assert m.unit == "match"
     assert m.units >= 1
     # A match is at least two games of 12 points; no deal scores more than 12.
@@ -27,13 +177,14 @@ def test_truc_matches_count_matches_deals_and_actions(players: int, policy: str)
     assert m.seconds >= TINY
     assert m.per_second > 0 and m.deals_per_second > 0 and m.actions_per_second > 0
     assert m.actions_per_deal == pytest.approx(m.actions / m.deals)
+    assert m.deal_rate == m.deals_per_second
 
 
 def test_card_play_deals_play_cards_to_the_end() -> None:
     # Without folds or proposals every 2p deal needs at least 4 cards (two tricks).
-    m = bench.truc_matches(2, "card-play", TINY, seed=9)
+    m = run("truc2p_card-play", seed=9)
     assert m.actions_per_deal >= 4
-    uniform = bench.truc_matches(2, "uniform", TINY, seed=9)
+    uniform = run("truc2p_uniform", seed=9)
     assert uniform.actions_per_deal < m.actions_per_deal
 
 
@@ -67,14 +218,15 @@ def test_card_play_policy_refuses_when_it_cannot_act() -> None:
 
 
 def test_mid_deal_pool_is_mid_deal_and_playouts_leave_it_untouched() -> None:
-    pool = bench.mid_deal_pool(2, size=8, seed=3)
+    pool = bench.mid_deal_pool(get_game("truc"), {"players": 2}, size=8, seed=3)
     assert len(pool) == 8
     before = [p.to_record() for p in pool]
     for state in pool:
         assert state.to_act is not None
         assert state.finished_deals() == []
         assert any(a.startswith(("0:play", "1:play")) for a in state.to_record()["actions"])
-    m = bench.truc_playouts(2, "uniform", TINY, seed=3, pool=pool)
+    d = declared("truc2p_clone_playout_uniform")
+    m = bench.playouts(d.game, d.workload, TINY, seed=3, pool=pool)
     assert m.unit == "playout" and m.units > 0 and m.actions >= m.units
     assert [p.to_record() for p in pool] == before
 
@@ -82,53 +234,89 @@ def test_mid_deal_pool_is_mid_deal_and_playouts_leave_it_untouched() -> None:
 def test_report_json_and_ratios_without_openspiel() -> None:
     report = bench.run_bench(TINY, no_openspiel=True)
     keys = [m.key for m in report.measurements]
-    assert "truc2p_uniform" in keys and "truc4p_card-play" in keys and "tetka_uniform" in keys
-    assert "leduc_uniform" not in keys and "hearts_uniform" not in keys
+    assert set(keys) == KEYS and len(keys) == len(KEYS)
     assert report.openspiel == "skipped"
     assert report.ratios() == {}
     data = report.to_json()
     json.dumps(data)
-    assert data["target_deals_per_second"] == bench.TARGET_DEALS_PER_SECOND
+    assert data["target_deals_per_second"] == 20_000
     uniform = report.get("truc2p_uniform")
     assert uniform is not None
-    assert data["target_met"] is (uniform.deals_per_second >= bench.TARGET_DEALS_PER_SECOND)
-    assert {x["key"] for x in data["latencies"]} == {
-        f"truc{n}p_{call}" for n in (2, 4) for call in ("clone", "apply", "sample_state")
-    }
+    assert data["target_met"] is (uniform.deals_per_second >= 20_000)
+    assert {x["key"] for x in data["latencies"]} == CALLS
     assert all(x["calls"] > 0 and x["microseconds"] > 0 for x in data["latencies"])
 
 
 def test_latencies_time_each_call_without_changing_the_pool() -> None:
-    pool = bench.mid_deal_pool(2, size=8, seed=3)
+    pool = bench.mid_deal_pool(get_game("truc"), {"players": 2}, size=8, seed=3)
     before = [p.to_record() for p in pool]
-    found = bench.truc_latencies(2, TINY, seed=3)
+    d = declared("truc2p")
+    found = bench.call_latencies(d.game, d.workload, TINY, seed=3)
     assert [x.key for x in found] == ["truc2p_clone", "truc2p_apply", "truc2p_sample_state"]
+    assert [x.label for x in found] == [
+        "Truc 2p clone()",
+        "Truc 2p apply(card)",
+        "Truc 2p sample_state()",
+    ]
     assert all(x.calls >= 64 and x.seconds >= TINY for x in found)
     assert [p.to_record() for p in pool] == before
+
+
+def test_ratio_and_target_lines_read_the_declarations(capsys: pytest.CaptureFixture[str]) -> None:
+    # Made-up figures, so that the lines are checked without OpenSpiel installed.
+    plan = bench.make_plan([declared("truc2p_uniform"), declared("tetka_uniform")])
+    truc = bench.Measurement("truc2p_uniform", "Le Truc 2p uniform", "match", 10, 99, 1.0, 1.0, 400)
+    leduc = bench.Measurement("leduc_uniform", "leduc_poker uniform", "game", 200, 9, 1.0, 1.0)
+    tetka = bench.Measurement("tetka_uniform", "Tetka uniform", "deal", 30, 9, 1.0, 1.0)
+    hearts = bench.Measurement(
+        "hearts_uniform", "OpenSpiel hearts uniform", "deal", 60, 9, 1.0, 1.0
+    )
+    report = bench.BenchReport(
+        1.0, 1, (truc, tetka, leduc, hearts), "used", (), plan.comparisons, plan.target
+    )
+    assert report.ratios() == {
+        "truc2p_uniform_deals_vs_leduc_games": 2.0,
+        "tetka_uniform_deals_vs_hearts_deals": 0.5,
+    }
+    assert report.target_met() is False
+    bench.print_report(report)
+    out = capsys.readouterr().out
+    assert "ratio: Le Truc 2p uniform deals/s over leduc games/s: 400 / 200 = 2.00" in out
+    assert "ratio: Tetka uniform deals/s over hearts deals/s: 30 / 60 = 0.50" in out
+    assert "target >= 20,000 random Le Truc deals/s on one core: NOT met (400 with the" in out
+    without_leduc = dataclasses.replace(report, measurements=(truc, tetka, hearts))
+    assert list(without_leduc.ratios()) == ["tetka_uniform_deals_vs_hearts_deals"]
 
 
 def test_leduc_when_openspiel_is_installed() -> None:
     if bench.openspiel_missing() is not None:
         pytest.skip("open-spiel is not installed")
-    m = bench.leduc_games(TINY, seed=4)
+    d = declared("truc2p_uniform")
+    assert d.workload.yardstick is not None
+    m = bench.openspiel_games(d.workload.yardstick, TINY, seed=4)
+    assert m.key == "leduc_uniform" and m.unit == "game"
     assert m.units > 0 and m.actions >= 2 * m.units  # both players act at least once
     assert m.chance >= 2 * m.units  # two private cards, at least
-    report = bench.BenchReport(TINY, 1, (bench.truc_matches(2, "uniform", TINY, seed=4), m), "used")
+    plan = bench.make_plan([d])
+    report = bench.BenchReport(
+        TINY, 1, (run("truc2p_uniform", seed=4), m), "used", (), plan.comparisons
+    )
     (ratio,) = report.ratios().values()
     assert ratio > 0
 
 
 def test_tetka_deals_are_whole_deals_of_52_cards() -> None:
-    m = bench.tetka_deals(TINY, seed=6)
+    m = run("tetka_uniform", seed=6)
     assert m.key == "tetka_uniform" and m.unit == "deal"
     assert m.units >= 1
     assert m.actions == 52 * m.units  # every card of the deck, one play each
     assert m.per_second > 0 and m.seconds >= TINY
+    assert m.deal_rate == m.per_second
 
 
 @pytest.mark.parametrize("convention", ["sochi", "pot"])
 def test_preferans_deals_are_whole_single_deals(convention: str) -> None:
-    m = bench.preferans_deals(TINY, seed=6, convention=convention)
+    m = run(f"preferans_{convention}_uniform", seed=6)
     assert m.key == f"preferans_{convention}_uniform" and m.unit == "deal"
     assert m.units >= 1 and m.per_second > 0 and m.seconds >= TINY
     # At least a bid or pass per seat; at most the engine's bound on a deal's actions.
@@ -138,13 +326,16 @@ def test_preferans_deals_are_whole_single_deals(convention: str) -> None:
 def test_hearts_when_openspiel_is_installed() -> None:
     if bench.openspiel_missing() is not None:
         pytest.skip("open-spiel is not installed")
-    m = bench.hearts_deals(TINY, seed=4)
+    d = declared("tetka_uniform")
+    assert d.workload.yardstick is not None
+    m = bench.openspiel_games(d.workload.yardstick, TINY, seed=4)
     assert m.key == "hearts_uniform" and m.unit == "deal" and m.units > 0
     # 52 cards played, and 12 passed unless the direction drawn is "no pass".
     assert 52 * m.units < m.actions < 64 * m.units
     assert m.chance == 53 * m.units  # the passing direction, 52 cards dealt
-    tetka = bench.tetka_deals(TINY, seed=4)
-    report = bench.BenchReport(TINY, 1, (tetka, m), "used")
+    tetka = run("tetka_uniform", seed=4)
+    plan = bench.make_plan([d])
+    report = bench.BenchReport(TINY, 1, (tetka, m), "used", (), plan.comparisons)
     assert report.ratios() == {
         "tetka_uniform_deals_vs_hearts_deals": tetka.per_second / m.per_second
     }
@@ -160,11 +351,7 @@ def test_cli_prints_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert "sample_state" in out and "µs per call" in out
     assert main(["bench", "--seconds", str(TINY), "--no-openspiel", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert {m["key"] for m in data["measurements"]} >= {
-        "truc2p_uniform",
-        "truc4p_uniform",
-        "tetka_uniform",
-    }
+    assert {m["key"] for m in data["measurements"]} == KEYS
     assert main(["bench", "--seconds", "0"]) == 2
 
 

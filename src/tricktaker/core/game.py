@@ -2,7 +2,8 @@
 
 Every game is the same factory around different parts: its facts
 (:class:`~tricktaker.core.protocol.GameInfo`), its option schema, its state
-class, its table of actions, its view reader, its sampler and its words.
+class, its table of actions, its view class, its sampler, its words, and what the
+bench times in it.
 :class:`BaseGame` takes those parts and implements the protocol's
 :class:`~tricktaker.core.protocol.Game` with them, so the checks every game
 owes (options checked again, a view of the right game, ids in range) are
@@ -22,6 +23,7 @@ from tricktaker.core.events import Event
 from tricktaker.core.options import Options, OptionSpec, build_options
 from tricktaker.core.protocol import GameInfo, View, Words
 from tricktaker.core.start import Start
+from tricktaker.core.workloads import Workload
 
 
 class ReadableView(View, Protocol):
@@ -64,6 +66,7 @@ class BaseGame(Generic[A, S, V, W]):
         view: type[V],
         sampler: Callable[[V, Sequence[Event], random.Random], S],
         words: Callable[[str], W],
+        workloads: tuple[Workload, ...] = (),
     ) -> None:
         self.info = info
         self._schema = schema
@@ -72,6 +75,7 @@ class BaseGame(Generic[A, S, V, W]):
         self._view_type = view
         self._sampler = sampler
         self._words = words
+        self._workloads = workloads
 
     @property
     def id(self) -> str:
@@ -120,3 +124,7 @@ class BaseGame(Generic[A, S, V, W]):
 
     def words(self, lang: str) -> W:
         return self._words(lang)
+
+    def bench_workloads(self) -> tuple[Workload, ...]:
+        """What ``tricktaker bench`` times in this game (``core.workloads``)."""
+        return self._workloads

@@ -16,6 +16,7 @@ from tricktaker.games.preferans.sampling import sample_state
 from tricktaker.games.preferans.state import PreferansState
 from tricktaker.games.preferans.views import PreferansView
 from tricktaker.games.preferans.words import PreferansWords
+from tricktaker.games.preferans.workloads import WORKLOADS
 
 #: Returns are whists (or stakes) and have no natural bound; these are far beyond any
 #: game the conformance suite or a person plays, and the suite checks them.
@@ -38,7 +39,14 @@ INFO = GameInfo(
 class PreferansGame(BaseGame[PrefAction, PreferansState, PreferansView, PreferansWords]):
     def __init__(self) -> None:
         super().__init__(
-            INFO, SCHEMA, PreferansState, TABLE, PreferansView, sample_state, PreferansWords
+            INFO,
+            SCHEMA,
+            PreferansState,
+            TABLE,
+            PreferansView,
+            sample_state,
+            PreferansWords,
+            WORKLOADS,
         )
 
     def random_start(self, options: Options, rng: random.Random) -> Start:

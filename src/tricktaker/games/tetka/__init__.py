@@ -16,6 +16,7 @@ from tricktaker.games.tetka.sampling import sample_state
 from tricktaker.games.tetka.state import TetkaState
 from tricktaker.games.tetka.views import TetkaView
 from tricktaker.games.tetka.words import TetkaWords
+from tricktaker.games.tetka.workloads import WORKLOADS
 
 INFO = GameInfo(
     id="tetka",
@@ -37,7 +38,9 @@ INFO = GameInfo(
 
 class TetkaGame(BaseGame[TetkaAction, TetkaState, TetkaView, TetkaWords]):
     def __init__(self) -> None:
-        super().__init__(INFO, SCHEMA, TetkaState, TABLE, TetkaView, sample_state, TetkaWords)
+        super().__init__(
+            INFO, SCHEMA, TetkaState, TABLE, TetkaView, sample_state, TetkaWords, WORKLOADS
+        )
 
     def random_start(self, options: Options, rng: random.Random) -> Start:
         """Marks already taken, half the time near the target, so robbers end in play."""

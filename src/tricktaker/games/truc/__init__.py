@@ -16,6 +16,7 @@ from tricktaker.games.truc.sampling import sample_state
 from tricktaker.games.truc.state import TrucState
 from tricktaker.games.truc.views import TrucView
 from tricktaker.games.truc.words import TrucWords
+from tricktaker.games.truc.workloads import WORKLOADS
 
 INFO = GameInfo(
     id="truc",
@@ -34,7 +35,9 @@ INFO = GameInfo(
 
 class TrucGame(BaseGame[TrucAction, TrucState, TrucView, TrucWords]):
     def __init__(self) -> None:
-        super().__init__(INFO, SCHEMA, TrucState, TABLE, TrucView, sample_state, TrucWords)
+        super().__init__(
+            INFO, SCHEMA, TrucState, TABLE, TrucView, sample_state, TrucWords, WORKLOADS
+        )
 
     def random_start(self, options: Options, rng: random.Random) -> Start:
         """Each side's score uniform in 0..11, so that rests and counter-rests get played."""

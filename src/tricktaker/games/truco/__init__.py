@@ -17,6 +17,7 @@ from tricktaker.games.truco.sampling import sample_state
 from tricktaker.games.truco.state import TrucoState
 from tricktaker.games.truco.views import TrucoView
 from tricktaker.games.truco.words import TrucoWords
+from tricktaker.games.truco.workloads import WORKLOADS
 
 INFO = GameInfo(
     id="truco",
@@ -37,7 +38,9 @@ INFO = GameInfo(
 
 class TrucoGame(BaseGame[TrucoAction, TrucoState, TrucoView, TrucoWords]):
     def __init__(self) -> None:
-        super().__init__(INFO, SCHEMA, TrucoState, TABLE, TrucoView, sample_state, TrucoWords)
+        super().__init__(
+            INFO, SCHEMA, TrucoState, TABLE, TrucoView, sample_state, TrucoWords, WORKLOADS
+        )
 
     def random_start(self, options: Options, rng: random.Random) -> Start:
         """Scores near the end half the time, so hands of eleven and iron hands get played."""

@@ -1,0 +1,96 @@
+"""The bench report for a person: a table of rates, one of call latencies, and the ratio
+and target lines."""
+
+from __future__ import annotations
+
+import platform
+from functools import partial
+
+from tricktaker.arena.bench.measures import PLURAL, Measurement
+from tricktaker.arena.bench.report import BenchReport
+
+
+def rows(m: Measurement) -> list[tuple[str, ...]]:
+    """Table rows: one per unit a measurement yields (a match run gives deals/s too)."""
+    cpu = f"{m.cpu_share:.0%}"
+    note = ""
+    if m.deals:
+        note = f"{m.deals_per_unit:.1f} deals/match"
+    elif m.chance:
+        note = f"+{m.chance / m.units:.1f} chance/game"
+    out: list[tuple[str, ...]] = [
+        (
+            f"{m.label}: {PLURAL[m.unit]}",
+            f"{m.per_second:,.0f}",
+            f"{m.actions_per_second:,.0f}",
+            f"{m.actions_per_unit:,.1f}",
+            cpu,
+            note,
+        )
+    ]
+    if m.deals:
+        out.append(
+            (
+                f"{m.label}: deals",
+                f"{m.deals_per_second:,.0f}",
+                f"{m.actions_per_second:,.0f}",
+                f"{m.actions_per_deal:,.1f}",
+                cpu,
+                "same run",
+            )
+        )
+    return out
+
+
+def print_report(report: BenchReport) -> None:
+    """A rich table, then the ratio and target lines (100 columns when not a terminal)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=100)
+    table = Table(
+        title=(
+            f"tricktaker bench: one process, {report.seconds:g} s per workload after a"
+            f" warm-up, seed {report.seed}, {platform.python_implementation()}"
+            f" {platform.python_version()}"
+        ),
+        title_justify="left",
+    )
+    table.add_column("workload")
+    table.add_column("per second", justify="right")
+    table.add_column("actions/s", justify="right")
+    table.add_column("act/unit", justify="right")
+    table.add_column("cpu", justify="right")
+    table.add_column("notes")
+    for m in report.measurements:
+        for row in rows(m):
+            table.add_row(*row)
+    console.print(table)
+    if report.latencies:
+        calls = Table(title="engine calls, one at a time", title_justify="left")
+        calls.add_column("call")
+        calls.add_column("µs per call", justify="right")
+        calls.add_column("calls timed", justify="right")
+        for x in report.latencies:
+            calls.add_row(x.label, f"{x.microseconds:,.2f}", f"{x.calls:,}")
+        console.print(calls)
+    say = partial(console.print, markup=False, highlight=False)
+    if report.openspiel == "skipped":
+        say("OpenSpiel comparison skipped (--no-openspiel).")
+    elif report.openspiel != "used":
+        say(f"OpenSpiel unavailable, our figures alone: {report.openspiel}")
+    for c, mine, other in report.compared():
+        say(
+            f"ratio: {mine.label} {c.words}: {mine.deal_rate:,.0f}"
+            f" / {other.per_second:,.0f} = {mine.deal_rate / other.per_second:.2f}"
+        )
+    met, target = report.target_met(), report.target
+    reached = None if target is None else report.get(target.key)
+    if met is not None and target is not None and reached is not None:
+        say(
+            f"target >= {target.deals_per_second:,} {target.what} on one core:"
+            f" {'met' if met else 'NOT met'} ({reached.deal_rate:,.0f} with the"
+            f" {target.policy} policy)"
+        )

@@ -1,0 +1,154 @@
+"""Timed runs of our engines: whole matches, single deals and search playouts.
+
+Search bots live on the speed of ``clone``/``legal_actions``/``apply``, so
+these time exactly those calls through the public Game API, on one core, with
+fixed seeds: a game's workload (``core.workloads``) says which game, options
+and policy, and these know no game. Each run warms up on other seeds first
+(``timing.warmed``), then runs for a fixed wall-clock time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from tricktaker.arena.bench.measures import BenchError, Measurement
+from tricktaker.arena.bench.policies import POLICIES, Policy, card_play_policy
+from tricktaker.arena.bench.timing import DEFAULT_SEED, Stopwatch, warmed
+from tricktaker.core.options import OptionValue
+from tricktaker.core.protocol import Game, State
+from tricktaker.core.workloads import Workload, WorkloadKind
+
+POOL_SIZE = 64
+
+
+def play_out(state: State, choose: Policy, rng: random.Random) -> int:
+    """Play ``state`` by the policy until no seat is to act; how many actions that took."""
+    actions = 0
+    while state.to_act is not None:
+        state.apply(choose(state.legal_actions(), rng))
+        actions += 1
+    return actions
+
+
+def matches(
+    game: Game, workload: Workload, seconds: float, seed: int = DEFAULT_SEED
+) -> Measurement:
+    """Whole matches with the workload's options, one after another, seeds ``seed``,
+    ``seed+1``...
+
+    The same run yields matches/s and deals/s: deals are counted at each
+    match's end from ``finished_deals()``, so only the public API is used.
+    """
+    choose = POLICIES[workload.policy]
+
+    def run(limit: float, base: int) -> Measurement:
+        options = game.options(workload.options)
+        rng = random.Random(base)
+        played = actions = deals = 0
+        watch = Stopwatch(limit)
+        while watch.running():
+            state = game.new_match(options, seed=base + played)
+            actions += play_out(state, choose, rng)
+            deals += len(state.finished_deals())
+            played += 1
+        return watch.measurement(workload, played, actions, deals=deals)
+
+    return warmed(run, seconds, seed)
+
+
+def single_deals(
+    game: Game, workload: Workload, seconds: float, seed: int = DEFAULT_SEED
+) -> Measurement:
+    """Single deals: ``new_match`` with the workload's options, then the policy's actions
+    until the first deal is over, seeds ``seed``, ``seed+1``... (a match per deal, so that
+    one compares with a game of OpenSpiel where a game is one deal)."""
+    choose = POLICIES[workload.policy]
+
+    def run(limit: float, base: int) -> Measurement:
+        options = game.options(workload.options)
+        rng = random.Random(base)
+        deals = actions = 0
+        watch = Stopwatch(limit)
+        while watch.running():
+            state = game.new_match(options, seed=base + deals)
+            while not state.finished_deals():
+                state.apply(choose(state.legal_actions(), rng))
+                actions += 1
+            deals += 1
+        return watch.measurement(workload, deals, actions)
+
+    return warmed(run, seconds, seed)
+
+
+def mid_deal_pool(
+    game: Game,
+    options: Mapping[str, OptionValue],
+    size: int = POOL_SIZE,
+    seed: int = DEFAULT_SEED,
+) -> list[State]:
+    """States one to three cards into the first deal of a match, as a search bot meets them.
+
+    The cards are played by the card-play policy, so BenchError for a game whose
+    deal does not open with card play (or a pass).
+    """
+    opts = game.options(options)
+    rng = random.Random(seed)
+    pool: list[State] = []
+    k = 0
+    while len(pool) < size:
+        state = game.new_match(opts, seed=seed + k)
+        cards = 1 + k % 3
+        k += 1
+        while cards and not state.finished_deals():
+            a = card_play_policy(state.legal_actions(), rng)
+            state.apply(a)
+            if a.verb == "play":
+                cards -= 1
+        if not state.finished_deals() and state.to_act is not None:
+            pool.append(state)
+        elif k > 100 * size:
+            raise BenchError(f"{game.id}: no state one to three cards into a deal in {k} tries")
+    return pool
+
+
+def playouts(
+    game: Game,
+    workload: Workload,
+    seconds: float,
+    seed: int = DEFAULT_SEED,
+    pool: Sequence[State] | None = None,
+) -> Measurement:
+    """``clone()`` a mid-deal state and play it out to the end of the deal: a search step.
+
+    The states of ``pool`` (by default :func:`mid_deal_pool`) are only cloned, never changed.
+    """
+    choose = POLICIES[workload.policy]
+    states = mid_deal_pool(game, workload.options, seed=seed) if pool is None else pool
+
+    def run(limit: float, base: int) -> Measurement:
+        rng = random.Random(base)
+        done = actions = 0
+        size = len(states)
+        watch = Stopwatch(limit)
+        while watch.running():
+            # A search clone stops when the deal ends: nothing beyond it is dealt.
+            state = states[done % size].clone(stop_after_deal=True)
+            actions += play_out(state, choose, rng)
+            done += 1
+        return watch.measurement(workload, done, actions)
+
+    return warmed(run, seconds, seed)
+
+
+def measure(
+    game: Game, workload: Workload, seconds: float, seed: int = DEFAULT_SEED
+) -> Measurement:
+    """The workload timed as its kind says (``CALLS`` are timed by ``latency``)."""
+    if workload.kind is WorkloadKind.MATCHES:
+        return matches(game, workload, seconds, seed)
+    if workload.kind is WorkloadKind.DEALS:
+        return single_deals(game, workload, seconds, seed)
+    if workload.kind is WorkloadKind.PLAYOUTS:
+        return playouts(game, workload, seconds, seed)
+    raise BenchError(f"bench workload {workload.key}: {workload.kind} is not a throughput run")

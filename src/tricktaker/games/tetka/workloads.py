@@ -1,0 +1,24 @@
+"""What ``tricktaker bench`` times in Tetka (``core.workloads``).
+
+Single random deals (52 cards, marked), one deal per match, so that each
+compares with one game of OpenSpiel's ``hearts``: four players, 13 tricks,
+avoid the hearts and the queen of spades, Tetka's nearest cousin there, and
+a game of it is one deal. The seat draw and the photograph are part of
+``new_match``, so they are timed too.
+"""
+
+from __future__ import annotations
+
+from tricktaker.core.workloads import Workload, WorkloadKind, Yardstick
+
+HEARTS = Yardstick(
+    game="hearts",
+    name="hearts",
+    key="hearts_uniform",
+    label="OpenSpiel hearts uniform",
+    unit="deal",
+)
+
+WORKLOADS: tuple[Workload, ...] = (
+    Workload(key="tetka_uniform", label="Tetka uniform", kind=WorkloadKind.DEALS, yardstick=HEARTS),
+)
