@@ -60,13 +60,19 @@ def run(key: str, seed: int) -> bench.Measurement:
     return bench.measure(d.game, d.workload, TINY, seed=seed)
 
 
+EXTRA_ID = "extratruc"
+
+
 class ExtraTruc(TrucGame):
     """Le Truc's engine under another id, declaring the workloads it is given."""
 
-    id = "extratruc"
-
     def __init__(self, declares: tuple[Workload, ...]) -> None:
+        super().__init__()
         self.declares = declares
+
+    @property
+    def id(self) -> str:
+        return EXTRA_ID
 
     def bench_workloads(self) -> tuple[Workload, ...]:
         return self.declares
@@ -76,7 +82,7 @@ class ExtraTruc(TrucGame):
 def register_extra() -> Iterator[Callable[[tuple[Workload, ...]], None]]:
     """Registers an ``ExtraTruc`` for one test, and removes it after."""
     yield lambda declares: register(ExtraTruc(declares))
-    unregister(ExtraTruc.id)
+    unregister(EXTRA_ID)
 
 
 # ------------------------------------------------------------- declarations
