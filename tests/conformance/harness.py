@@ -9,8 +9,8 @@ game: a new game gets all of it by registering.
 What "hidden" means is checked generically: a card that a seat holds (as its
 own view shows it) must appear in no other observer's view or new events, and
 never in the public view, public events or public record. A game whose rules
-let an observer see another seat's cards (Truco's hand of eleven shows a
-partner's hand) says so in ``MAY_SEE``.
+let an observer see other cards (Truco's hand of eleven shows a partner's
+hand) says so through the protocol: ``State.shown_cards``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,14 +32,6 @@ CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][cdhs])(?![0-9A-Za-z])")
 #: Verbs a random player takes only now and then, so that deals reach their tricks.
 RARE_VERBS = ("fold", "run")
 RARE_SHARE = 0.08
-#: Per game: extra cards an observer may see besides his own and the played ones.
-MAY_SEE: dict[str, Callable[[State, int | None], set[str]]] = {}
-#: Per game: piles of a record's deals drawn from a second deck (Tetka's photograph and
-#: seat draw), so they repeat cards of the playing deck.
-SECOND_DECK: dict[str, tuple[str, ...]] = {}
-#: Per game: option combinations to run beyond each option's values varied alone (where
-#: the game has too many combinations to run them all).
-OPTION_PAIRS: dict[str, tuple[dict[str, object], ...]] = {}
 #: Actions that are unreadable or never legal, except where a game's notation
 #: makes one legal (Truco's bare ``play`` answers a hand of eleven).
 GARBAGE = [
@@ -191,7 +183,7 @@ def check_cards_conserved(game: Game, state: State, know: Knowledge | None = Non
 
 def check_deals_partition_the_deck(game: Game, state: State) -> None:
     """Every deal of the full record gives each card of the deck exactly once."""
-    extra = SECOND_DECK.get(game.info.id, ())
+    extra = game.info.second_deck
     for i, deal in enumerate(state.to_record()["deals"]):
         cards = [c for name, pile in deal.items() if name not in extra for c in _flat(pile)]
         assert len(cards) == len(set(cards)), f"deal {i}: a card dealt twice"
@@ -263,7 +255,6 @@ def check_no_hidden_card(game: Game, state: State, know: Knowledge | None = None
     if know is None:
         know = Knowledge.of(state)
     held = held_cards(state)
-    extra = MAY_SEE.get(game.info.id)
     told = {o: state.events(0 if fresh else know.cursors.get(o, 0), o) for o in observers(state)}
     if not fresh and any(e.kind == "deal" for e in told[None]):
         # A new deal began: what was known of the last one now judges only its events.
@@ -274,7 +265,7 @@ def check_no_hidden_card(game: Game, state: State, know: Knowledge | None = None
         know.ever_held[seat] |= cards
     know.held = held
     for observer in observers(state):
-        may = extra(state, observer) if extra is not None else set()
+        may = {CARD_NAMES[c] for c in state.shown_cards(observer)}
         events = told[observer]
         starts = [i for i, e in enumerate(events) if e.kind == "deal"]
         cut = starts[-1] if starts else 0

@@ -18,68 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from toygame import TOY
 
-from tricktaker.cards import CARD_NAMES
-from tricktaker.core import Game, OptionError, Options, State, get_game, register
+from tricktaker.core import Game, OptionError, Options, get_game, register
 from tricktaker.core.options import option_sets, parse_option_texts
 from tricktaker.core.registry import game_ids, unregister
 
 SEEDS = st.integers(0, 2**32 - 1)
-
-
-def _truco_shown(state: State, observer: int | None) -> set[str]:
-    """Truco turns the vira face up for all, its hand of eleven shows the team on eleven
-    its partners' hands, and a blind card of the iron hand, which no view ever showed
-    in a hand, is shown to all once played (RULES.md §2)."""
-    view = state.public_view() if observer is None else state.view(observer)
-    public = state.public_view()
-    vira = getattr(view, "vira", None)
-    shown = {CARD_NAMES[vira]} if vira is not None else set()
-    if getattr(public, "iron", False):
-        plays = [*public.on_table, *(p for t in getattr(public, "tricks", ()) for p in t[0])]
-        shown |= {CARD_NAMES[c] for _, c in plays if c is not None}
-    return shown | {CARD_NAMES[c] for _, hand in getattr(view, "partners", ()) for c in hand}
-
-
-harness.MAY_SEE["truco"] = _truco_shown
-
-
-def _tetka_shown(state: State, observer: int | None) -> set[str]:
-    """Tetka's photograph and seat draw are turned face up for all from a second deck,
-    so their twins in the playing deck are in someone's hand (RULES.md §4)."""
-    view = state.public_view().to_json()
-    shown = {view["photo"]}
-    if view["deal_number"] == 0:  # the seat draw is told with the first deal
-        for e in state.events(0, observer):
-            if e.kind == "deal":
-                shown |= set(e.data.get("draw", ()))
-    return shown
-
-
-harness.MAY_SEE["tetka"] = _tetka_shown
-harness.SECOND_DECK["tetka"] = ("photo", "draw")
-
-
-def _preferans_shown(state: State, observer: int | None) -> set[str]:
-    """Preferans shows everyone the talon of a Russian contract (then in its taker's hand),
-    the talon cards that lead an all-pass (held by nobody), and hands laid open: an open
-    whist, misère catchers after the first trick (RULES.md §3)."""
-    view = state.public_view().to_json()
-    shown = set(view["talon"])
-    if view["talon_lead"]:
-        shown.add(view["talon_lead"])
-    for _, hand in view["open_hands"]:
-        shown |= set(hand)
-    return shown
-
-
-harness.MAY_SEE["preferans"] = _preferans_shown
-# Overtaking applies to the pot game only, and four players change who plays in every convention.
-harness.OPTION_PAIRS["preferans"] = (
-    {"rules": "pot", "overtake": True},
-    {"rules": "pot", "players": 4},
-    {"rules": "leningrad", "players": 4},
-    {"rules": "rostov", "players": 4},
-)
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -94,12 +37,9 @@ def cases() -> list[tuple[str, Options]]:
     out = []
     for gid in [*game_ids(), TOY.id]:
         game = TOY if gid == TOY.id else get_game(gid)
-        # Every value of every option; all combinations only where they are few (Preferans'
-        # 48 are varied one option at a time around the defaults instead, plus the
-        # combinations that matter named in harness.OPTION_PAIRS).
-        sets = option_sets(game.option_schema(), limit=16)
-        sets += [game.options(values) for values in harness.OPTION_PAIRS.get(gid, ())]
-        out += [(gid, opts) for opts in sets]
+        # Every value of every option; all combinations only where they are few (else every
+        # pair of values of any two options meets in some set: Preferans' 48 in 13).
+        out += [(gid, opts) for opts in option_sets(game.option_schema(), limit=16)]
     return out
 
 

@@ -24,8 +24,6 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
-import harness
-
 from tricktaker.cards import CARD_NAMES, Card, CardError, mask_of, parse_card, suit_of
 from tricktaker.core import (
     Action,
@@ -355,6 +353,14 @@ class ToyState:
     def info_key(self, seat: int) -> Hashable:
         return info_key_of(seat, self.events(0, seat))
 
+    def shown_cards(self, observer: int | None) -> frozenset[int]:
+        """The dummy's hand lies open, and a blind card once played is shown: anyone may
+        see them (the harness cannot tell a played blind card from one never held)."""
+        out = {c for s, c in enumerate(self.hidden) if c >= 0 and c not in self.hands[s]}
+        if self.n == 4:
+            out |= {c for c in self.hands[2] if c != self.hidden[2]}
+        return frozenset(out)
+
     def clone(self, stop_after_deal: bool | None = None) -> Self:
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
@@ -633,15 +639,4 @@ def _seat_to_play(view: ToyView, current: Sequence[Event]) -> int | None:
     return (view.dealer + 1) % view.players
 
 
-def _open_cards(state: object, observer: int | None) -> set[str]:
-    """The dummy's hand lies open, and a blind card once played is shown: anyone may see
-    them (the harness cannot tell a played blind card from one that was never held)."""
-    assert isinstance(state, ToyState)
-    out = {CARD_NAMES[c] for s, c in enumerate(state.hidden) if c >= 0 and c not in state.hands[s]}
-    if state.n == 4:
-        out |= {CARD_NAMES[c] for c in state.hands[2] if c != state.hidden[2]}
-    return out
-
-
 TOY = ToyGame()
-harness.MAY_SEE[TOY.id] = _open_cards

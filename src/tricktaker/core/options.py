@@ -302,8 +302,10 @@ def _spec(by_name: Mapping[str, OptionSpec], key: object) -> OptionSpec:
 def option_sets(schema: Sequence[OptionSpec], limit: int = 64) -> list[Options]:
     """Option sets covering every sample value of every option (all combinations up to ``limit``).
 
-    Beyond the limit, each option's values are still all covered, varied one at
-    a time around the defaults.
+    Beyond the limit, every pair of values of any two options still meets in some
+    set (pairwise coverage, built greedily from the defaults): rules that depend on
+    two options together (an option of one convention only, a seat count that
+    changes who plays in each convention) are tried without naming them.
     """
     names = [spec.name for spec in schema]
     grids = [spec.samples() for spec in schema]
@@ -315,10 +317,47 @@ def option_sets(schema: Sequence[OptionSpec], limit: int = 64) -> list[Options]:
             Options(schema, dict(zip(names, combo, strict=True)))
             for combo in itertools.product(*grids)
         ]
-    out = [Options(schema, {})]
-    for spec in schema:
-        out += [Options(schema, {spec.name: v}) for v in spec.samples() if v != spec.default]
-    return out
+    # Each option's default first, so that the first set is the game's defaults.
+    firsts = [
+        (s.default, *(v for v in g if v != s.default)) for s, g in zip(schema, grids, strict=True)
+    ]
+    return [Options(schema, dict(zip(names, combo, strict=True))) for combo in _pairwise(firsts)]
+
+
+def _pairwise(grids: Sequence[Sequence[OptionValue]]) -> list[tuple[OptionValue, ...]]:
+    """Rows choosing one value per column, such that every pair of values of any two
+    columns stands in some row; the first row is each column's first value."""
+    wanted = {
+        (i, a, j, b)
+        for i, j in itertools.combinations(range(len(grids)), 2)
+        for a in range(len(grids[i]))
+        for b in range(len(grids[j]))
+    }
+    rows: list[tuple[int, ...]] = [tuple(0 for _ in grids)]
+    wanted -= _pairs_of(rows[0])
+    while wanted:
+        # Start from an uncovered pair, then give each other column the value that
+        # covers the most pairs still wanted with the values chosen so far.
+        i, a, j, b = min(wanted)
+        row = [-1] * len(grids)
+        row[i], row[j] = a, b
+        for k in range(len(grids)):
+            if row[k] < 0:
+                gains = [_gain(row, k, v, wanted) for v in range(len(grids[k]))]
+                row[k] = gains.index(max(gains))
+        rows.append(tuple(row))
+        wanted -= _pairs_of(rows[-1])
+    return [tuple(grids[k][v] for k, v in enumerate(row)) for row in rows]
+
+
+def _gain(row: Sequence[int], k: int, v: int, wanted: set[tuple[int, int, int, int]]) -> int:
+    """How many wanted pairs value ``v`` of column ``k`` makes with the values chosen."""
+    pairs = ((k, v, m, row[m]) if k < m else (m, row[m], k, v) for m in range(len(row)))
+    return sum(p in wanted for p in pairs if p[0] != p[2] and min(p[1], p[3]) >= 0)
+
+
+def _pairs_of(row: Sequence[int]) -> set[tuple[int, int, int, int]]:
+    return {(i, row[i], j, row[j]) for i, j in itertools.combinations(range(len(row)), 2)}
 
 
 def schema_help(schema: Sequence[OptionSpec]) -> list[str]:

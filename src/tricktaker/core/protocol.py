@@ -71,6 +71,9 @@ class GameInfo:
     hidden_information: bool = True
     chance: Chance = Chance.SHUFFLE
     play_direction: Direction = Direction.LEFT
+    #: Piles of a record's deals turned from a second deck (Tetka's photograph and seat
+    #: draw): they repeat cards of the playing deck, so a deal's partition leaves them out.
+    second_deck: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +216,14 @@ class State(Protocol):
     def info_key(self, seat: int) -> Hashable:
         """A hashable key equal for two states exactly when ``seat`` cannot tell them apart
         (for solvers' information sets)."""
+        ...
+
+    def shown_cards(self, observer: int | None) -> frozenset[Card]:
+        """The cards the rules show ``observer`` (None: a spectator) now besides his own hand
+        and the cards played face up: a card turned for all (Truco's vira, Tetka's
+        photograph from a second deck), a talon shown, hands laid open (an open whist, a
+        hand of eleven's partners), a blind card once played. The conformance suite's
+        hidden-card check lets exactly these through, and no other card."""
         ...
 
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from tricktaker.cards import Card
 from tricktaker.core.actions import NumberedAction
 from tricktaker.core.engine import Engine
 from tricktaker.core.errors import IllegalAction
@@ -74,6 +75,10 @@ class GameState(Engine[A], Generic[A, V]):
         except AttributeError:  # a new state or a clone: the cache starts empty
             told = self._told = KeptEvents(self.SEEN.render)
         return told.events(self.log, since, observer)
+
+    def shown_cards(self, observer: int | None) -> frozenset[Card]:
+        """Cards shown ``observer`` besides his hand and the cards played (none by default)."""
+        return frozenset()
 
     def info_key(self, seat: int) -> Hashable:
         """The seat and what it saw since the deal began (its cards, the score, every word)."""

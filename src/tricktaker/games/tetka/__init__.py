@@ -31,6 +31,7 @@ INFO = GameInfo(
     deck_size=52,
     # The seat draw and the photograph come from a second deck (games.tetka.chance).
     chance=Chance.SHUFFLE_AND_SECOND_DECK,
+    second_deck=("photo", "draw"),
     # Play, and the deal, pass to the left (clockwise).
     play_direction=Direction.LEFT,
 )

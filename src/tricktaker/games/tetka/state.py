@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from tricktaker.cards import Card
 from tricktaker.core.state import GameState, Seen
 from tricktaker.games.tetka.actions import TetkaAction
 from tricktaker.games.tetka.events import render, visible
@@ -13,3 +14,10 @@ from tricktaker.games.tetka.views import TetkaView, build_view
 class TetkaState(GameState[TetkaAction, TetkaView], TetkaRules):
     __slots__ = ()
     SEEN = Seen(render, visible, build_view)
+
+    def shown_cards(self, observer: int | None) -> frozenset[Card]:
+        """The photograph, and with the robber's first deal the seat draw: both turned face up
+        for all from a second deck, so their twins in the playing deck are in someone's hand
+        (docs/rules/tetka.md)."""
+        first = self.deal_no == 0
+        return frozenset({self.photo, *(self.draw if first else ())})
