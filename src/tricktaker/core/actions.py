@@ -10,7 +10,7 @@ distinct action, so that listing legal actions allocates nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -89,18 +89,33 @@ class NumberedAction(Action):
 A = TypeVar("A", bound=NumberedAction)
 
 
+#: A game's reader of one action: (seat, verb, arguments, owner) to its interned action.
+Reader = Callable[[int, str, tuple[str, ...], "int | None"], A]
+
+
 class ActionTable(Generic[A]):
     """A game's every action, numbered once: ids, notation and interning, written once.
 
-    ``read`` is the game's own reader of notation (its verbs and arguments);
-    the table adds what every game does the same way: a dictionary lookup
-    before any parsing, the identity check that lets ``apply`` skip both, and
-    the id checks.
+    ``read`` is the game's own reader of an action's verb and arguments; the
+    table does what every game does the same way: a dictionary lookup before
+    any parsing, the seat, owner and verb checks with their messages, the
+    identity check that lets ``apply`` skip both, and the id checks. ``owners``:
+    whether a seat may play another's cards (``from <owner>``; the reader then
+    checks whose).
     """
 
-    __slots__ = ("_read", "by_id", "by_text", "game_name", "texts")
+    __slots__ = ("_read", "by_id", "by_text", "game_name", "owners", "seats", "texts", "verbs")
 
-    def __init__(self, game_name: str, by_id: tuple[A, ...], read: Callable[[object], A]) -> None:
+    def __init__(
+        self,
+        game_name: str,
+        by_id: tuple[A, ...],
+        read: Reader[A],
+        *,
+        seats: int,
+        verbs: Sequence[str],
+        owners: bool = False,
+    ) -> None:
         if any(a.number != i for i, a in enumerate(by_id)):
             raise ValueError(f"{game_name}: an action's number is not its place in the table")
         self.game_name = game_name
@@ -110,11 +125,26 @@ class ActionTable(Generic[A]):
         #: By notation, for reading logs and memories back without parsing.
         self.by_text: dict[str, A] = dict(zip(self.texts, by_id, strict=True))
         self._read = read
+        self.seats = seats
+        self.verbs = tuple(verbs)
+        self.owners = owners
 
     def parse(self, text: object) -> A:
         """The action written ``text``; IllegalAction (saying why) if it is none of the game's."""
         found = self.by_text.get(text) if isinstance(text, str) else None
-        return found if found is not None else self._read(text)
+        if found is not None:
+            return found
+        seat, verb, args, owner = split_action(text)
+        game = self.game_name
+        if owner is not None and not self.owners:
+            raise IllegalAction(f"in {game} every player plays his own cards: drop 'from'")
+        if seat >= self.seats:
+            raise IllegalAction(f"there is no seat {seat} in {game} (seats 0 to {self.seats - 1})")
+        if verb not in self.verbs:
+            raise IllegalAction(
+                f"unknown verb {verb[:20]!r} in {game}; verbs: {', '.join(self.verbs)}"
+            )
+        return self._read(seat, verb, args, owner)
 
     def intern(self, action: object) -> A:
         """The interned twin of an action or its notation, or IllegalAction."""

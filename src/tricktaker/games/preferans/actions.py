@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tricktaker.cards import CARD_NAMES
-from tricktaker.core.actions import ActionTable, NumberedAction, read_card, split_action
+from tricktaker.core.actions import ActionTable, NumberedAction, read_card
 from tricktaker.core.errors import IllegalAction
 from tricktaker.games.preferans.deck import CONTRACTS, DECK, LADDER, POT_BIDS, read_contract
 
@@ -99,10 +99,7 @@ def _card(text: str) -> int:
     return read_card(text, DECK, "the 32-card preferans deck (7 to ace)")
 
 
-def _read(text: object) -> PrefAction:
-    seat, verb, args, owner = split_action(text)
-    if seat >= MAX_SEATS:
-        raise IllegalAction(f"there is no seat {seat} in Preferans (seats 0 to {MAX_SEATS - 1})")
+def _read(seat: int, verb: str, args: tuple[str, ...], owner: int | None) -> PrefAction:
     if owner is not None and (verb != "play" or owner >= MAX_SEATS or owner == seat):
         raise IllegalAction("'from <seat>' goes only with 'play', naming another seat's cards")
     if verb == "play":
@@ -133,18 +130,22 @@ def _read(text: object) -> PrefAction:
         if a == b:
             raise IllegalAction("discard two different cards")
         return DISCARDS[(seat, a, b)]
-    for kind, word in WORDS.items():
-        if verb == word:
-            if args:
-                raise IllegalAction(f"'{word}' takes nothing after it")
-            return SIMPLE[(seat, kind)]
-    raise IllegalAction(
-        f"unknown verb {verb[:20]!r} in Preferans: play, bid, hold, pass, discard, declare,"
-        " whist, half, invite, open, closed"
-    )
+    kind = next(k for k, word in WORDS.items() if word == verb)
+    if args:
+        raise IllegalAction(f"'{verb}' takes nothing after it")
+    return SIMPLE[(seat, kind)]
 
 
-TABLE = ActionTable("Preferans", BY_ID, _read)
+VERBS = (
+    "play",
+    "bid",
+    "hold",
+    "pass",
+    "discard",
+    "declare",
+    *(w for w in WORDS.values() if w not in ("hold", "pass")),
+)
+TABLE = ActionTable("Preferans", BY_ID, _read, seats=MAX_SEATS, verbs=VERBS, owners=True)
 BY_TEXT = TABLE.by_text
 TEXTS = TABLE.texts
 intern = TABLE.intern

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tricktaker.cards import CARD_NAMES
-from tricktaker.core.actions import ActionTable, NumberedAction, read_card, split_action
+from tricktaker.core.actions import ActionTable, NumberedAction, read_card
 from tricktaker.core.errors import IllegalAction
 
 SEATS = 4
@@ -33,20 +33,13 @@ PLAYS: tuple[tuple[TetkaAction, ...], ...] = tuple(
 )
 
 
-def _read(text: object) -> TetkaAction:
-    seat, verb, args, owner = split_action(text)
-    if owner is not None:
-        raise IllegalAction("in Tetka every player plays his own cards: drop 'from'")
-    if seat >= SEATS:
-        raise IllegalAction(f"there is no seat {seat} in Tetka (seats 0 to {SEATS - 1})")
-    if verb != "play":
-        raise IllegalAction(f"unknown verb {verb[:20]!r} in Tetka: the only verb is 'play'")
+def _read(seat: int, verb: str, args: tuple[str, ...], owner: int | None) -> TetkaAction:
     if len(args) != 1:
         raise IllegalAction("write 'play' and one card, e.g. '0:play 9d'")
     return PLAYS[seat][read_card(args[0], range(52), "the deck")]
 
 
-TABLE = ActionTable("Tetka", BY_ID, _read)
+TABLE = ActionTable("Tetka", BY_ID, _read, seats=SEATS, verbs=("play",))
 BY_TEXT = TABLE.by_text
 TEXTS = TABLE.texts
 intern = TABLE.intern

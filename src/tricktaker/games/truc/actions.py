@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tricktaker.cards import CARD_NAMES, CardError, parse_card
-from tricktaker.core.actions import ActionTable, NumberedAction, split_action
+from tricktaker.core.actions import ActionTable, NumberedAction
 from tricktaker.core.errors import IllegalAction
 from tricktaker.games.truc.cards import DECK
 
@@ -73,14 +73,7 @@ SIGNALS: tuple[tuple[TrucAction, ...], ...] = tuple(
 )
 
 
-def _read(text: object) -> TrucAction:
-    seat, verb, args, owner = split_action(text)
-    if owner is not None:
-        raise IllegalAction("in Le Truc every player plays his own cards: drop 'from'")
-    if seat >= MAX_SEATS:
-        raise IllegalAction(f"there is no seat {seat} in Le Truc")
-    if verb not in VERBS:
-        raise IllegalAction(f"unknown verb {verb[:20]!r} in Le Truc; verbs: {', '.join(VERBS)}")
+def _read(seat: int, verb: str, args: tuple[str, ...], owner: int | None) -> TrucAction:
     if verb == "play":
         if len(args) != 1:
             raise IllegalAction("write the card to play, e.g. '0:play 7h'")
@@ -108,7 +101,7 @@ def _read(text: object) -> TrucAction:
     return INTERNED[(seat, verb, ())]
 
 
-TABLE = ActionTable("Le Truc", BY_ID, _read)
+TABLE = ActionTable("Le Truc", BY_ID, _read, seats=MAX_SEATS, verbs=VERBS)
 BY_TEXT = TABLE.by_text
 intern = TABLE.intern
 action_from_id = TABLE.from_id

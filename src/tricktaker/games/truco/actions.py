@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tricktaker.cards import CARD_NAMES, CardError, parse_card
-from tricktaker.core.actions import ActionTable, NumberedAction, split_action
+from tricktaker.core.actions import ActionTable, NumberedAction
 from tricktaker.core.errors import IllegalAction
 from tricktaker.games.truco.cards import DECK
 
@@ -71,14 +71,7 @@ SIMPLE: tuple[dict[int, TrucoAction], ...] = tuple(
 )
 
 
-def _read(text: object) -> TrucoAction:
-    seat, verb, args, owner = split_action(text)
-    if owner is not None:
-        raise IllegalAction("in Truco every player plays his own cards: drop 'from'")
-    if seat >= MAX_SEATS:
-        raise IllegalAction(f"there is no seat {seat} in Truco (at most {MAX_SEATS} players)")
-    if verb not in VERBS:
-        raise IllegalAction(f"unknown verb {verb[:20]!r} in Truco; verbs: {', '.join(VERBS)}")
+def _read(seat: int, verb: str, args: tuple[str, ...], owner: int | None) -> TrucoAction:
     if verb != "play":
         if args:
             raise IllegalAction(f"'{verb}' takes no argument")
@@ -103,7 +96,7 @@ def _read(text: object) -> TrucoAction:
     return found
 
 
-TABLE = ActionTable("Truco", BY_ID, _read)
+TABLE = ActionTable("Truco", BY_ID, _read, seats=MAX_SEATS, verbs=VERBS)
 BY_TEXT = TABLE.by_text
 intern = TABLE.intern
 action_from_id = TABLE.from_id
