@@ -17,7 +17,8 @@ from typing import Any
 from tricktaker.cards import CARD_NAMES, parse_card
 from tricktaker.core.errors import RecordError
 from tricktaker.games.truco.cards import by_strength, manilhas, strength_table
-from tricktaker.games.truco.rules import DOWN_BIT, PHASE_NAMES, TIE, TrucoRules
+from tricktaker.games.truco.outcomes import TIE
+from tricktaker.games.truco.rules import DOWN_BIT, PHASE_NAMES, TrucoRules
 
 Plays = tuple[tuple[int, int | None], ...]
 #: A finished trick: its plays, the seats whose card lay face down, the side that took it or "tie".
