@@ -18,8 +18,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from tricktaker.solvers import CFRSolver, exploitability
-from tricktaker.solvers.cfr import Variant
+from tricktaker.solvers.cfr import CFRSolver, Variant, exploitability
 from tricktaker.solvers.toy import leduc
 
 OPENSPIEL_LEDUC_INFOSETS = 936

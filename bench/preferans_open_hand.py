@@ -23,7 +23,7 @@ import statistics
 import time
 
 from tricktaker.games.preferans.deck import DECK
-from tricktaker.solvers.preferans import Position, Solver
+from tricktaker.solvers.preferans.position import Position, Solver
 
 KINDS = ("suit", "notrump", "misere", "allpass")
 

@@ -20,7 +20,7 @@ from collections import defaultdict
 from tricktaker.bots.registry import make_bot
 from tricktaker.core.registry import get_game
 from tricktaker.games.preferans.rules import PHASE_NAMES, PreferansRules
-from tricktaker.solvers.preferans import Position, Solver
+from tricktaker.solvers.preferans.position import Position, Solver
 
 
 def percentile(values: list[float], p: float) -> float:

@@ -36,7 +36,7 @@ from tricktaker.bots.search import SearchBot
 from tricktaker.bots.tetka.open_hand import OpenHandValue
 from tricktaker.core import get_game
 from tricktaker.games.tetka import TetkaState
-from tricktaker.solvers.tetka import Ending, Table, solve, solve_marks
+from tricktaker.solvers.tetka.solve import Ending, Table, solve, solve_marks
 
 
 def endings(tricks: int, count: int, policy: str, rng: random.Random) -> list[Ending]:

@@ -12,7 +12,7 @@ from tricktaker.cards import CARD_NAMES, parse_card, parse_cards
 from tricktaker.core.registry import get_game
 from tricktaker.games.preferans.deck import DECK
 from tricktaker.games.preferans.rules import PLAYING, PreferansRules
-from tricktaker.solvers.preferans import Position, Solver, from_state
+from tricktaker.solvers.preferans.position import Position, Solver, from_state
 
 SOLVER = Solver(tt_bits=16)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tricktaker.bots.preferans.open_hand import OpenHandValue
 from tricktaker.bots.preferans.search_bot import PreferansSearchBot, candidates
 from tricktaker.bots.registry import make_bot
@@ -14,13 +16,14 @@ from tricktaker.games.preferans.deck import MISERE_INDEX
 from tricktaker.games.preferans.rules import PLAYING
 from tricktaker.games.preferans.state import PreferansState
 from tricktaker.games.preferans.views import PreferansView
-from tricktaker.solvers.preferans import Solver, from_state
+from tricktaker.solvers.preferans.position import Solver, from_state
+from tricktaker.solvers.preferans.world import cards_left, solved_play
 
 
-def _deal_in_play(seed: int, contract: bool = True) -> PreferansState:
+def _deal_in_play(seed: int, contract: bool = True, players: int = 3) -> PreferansState:
     """A deal, bid and whisted by the rules bot, stopped at its first card."""
     game = get_game("preferans")
-    state = game.new_match(game.options({}), seed=seed)
+    state = game.new_match(game.options({"players": players}), seed=seed)
     assert isinstance(state, PreferansState)
     state = state.clone(stop_after_deal=True)
     bot = make_bot("rules", "preferans")
@@ -70,6 +73,21 @@ def test_no_value_before_the_play_or_past_the_node_limit() -> None:
     assert tight(world, 0) is None  # not tried again in the same world so soon
     assert tight.given_up == 1
     assert OpenHandValue(max_cards=12)(world, 0) is None
+
+
+def test_only_a_preferans_deal_in_its_play_is_handed_to_the_solver() -> None:
+    game = get_game("preferans")
+    start = game.new_match(game.options({}), seed=3)
+    assert cards_left(start, 0) is None  # the auction
+    with pytest.raises(ValueError, match="card play"):
+        solved_play(start, 0, Solver())
+    truco = get_game("truco")
+    assert cards_left(truco.new_match(truco.options({}), seed=1), 0) is None
+    world = next(w for w in (_deal_in_play(s, players=4) for s in range(20)) if w.phase == PLAYING)
+    assert cards_left(world, world.active[0]) == 30
+    assert cards_left(world, world.dealer) is None  # he sits this deal out
+    with pytest.raises(ValueError, match="card play"):
+        solved_play(world, world.dealer, Solver())
 
 
 def _view_at(phase: str, seed: int) -> tuple[PreferansState, PreferansView]:

@@ -15,17 +15,16 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from tricktaker.solvers import (
+from tricktaker.solvers.cfr import (
     CFRSolver,
-    GameTree,
-    TreeBuilder,
+    Variant,
     best_response_value,
     exploitability,
     game_value,
     uniform_strategy,
 )
-from tricktaker.solvers.cfr import Variant
 from tricktaker.solvers.toy import kuhn, leduc
+from tricktaker.solvers.tree import GameTree, TreeBuilder
 
 KUHN_VALUE = -1.0 / 18.0
 LEDUC_VALUE = -0.0856

@@ -26,9 +26,11 @@ from tricktaker.bots import make_bot
 from tricktaker.bots.search import SearchBot
 from tricktaker.bots.tetka.open_hand import OpenHandValue
 from tricktaker.cards import mask_of, parse_card, parse_cards
+from tricktaker.core.registry import get_game
 from tricktaker.games.tetka import TetkaState
-from tricktaker.solvers.tetka import Ending, Table, solve, solve_marks
 from tricktaker.solvers.tetka._kernel import representatives
+from tricktaker.solvers.tetka.solve import Ending, Table, solve, solve_marks
+from tricktaker.solvers.tetka.world import solved_play, tricks_left
 
 QUEENS = {parse_card(q) for q in ("Qc", "Qd", "Qh", "Qs")}
 
@@ -240,6 +242,24 @@ def test_the_world_value_waits_until_few_tricks_are_left() -> None:
     assert value(finished, 0) is None
     with pytest.raises(ValueError):
         OpenHandValue(tricks=0)
+
+
+def test_only_a_tetka_deal_in_play_is_handed_to_the_solver() -> None:
+    rng = random.Random(15)
+    state = random_ending(rng, 3)
+    assert tricks_left(state) == 3
+    finished = state.clone()
+    while finished.to_act is not None:
+        finished.apply(finished.legal_actions()[0])
+    assert tricks_left(finished) is None
+    with pytest.raises(ValueError, match="in play"):
+        solved_play(finished, 0)
+    truc = get_game("truc")
+    assert tricks_left(truc.new_match(truc.options({}), seed=1)) is None
+    before = len(state.finished_deals())
+    played = solved_play(state, 2)
+    assert played.to_act is None and len(played.finished_deals()) == before + 1
+    assert state.to_act is not None  # the world itself is left as it was
 
 
 def test_the_search_level_solves_its_worlds_near_the_end() -> None:

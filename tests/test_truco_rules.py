@@ -26,7 +26,7 @@ from tricktaker.core import IllegalAction, OptionError, RecordError, Start, get_
 from tricktaker.core.records import load_record, replay_text, state_from_record
 from tricktaker.games.truco import TrucoState
 from tricktaker.games.truco.cards import DECK
-from tricktaker.games.truco.rules import GAME_POINTS
+from tricktaker.games.truco.outcomes import GAME_POINTS
 
 GAME = get_game("truco")
 RECORDS = Path(__file__).parent / "records"

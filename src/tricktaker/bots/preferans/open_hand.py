@@ -9,11 +9,13 @@ comparison between actions.
 
 How. Once the world's deal is in its play (the auction, the discard and the
 whisting are still rolled out by the ``rules`` bot), the solver's principal
-line is applied card by card to a copy of the world through the engine, and
-the engine's own score of the finished deal is read (``finished_deals``): the
-scoring is never written twice. Sides as the solver sees them: the declarer
-against both defenders as one team (misère: the defenders push his tricks
-up); in the all-pass, the seat valued against the other two.
+line is applied card by card to a copy of the world through the engine
+(:mod:`tricktaker.solvers.preferans.world`: the bot itself knows the world
+through the Game protocol only), and the engine's own score of the finished
+deal is read (``finished_deals``): the scoring is never written twice.
+Sides as the solver sees them: the declarer against both defenders as one
+team (misère: the defenders push his tricks up); in the all-pass, the seat
+valued against the other two.
 
 ``max_cards`` bounds the cards left to play for the solver to take over (the
 rollout plays on until then), and ``node_limit`` the nodes of one solve: a
@@ -28,9 +30,8 @@ import threading
 
 from tricktaker.bots.search import deal_gain
 from tricktaker.core.protocol import State
-from tricktaker.games.preferans.actions import PLAYS
-from tricktaker.games.preferans.rules import PLAYING, PreferansRules
-from tricktaker.solvers.preferans import Solver, from_state
+from tricktaker.solvers.preferans.position import Solver
+from tricktaker.solvers.preferans.world import cards_left, solved_play
 
 #: Nodes of one solve before the world is rolled out instead (some 30 ms of search on an idle core).
 NODE_LIMIT = 150_000
@@ -57,28 +58,18 @@ class OpenHandValue:
         return solver
 
     def __call__(self, world: State, side: int) -> float | None:
-        if not isinstance(world, PreferansRules) or world.phase != PLAYING:
-            return None
-        if side not in world.active:  # four players: the dealer sits this deal out
-            return None
-        left = sum(h.bit_count() for h in world.hands)
-        if left > self.max_cards:
+        left = cards_left(world, side)
+        if left is None or left > self.max_cards:
             return None
         solver = self._get_solver()
         skip_world, skip_below = self._local.skip
         if skip_world is world and left > skip_below:
             return None
         before = len(world.finished_deals())
-        w = world.clone()
         self.solves += 1
-        pos, _ = from_state(w, side)
-        found = solver.line(pos)
-        if found is None:
+        played = solved_play(world, side, solver)
+        if played is None:
             self.given_up += 1
             self._local.skip = (world, left - 6)
             return None
-        for card in found[1]:
-            actor = w.actor
-            assert actor is not None
-            w.apply(PLAYS[(actor, w.hand_to_play(), card)])
-        return deal_gain(w, before, side)
+        return deal_gain(played, before, side)

@@ -10,7 +10,9 @@ the three others in league (paranoid, :mod:`tricktaker.solvers.tetka`), which
 for Tetka's eight marks a deal is also the seat's best deal gain.
 
 The value is scored by the engine, not by the solver: the solved line is
-played on a clone of the world and the finished deal's ``gains`` are read,
+played on a clone of the world (:mod:`tricktaker.solvers.tetka.world`, which
+loads the compiled search on the first solve only; the bot knows the world
+through the Game protocol alone) and the finished deal's ``gains`` are read,
 as ``search`` reads them after a rollout (the seat's gain less the mean of
 the others'). So a world where a revoke is pending or proved under
 ``revoke=penalized`` is still scored by the engine's rules of handing
@@ -28,9 +30,8 @@ from __future__ import annotations
 
 from tricktaker.bots.search import deal_gain
 from tricktaker.core.protocol import State
-from tricktaker.games.tetka.actions import PLAYS
-from tricktaker.games.tetka.rules import TetkaRules
 from tricktaker.games.tetka.scoring import TRICKS
+from tricktaker.solvers.tetka.world import solved_play, tricks_left
 
 #: Solve a world once this many tricks are left, the trick on the table counted.
 SOLVE_TRICKS = 5
@@ -48,21 +49,10 @@ class OpenHandValue:
         self.solved = 0
 
     def __call__(self, world: State, side: int) -> float | None:
-        if not isinstance(world, TetkaRules) or world.to_act is None:
+        left = tricks_left(world)
+        if left is None or left > self.tricks:
             return None
-        if TRICKS - len(world.winners) > self.tricks:
-            return None
-        # Imported here, not at the top: the solver loads numba (a second or so), which
-        # ``tricktaker play`` and the server should not wait for unless a search bot plays.
-        from tricktaker.solvers.tetka import Ending, solve
-
-        seat = world.sides.index(side)
-        line = solve(Ending.of(world), seat).line
-        trial = world.clone(stop_after_deal=True)
-        before = len(trial.finished_deals())
-        for card in line:
-            actor = trial.to_act
-            assert actor is not None
-            trial.apply(PLAYS[actor][card])
+        before = len(world.finished_deals())
+        played = solved_play(world, world.sides.index(side))
         self.solved += 1
-        return deal_gain(trial, before, side)
+        return deal_gain(played, before, side)

@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping, Sequence
 from math import comb
 
-from tricktaker.games.truco.rules import OUTCOME, TIE, UNDECIDED
+from tricktaker.games.truco.outcomes import OUTCOME, TIE, UNDECIDED
 
 Table = list[tuple[int, int]]  # (relative seat, strength) in order of play
 #: What a finished hand is worth to the bot's side: won 1, drawn 1/2 (DRAW), lost 0.

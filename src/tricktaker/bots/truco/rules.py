@@ -54,7 +54,7 @@ from tricktaker.core.actions import Action
 from tricktaker.core.errors import TricktakerError
 from tricktaker.core.events import Event
 from tricktaker.games.truco.cards import DECK, DOWN
-from tricktaker.games.truco.rules import ELEVEN, GAME_POINTS, OUTCOME, TIE
+from tricktaker.games.truco.outcomes import ELEVEN, GAME_POINTS, OUTCOME, TIE
 from tricktaker.games.truco.views import TrucoView
 
 

@@ -12,7 +12,7 @@ from tricktaker.core.start import Start
 from tricktaker.games.truco.actions import BY_ID, TABLE, TrucoAction
 from tricktaker.games.truco.cards import DECK
 from tricktaker.games.truco.options import SCHEMA
-from tricktaker.games.truco.rules import GAME_POINTS
+from tricktaker.games.truco.outcomes import GAME_POINTS
 from tricktaker.games.truco.sampling import sample_state
 from tricktaker.games.truco.state import TrucoState
 from tricktaker.games.truco.views import TrucoView

@@ -18,6 +18,7 @@ from tricktaker.core.deals import Deal
 from tricktaker.core.events import Telling, deal_end, game_end, match_end, not_an_entry
 from tricktaker.games.truco.actions import DOWN, PLAY, TrucoAction
 from tricktaker.games.truco.cards import by_strength, strength_table
+from tricktaker.games.truco.outcomes import TIE
 from tricktaker.games.truco.rules import (
     DOWN_BIT,
     EV_BLIND,
@@ -27,7 +28,6 @@ from tricktaker.games.truco.rules import (
     EV_MATCH_END,
     EV_SAID,
     EV_TRICK,
-    TIE,
     deal_summary,
 )
 

@@ -15,7 +15,6 @@ The state is small ints, bit masks and short lists, so that ``clone`` and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import product
 from typing import Any
 
 from tricktaker.cards import CARD_NAMES
@@ -45,19 +44,17 @@ from tricktaker.games.truco.actions import (
 )
 from tricktaker.games.truco.cards import DECK, by_strength, strength_table
 from tricktaker.games.truco.cards import DOWN as DOWN_STRENGTH
+from tricktaker.games.truco.outcomes import (
+    DRAW,
+    ELEVEN,
+    GAME_POINTS,
+    LADDERS,
+    OUTCOME,
+    TIE,
+)
 
 DECIDE, PLAY_PHASE, ANSWER, OVER = range(4)
 PHASE_NAMES = ("decide", "play", "answer", "over")
-GAME_POINTS = 12
-TIE = 2
-DRAW = -1
-UNDECIDED = -2
-
-#: The raise ladders: the value of a deal after 0, 1, 2, 3 and 4 accepted raises.
-LADDERS = {"paulista": (1, 3, 6, 9, 12), "mineiro": (2, 4, 6, 10, 12)}
-#: The hand of eleven (Mineiro: of ten): the score that calls it, its value, a run's cost.
-ELEVEN = {"paulista": (11, 3, 1), "mineiro": (10, 4, 2)}
-
 #: Truco's piles: three cards each, the vira turned from the top of the rest (Paulista), the stock.
 DEAL_SPECS = {
     "paulista": DealSpec(
@@ -80,29 +77,6 @@ DEAL_SPECS = {
 EV_SAID, EV_BLIND, EV_DEAL, EV_TRICK, EV_DEAL_END, EV_GAME_END, EV_MATCH_END = range(7)
 #: A play as the engine keeps it: ``(seat << 7) | (down << 6) | card``.
 DOWN_BIT = 64
-
-
-def _outcome(tricks: tuple[int, ...]) -> int:
-    """The side that won the hand, DRAW, or UNDECIDED, from trick results (side or TIE)."""
-    if len(tricks) < 2:
-        return UNDECIDED
-    a, b = tricks[0], tricks[1]
-    if len(tricks) == 2:
-        if a == TIE:
-            return UNDECIDED if b == TIE else b
-        if b == TIE or a == b:
-            return a  # a tie after a won first trick goes to the first trick's winner
-        return UNDECIDED
-    c = tricks[2]
-    if a == TIE and b == TIE:
-        return DRAW if c == TIE else c
-    return a if c == TIE else c
-
-
-#: Every prefix of up to three trick results, and whether it settles the hand.
-OUTCOME: dict[tuple[int, ...], int] = {
-    t: _outcome(t) for k in range(4) for t in product((0, 1, TIE), repeat=k)
-}
 
 
 def _vira_as_pile(deal: object) -> object:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from tricktaker.core.errors import RecordError
 from tricktaker.core.viewjson import ANY_CARD, Codec, TableView, as_json
 from tricktaker.games.truco.cards import by_strength, manilhas, strength_table
-from tricktaker.games.truco.rules import DOWN_BIT, PHASE_NAMES, TIE, TrucoRules
+from tricktaker.games.truco.outcomes import TIE
+from tricktaker.games.truco.rules import DOWN_BIT, PHASE_NAMES, TrucoRules
 
 Plays = tuple[tuple[int, int | None], ...]
 #: A finished trick: its plays, the seats whose card lay face down, the side that took it or "tie".

@@ -39,7 +39,7 @@ from tricktaker.games.truco.cards import (
     manilhas,
     strength_table,
 )
-from tricktaker.games.truco.rules import ELEVEN, GAME_POINTS, LADDERS
+from tricktaker.games.truco.outcomes import ELEVEN, GAME_POINTS, LADDERS
 from tricktaker.games.truco.views import TrucoView
 
 DOMAIN = "truco"

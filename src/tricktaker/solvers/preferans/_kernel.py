@@ -591,6 +591,9 @@ def best_play(
     return value
 
 
+# The same arguments as best_play's, spelled out again: a numba kernel takes its arrays
+# and numbers one by one (a jitclass to bundle them cannot be cached on disk); the
+# Python side bundles them once (``position.Solver._prepare``).
 @_jit
 def principal_line(
     hands: Ints,

@@ -18,7 +18,6 @@ up, and paranoid for the all-pass (the seat valued against the other two).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -29,6 +28,11 @@ from tricktaker.solvers.preferans import _kernel
 #: The engine's card (suit * 13 + rank, ranks 5..12 for 7..A) to the solver's (suit * 8 + rank).
 TO_SMALL = {suit * 13 + r: suit * 8 + r - 5 for suit in range(4) for r in range(5, 13)}
 TO_ENGINE = {small: big for big, small in TO_SMALL.items()}
+
+Ints = _kernel.Ints
+#: The kernels' first arguments (position and work arrays), and their table and statistics.
+_Head = tuple[Ints, Ints, Ints, Ints, Ints, Ints, Ints, Ints, int, int]
+_Table = tuple[_kernel.Keys, _kernel.Keys, _kernel.Bounds, _kernel.Bounds, Ints]
 
 
 def small_mask(mask: int) -> int:
@@ -112,8 +116,10 @@ class Solver:
         self._stats = np.zeros(1 + 3 * 32, np.int64)
         self._out = np.zeros(1, np.int64)
 
-    def _prepare(self, pos: Position) -> tuple[Any, Any, Any]:
-        """The kernel's hands, rules and talon arrays; the trick in progress set down."""
+    def _prepare(self, pos: Position) -> tuple[_Head, _Table]:
+        """The kernels' arguments that :meth:`solve` and :meth:`line` share, the trick in
+        progress set down: the position (hands, rules, talon, work arrays, cards on the
+        table, leader), and the transposition table with the statistics after it."""
         n = pos.players
         if n not in (2, 3) or not 0 <= pos.leader < n or len(pos.table) >= n:
             raise ValueError("a position has two or three places and an unfinished trick")
@@ -149,12 +155,7 @@ class Solver:
             self._tables[0, i] = TO_SMALL[c]
             self._seats[0, i] = (pos.leader + i) % n
         self._stats[:] = 0
-        return hands, rules, talon
-
-    def solve(self, pos: Position) -> Solution:
-        """The exact value of ``pos`` and an optimal card for the place to play."""
-        hands, rules, talon = self._prepare(pos)
-        value = _kernel.best_play(
+        head = (
             hands,
             rules,
             talon,
@@ -165,15 +166,13 @@ class Solver:
             self._frames,
             len(pos.table),
             pos.leader,
-            0,
-            self._k1,
-            self._k2,
-            self._lo,
-            self._hi,
-            self._stats,
-            self._out,
-            -1,
         )
+        return head, (self._k1, self._k2, self._lo, self._hi, self._stats)
+
+    def solve(self, pos: Position) -> Solution:
+        """The exact value of ``pos`` and an optimal card for the place to play."""
+        head, table = self._prepare(pos)
+        value = _kernel.best_play(*head, 0, *table, self._out, -1)
         if value == _kernel.ABORT:
             raise Unsolved(f"more than {self.node_limit} nodes")
         return Solution(int(value), TO_ENGINE[int(self._out[0])], int(self._stats[0]))
@@ -182,27 +181,10 @@ class Solver:
         """The value of ``pos`` and an optimal play of every card left (engine cards, in
         order of play): each player, in turn, plays a card that keeps the value. None
         when the node limit stopped it."""
-        hands, rules, talon = self._prepare(pos)
+        head, table = self._prepare(pos)
         cards = sum(h.bit_count() for h in pos.hands)
         out = np.zeros(cards, np.int64)
-        value = _kernel.principal_line(
-            hands,
-            rules,
-            talon,
-            self._tables,
-            self._seats,
-            self._moves,
-            self._scores,
-            self._frames,
-            len(pos.table),
-            pos.leader,
-            self._k1,
-            self._k2,
-            self._lo,
-            self._hi,
-            self._stats,
-            out,
-        )
+        value = _kernel.principal_line(*head, *table, out)
         if value == _kernel.ABORT:
             return None
         return int(value), [TO_ENGINE[int(c)] for c in out]

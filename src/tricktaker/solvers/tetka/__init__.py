@@ -1,8 +1,5 @@
 """Open-hand (double-dummy) search of Tetka endings: the valued seat against the other
-three, for the search bots' evaluation of sampled worlds (``bots/tetka/open_hand.py``)."""
-
-from __future__ import annotations
-
-from tricktaker.solvers.tetka.solve import Ending, Solution, Table, solve, solve_marks
-
-__all__ = ["Ending", "Solution", "Table", "solve", "solve_marks"]
+three (:mod:`.solve`, over the compiled search in :mod:`._kernel`), and a sampled world
+solved and played through the engine for the search bots (:mod:`.world`). Import from
+those modules: this one imports nothing, so asking :mod:`.world` how far a world is from
+its end loads no numba."""

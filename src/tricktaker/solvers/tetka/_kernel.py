@@ -460,6 +460,9 @@ def _holds(tt_keys: Ints, slot: int, hands: Ints, meta: int) -> bool:
     )
 
 
+# The same arguments as search's, spelled out again: a numba kernel takes its arrays and
+# numbers one by one (a jitclass to bundle them cannot be cached on disk); the Python
+# side bundles them once (``solve._arguments``).
 @_jit
 def principal_line(
     hands: Ints,
@@ -479,46 +482,30 @@ def principal_line(
 ) -> int:
     """Solves the position, then writes into ``out`` the cards of one line of best play
     to the end of the deal (each solved again from its own position, the table warm);
-    returns the value. The arrays are played on: pass copies."""
-    value = search(
-        hands,
-        won,
-        last,
-        tcs,
-        leader,
-        k,
-        t,
-        -INF,
-        INF,
-        ctx,
-        movebuf,
-        frames,
-        tt_keys,
-        tt_bounds,
-        stats,
-    )
+    returns the value (0 for a deal already over). The arrays are played on: pass copies."""
+    value = 0
     n = 0
-    c = frames[0, F_CHOSEN]
     while t < TRICKS:
-        if n > 0:
-            search(
-                hands,
-                won,
-                last,
-                tcs,
-                leader,
-                k,
-                t,
-                -INF,
-                INF,
-                ctx,
-                movebuf,
-                frames,
-                tt_keys,
-                tt_bounds,
-                stats,
-            )
-            c = frames[0, F_CHOSEN]
+        v = search(
+            hands,
+            won,
+            last,
+            tcs,
+            leader,
+            k,
+            t,
+            -INF,
+            INF,
+            ctx,
+            movebuf,
+            frames,
+            tt_keys,
+            tt_bounds,
+            stats,
+        )
+        if n == 0:
+            value = v  # the whole line's; later searches only choose its next card
+        c = frames[0, F_CHOSEN]
         out[n] = c
         n += 1
         seat = (leader + k) % 4

@@ -29,6 +29,8 @@ from tricktaker.solvers.tetka._kernel import (
     FIELDS,
     INF,
     MAX_DEPTH,
+    Bytes,
+    Ints,
     principal_line,
     search,
 )
@@ -121,10 +123,20 @@ class Solution:
     line: tuple[int, ...]
 
 
-def _arrays(ending: Ending, seat: int) -> tuple[np.ndarray, ...]:
-    hands = np.array(ending.hands, np.int64)
-    won = np.array(ending.won, np.int64)
-    latest = np.array(ending.latest, np.int64)
+#: The kernels' position arguments, and their context and work arrays (see :func:`_arguments`).
+Position = tuple[Ints, Ints, Ints, Ints, int, int, int]
+Context = tuple[Ints, Ints, Ints, Ints, Bytes, Ints]
+
+
+def _arguments(ending: Ending, seat: int, table: Table | None) -> tuple[Position, Context]:
+    """The kernels' arguments that :func:`solve_marks` and :func:`solve` share: the
+    position (hands, tricks won, latest tricks, the trick cards, leader, cards on the
+    table, tricks done) and the context with the table's arrays after it."""
+    if not 0 <= seat < SEATS:
+        raise ValueError(f"no seat {seat} in Tetka")
+    if ending.done >= TRICKS:
+        raise ValueError("the deal is over: nothing to solve")
+    tb = table or shared_table()
     tcs = np.zeros((TRICKS + 1, 4), np.int64)
     for i, c in enumerate(ending.trick):
         tcs[ending.done, i] = c
@@ -132,63 +144,28 @@ def _arrays(ending: Ending, seat: int) -> tuple[np.ndarray, ...]:
     ctx[CTX_SEAT] = seat
     ctx[CTX_PHOTO] = ending.photo
     ctx[CTX_COUNTING] = counting_number(ending.photo)
-    return hands, won, latest, tcs, ctx
-
-
-def _check(ending: Ending, seat: int) -> None:
-    if not 0 <= seat < SEATS:
-        raise ValueError(f"no seat {seat} in Tetka")
-    if ending.done >= TRICKS:
-        raise ValueError("the deal is over: nothing to solve")
-
-
-def solve_marks(ending: Ending, seat: int, table: Table | None = None) -> int:
-    """The marks ``seat`` still takes from ``ending`` with best play (paranoid)."""
-    _check(ending, seat)
-    tb = table or shared_table()
-    hands, won, latest, tcs, ctx = _arrays(ending, seat)
-    return int(
-        search(
-            hands,
-            won,
-            latest,
-            tcs,
-            ending.leader,
-            len(ending.trick),
-            ending.done,
-            -INF,
-            INF,
-            ctx,
-            tb.moves,
-            tb.frames,
-            tb.keys,
-            tb.bounds,
-            tb.stats,
-        )
-    )
-
-
-def solve(ending: Ending, seat: int, table: Table | None = None) -> Solution:
-    """The value for ``seat`` and one line of best play to the end of the deal."""
-    _check(ending, seat)
-    tb = table or shared_table()
-    hands, won, latest, tcs, ctx = _arrays(ending, seat)
-    out = np.zeros(4 * TRICKS, np.int64)
-    value = principal_line(
-        hands,
-        won,
-        latest,
+    position = (
+        np.array(ending.hands, np.int64),
+        np.array(ending.won, np.int64),
+        np.array(ending.latest, np.int64),
         tcs,
         ending.leader,
         len(ending.trick),
         ending.done,
-        ctx,
-        tb.moves,
-        tb.frames,
-        tb.keys,
-        tb.bounds,
-        tb.stats,
-        out,
     )
+    return position, (ctx, tb.moves, tb.frames, tb.keys, tb.bounds, tb.stats)
+
+
+def solve_marks(ending: Ending, seat: int, table: Table | None = None) -> int:
+    """The marks ``seat`` still takes from ``ending`` with best play (paranoid)."""
+    position, context = _arguments(ending, seat, table)
+    return int(search(*position, -INF, INF, *context))
+
+
+def solve(ending: Ending, seat: int, table: Table | None = None) -> Solution:
+    """The value for ``seat`` and one line of best play to the end of the deal."""
+    position, context = _arguments(ending, seat, table)
+    out = np.zeros(4 * TRICKS, np.int64)
+    value = principal_line(*position, *context, out)
     left = 4 * ending.tricks_left - len(ending.trick)
     return Solution(seat, int(value), tuple(int(c) for c in out[:left]))
