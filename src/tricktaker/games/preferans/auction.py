@@ -9,9 +9,10 @@ lowest bid rising after all-passes) or seed 002's pot game (one to four with
 the talon, ``game`` and ``hearts`` without it, ``hold`` for a player who spoke
 before the top bidder).
 
-The bidding's fields are the state's own (small ints and a short list, cheap
-to clone); these functions read and write them, and tell the state machine
-what comes next (:class:`Bidding`), never which phase that is.
+The bidding's fields are the state's own (``table.Table``: small ints and a
+short list, cheap to clone); these functions read and write them, and tell
+the state machine what comes next (:class:`Bidding`), never which phase that
+is.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from tricktaker.games.preferans.actions import (
     BID,
@@ -41,10 +41,8 @@ from tricktaker.games.preferans.deck import (
     POT_BIDS,
 )
 from tricktaker.games.preferans.sheet import min_level_after_allpass
+from tricktaker.games.preferans.table import Table
 from tricktaker.games.preferans.terms import BidKind
-
-if TYPE_CHECKING:
-    from tricktaker.games.preferans.rules import PreferansRules
 
 GAME_BID = POT_BIDS.index("game")
 HEARTS_BID = POT_BIDS.index("hearts")
@@ -80,22 +78,22 @@ class Ladder(ABC):
         """The lowest ladder index one may bid after ``streak`` all-passes in a row."""
 
     @abstractmethod
-    def offers(self, t: PreferansRules, seat: int) -> tuple[PrefAction, ...]:
+    def offers(self, t: Table, seat: int) -> tuple[PrefAction, ...]:
         """What ``seat`` may say now (a pass first)."""
 
     @abstractmethod
-    def take(self, t: PreferansRules, a: PrefAction) -> bool:
+    def take(self, t: Table, a: PrefAction) -> bool:
         """Write a bid of this ladder on top; True when it ends the bidding at once."""
 
     @abstractmethod
-    def award(self, t: PreferansRules) -> Award:
+    def award(self, t: Table) -> Award:
         """What the winner of the bidding gets."""
 
     @abstractmethod
-    def declarable(self, t: PreferansRules) -> list[str]:
+    def declarable(self, t: Table) -> list[str]:
         """Contracts the declarer may name after this bidding."""
 
-    def refusal(self, t: PreferansRules, a: PrefAction) -> str:
+    def refusal(self, t: Table, a: PrefAction) -> str:
         """The rule a bid of this ladder broke, where a list of what is allowed would not
         say it ("" where there is none to tell)."""
         return ""
@@ -115,7 +113,7 @@ class RussianLadder(Ladder):
         level = min_level_after_allpass(self.convention, streak)
         return LADDER_INDEX[f"{level}s"]
 
-    def offers(self, t: PreferansRules, seat: int) -> tuple[PrefAction, ...]:
+    def offers(self, t: Table, seat: int) -> tuple[PrefAction, ...]:
         low = max(t.bid_top + 1, self.min_bid(t.streak))
         first_speech = not (t.spoken >> seat) & 1
         out = [SIMPLE[(seat, PASS)]]
@@ -125,7 +123,7 @@ class RussianLadder(Ladder):
             out.append(BIDS[(seat, i)])
         return tuple(out)
 
-    def take(self, t: PreferansRules, a: PrefAction) -> bool:
+    def take(self, t: Table, a: PrefAction) -> bool:
         if t.bid_seat is not None and t.bid_top == MISERE_INDEX:
             t.passed |= 1 << t.bid_seat  # an outbid misère is out of the bidding
         t.bid_top = a.code
@@ -133,13 +131,13 @@ class RussianLadder(Ladder):
         t.bid_kind = BidKind.MISERE if a.code == MISERE_INDEX else BidKind.CONTRACT
         return False
 
-    def award(self, t: PreferansRules) -> Award:
+    def award(self, t: Table) -> Award:
         return Award(MISERE if t.bid_top == MISERE_INDEX else None, talon=True)
 
-    def declarable(self, t: PreferansRules) -> list[str]:
+    def declarable(self, t: Table) -> list[str]:
         return [c for c in CONTRACTS if LADDER_INDEX[c] >= t.bid_top]
 
-    def refusal(self, t: PreferansRules, a: PrefAction) -> str:
+    def refusal(self, t: Table, a: PrefAction) -> str:
         if a.code == MISERE_INDEX and (t.spoken >> a.seat) & 1:
             return "misère may only be a player's first bid"
         return ""
@@ -154,7 +152,7 @@ class PotLadder(Ladder):
     def min_bid(self, streak: int) -> int:
         return 0
 
-    def offers(self, t: PreferansRules, seat: int) -> tuple[PrefAction, ...]:
+    def offers(self, t: Table, seat: int) -> tuple[PrefAction, ...]:
         out = [SIMPLE[(seat, PASS)]]
         first_speech = not (t.spoken >> seat) & 1
         kind, top = t.bid_kind, t.bid_top
@@ -174,7 +172,7 @@ class PotLadder(Ladder):
             out.append(POT[(seat, HEARTS_BID)])
         return tuple(out)
 
-    def take(self, t: PreferansRules, a: PrefAction) -> bool:
+    def take(self, t: Table, a: PrefAction) -> bool:
         seat = a.seat
         if a.code == HEARTS_BID:
             t.bid_kind, t.bid_top, t.bid_seat = BidKind.HEARTS, 4, seat
@@ -191,31 +189,31 @@ class PotLadder(Ladder):
         t.bid_seat = seat
         return False
 
-    def award(self, t: PreferansRules) -> Award:
+    def award(self, t: Table) -> Award:
         if t.bid_kind == BidKind.HEARTS:
             return Award("6h", talon=False)
         return Award(None, talon=t.bid_kind != BidKind.GAME)
 
-    def declarable(self, t: PreferansRules) -> list[str]:
+    def declarable(self, t: Table) -> list[str]:
         level = t.bid_top
         if t.bid_kind == BidKind.NUMBER:
             return [f"6{s}" for s in "scdh"[level - 1 :]]
         return [f"6{s}" for s in "scd"[level - 1 :]]  # a game: any suit but hearts
 
-    def refusal(self, t: PreferansRules, a: PrefAction) -> str:
+    def refusal(self, t: Table, a: PrefAction) -> str:
         rival = a.code == GAME_BID and (t.game_bidders >> a.seat) & 1  # games compete
         if (t.spoken >> a.seat) & 1 and a.code >= GAME_BID and not rival:
             return "game and hearts may only be bid at a player's first word"
         return ""
 
 
-def has_priority(t: PreferansRules, seat: int) -> bool:
+def has_priority(t: Table, seat: int) -> bool:
     """Whether ``seat`` may hold the top bid: he bid before its holder (seed 002)."""
     holder = t.bid_seat
     return holder is not None and holder != seat and t.order(seat) < t.order(holder)
 
 
-def speak(t: PreferansRules, a: PrefAction, ladder: Ladder) -> Bidding:
+def speak(t: Table, a: PrefAction, ladder: Ladder) -> Bidding:
     """Take one word of the bidding (already known legal) and pass the word on."""
     seat = a.seat
     t.spoken |= 1 << seat
@@ -231,7 +229,7 @@ def speak(t: PreferansRules, a: PrefAction, ladder: Ladder) -> Bidding:
     return _next_bidder(t, seat)
 
 
-def _next_bidder(t: PreferansRules, seat: int) -> Bidding:
+def _next_bidder(t: Table, seat: int) -> Bidding:
     left = [s for s in t.active if not (t.passed >> s) & 1]
     if not left:
         return Bidding.ALL_PASSED

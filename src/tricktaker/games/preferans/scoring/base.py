@@ -12,15 +12,13 @@ pot) lives in the state's own fields, so cloning a state copies it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tricktaker.core.start import Start
 from tricktaker.games.preferans.auction import Ladder
 from tricktaker.games.preferans.sheet import Sheet
+from tricktaker.games.preferans.table import Table
 from tricktaker.games.preferans.terms import Convention, DealEnd
-
-if TYPE_CHECKING:
-    from tricktaker.games.preferans.rules import PreferansRules
 
 #: The position a game starts from: the sheet, the all-pass streak, each seat's stakes, the pot.
 Position = tuple[Sheet, int, list[int], int]
@@ -46,11 +44,11 @@ class Scoring(ABC):
         """The starting position a record's ``start`` gives; RecordError if it cannot be."""
 
     @abstractmethod
-    def open_deal(self, t: PreferansRules) -> None:
+    def open_deal(self, t: Table) -> None:
         """What happens to the position as a deal begins (the pot game's stakes)."""
 
     @abstractmethod
-    def position(self, t: PreferansRules) -> dict[str, Any]:
+    def position(self, t: Table) -> dict[str, Any]:
         """The position as the deal's first event tells it to everyone."""
 
     @abstractmethod
@@ -66,16 +64,14 @@ class Scoring(ABC):
         """How a deal everybody passed ends (None: it is played as an all-pass)."""
 
     @abstractmethod
-    def settle(
-        self, t: PreferansRules, end: DealEnd, details: dict[str, Any]
-    ) -> tuple[int | None, int]:
+    def settle(self, t: Table, end: DealEnd, details: dict[str, Any]) -> tuple[int | None, int]:
         """Write the finished deal (in the state's position, and its details as the summary
         tells them); returns the deal's winner (the declarer who made it) and its points."""
 
     @abstractmethod
-    def over(self, t: PreferansRules) -> bool:
+    def over(self, t: Table) -> bool:
         """Whether the deal just written ends the game."""
 
     @abstractmethod
-    def balance(self, t: PreferansRules) -> tuple[float, ...]:
+    def balance(self, t: Table) -> tuple[float, ...]:
         """Each seat's balance as if the game were settled now."""

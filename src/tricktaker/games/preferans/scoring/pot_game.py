@@ -10,7 +10,7 @@ the pot.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tricktaker.cards import mask_of
 from tricktaker.core.errors import RecordError
@@ -20,10 +20,8 @@ from tricktaker.games.preferans.auction import PotLadder
 from tricktaker.games.preferans.deck import TRICKS
 from tricktaker.games.preferans.scoring.base import Position, Scoring
 from tricktaker.games.preferans.sheet import Sheet
+from tricktaker.games.preferans.table import Table
 from tricktaker.games.preferans.terms import BidKind, Convention, DealEnd
-
-if TYPE_CHECKING:
-    from tricktaker.games.preferans.rules import PreferansRules
 
 #: The most stakes a record's start may give a seat, either way.
 CASH_BOUND = 10**6
@@ -48,12 +46,12 @@ class PotScoring(Scoring):
             raise RecordError("start: the cash and the kitty must sum to zero")
         return Sheet.empty(n), 0, cash, kitty
 
-    def open_deal(self, t: PreferansRules) -> None:
+    def open_deal(self, t: Table) -> None:
         if t.kitty == 0:  # everyone pays into an empty pot
             t.cash = [c - pot.ANTE for c in t.cash]
             t.kitty = pot.ANTE * t.players
 
-    def position(self, t: PreferansRules) -> dict[str, Any]:
+    def position(self, t: Table) -> dict[str, Any]:
         return {"cash": list(t.cash), "kitty": t.kitty}
 
     def half_whist(self, level: int) -> bool:
@@ -65,9 +63,7 @@ class PotScoring(Scoring):
     def all_passed(self) -> DealEnd | None:
         return DealEnd.THROWN_IN  # seed 002 is silent: the deal is thrown in, the pot stays
 
-    def settle(
-        self, t: PreferansRules, end: DealEnd, details: dict[str, Any]
-    ) -> tuple[int | None, int]:
+    def settle(self, t: Table, end: DealEnd, details: dict[str, Any]) -> tuple[int | None, int]:
         payments, made = _pay(t, end)
         details["payments"] = payments
         details["kitty"] = t.kitty
@@ -76,15 +72,15 @@ class PotScoring(Scoring):
             return None, 0
         return (t.declarer if made else None), pot.ANTE
 
-    def over(self, t: PreferansRules) -> bool:
+    def over(self, t: Table) -> bool:
         return t.deal_no + 1 >= t.pool
 
-    def balance(self, t: PreferansRules) -> tuple[float, ...]:
+    def balance(self, t: Table) -> tuple[float, ...]:
         share = t.kitty / t.players
         return tuple(c + share for c in t.cash)
 
 
-def _pay(t: PreferansRules, end: DealEnd) -> tuple[list[list[Any]], bool | None]:
+def _pay(t: Table, end: DealEnd) -> tuple[list[list[Any]], bool | None]:
     """Seed 002's payments; returns them and whether the contract was made."""
     if end == DealEnd.THROWN_IN:
         return [], None

@@ -9,7 +9,7 @@ lowest bid) and in Rostov's all-pass, played without the talon's leads.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tricktaker.core.errors import RecordError
 from tricktaker.core.start import Start
@@ -26,10 +26,8 @@ from tricktaker.games.preferans.sheet import (
     settlement,
     write,
 )
+from tricktaker.games.preferans.table import Table
 from tricktaker.games.preferans.terms import Answer, Convention, DealEnd
-
-if TYPE_CHECKING:
-    from tricktaker.games.preferans.rules import PreferansRules
 
 #: What a deal gives the sheet, by the kind of deal (``sheet.Outcome.kind``).
 GAME, MISERE_DEAL, ALLPASS = "game", "misere", "allpass"
@@ -62,10 +60,10 @@ class SheetScoring(Scoring):
             raise RecordError("start: every pulya is already closed: that game is over")
         return sheet, streak, [0] * n, 0
 
-    def open_deal(self, t: PreferansRules) -> None:
+    def open_deal(self, t: Table) -> None:
         """A sheet writes nothing before a deal."""
 
-    def position(self, t: PreferansRules) -> dict[str, Any]:
+    def position(self, t: Table) -> dict[str, Any]:
         position = dict(t.sheet.to_json())
         position["allpass"] = t.streak
         return position
@@ -79,9 +77,7 @@ class SheetScoring(Scoring):
     def all_passed(self) -> DealEnd | None:
         return None
 
-    def settle(
-        self, t: PreferansRules, end: DealEnd, details: dict[str, Any]
-    ) -> tuple[int | None, int]:
+    def settle(self, t: Table, end: DealEnd, details: dict[str, Any]) -> tuple[int | None, int]:
         outcome = _outcome(t, end)
         t.sheet, written = write(t.sheet, outcome, self.convention, t.pool)
         details["entries"] = [e.to_json() for e in written]
@@ -94,10 +90,10 @@ class SheetScoring(Scoring):
         points = MISERE_VALUE if outcome.kind == MISERE_DEAL else CONTRACT_VALUE[outcome.level]
         return (t.declarer if _made(outcome) else None), points
 
-    def over(self, t: PreferansRules) -> bool:
+    def over(self, t: Table) -> bool:
         return is_closed(t.sheet, t.pool)
 
-    def balance(self, t: PreferansRules) -> tuple[float, ...]:
+    def balance(self, t: Table) -> tuple[float, ...]:
         return settlement(t.sheet, t.pool)
 
 
@@ -111,7 +107,7 @@ def _made(outcome: Outcome) -> bool:
     return outcome.tricks[d] >= outcome.level
 
 
-def _outcome(t: PreferansRules, end: DealEnd) -> Outcome:
+def _outcome(t: Table, end: DealEnd) -> Outcome:
     """What the deal gives the sheet."""
     n = t.players
     if t.contract is None:

@@ -1,0 +1,81 @@
+"""What the bidding and the scoring systems may read and write of a game in progress.
+
+``auction`` and ``scoring`` work on the state's own fields (small ints and
+short lists, cheap to clone) rather than on copies; this protocol names the
+fields they touch, so they need not import the state machine that calls
+them, and what they may change is written down: the bidding's fields, the
+turn, and the position (the sheet and the all-pass streak, the stakes and
+the pot). The rest they only read.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from tricktaker.core.deals import Deal
+from tricktaker.games.preferans.sheet import Sheet
+from tricktaker.games.preferans.terms import Answer, BidKind
+
+
+class Table(Protocol):
+    """A game of Preferans in progress (``rules.PreferansRules``), as its parts see it."""
+
+    # The bidding, which ``auction`` writes.
+    bid_top: int
+    bid_seat: int | None
+    bid_kind: BidKind
+    spoken: int
+    passed: int
+    number_bidders: int
+    game_bidders: int
+    actor: int | None
+    # The position, which ``scoring`` writes.
+    sheet: Sheet
+    streak: int
+    cash: list[int]
+    kitty: int
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def pool(self) -> int: ...
+
+    @property
+    def deal_no(self) -> int: ...
+
+    @property
+    def active(self) -> tuple[int, ...]: ...
+
+    @property
+    def dealt(self) -> list[Deal]: ...
+
+    @property
+    def bids(self) -> list[tuple[int, str]]: ...
+
+    @property
+    def declarer(self) -> int | None: ...
+
+    @property
+    def contract(self) -> str | None: ...
+
+    @property
+    def level(self) -> int: ...
+
+    @property
+    def holding(self) -> int: ...
+
+    @property
+    def discard(self) -> int: ...
+
+    @property
+    def answers(self) -> list[Answer]: ...
+
+    @property
+    def taken(self) -> list[int]: ...
+
+    def order(self, seat: int) -> int: ...
+
+    def next_active(self, seat: int) -> int: ...
+
+    def defenders(self) -> tuple[int, ...]: ...
