@@ -21,17 +21,20 @@ every game's words, a name is written where no verb has to agree with it
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from tricktaker.cards import Card, parse_card
+from tricktaker.core.actions import Action
 from tricktaker.core.cardwords import SUITS, card_label, rank_order
 from tricktaker.core.i18n import N_, Translator, label, translator
 from tricktaker.core.options import OptionSpec
 from tricktaker.core.protocol import View
-from tricktaker.core.summary import DealSummary
+from tricktaker.core.summary import DealSummary, game_winner
 
-V = TypeVar("V")
+V = TypeVar("V", bound=View)
 
 #: Suits by their letter in the notation, as words.
 SUIT_NAMES = {"c": N_("clubs"), "d": N_("diamonds"), "h": N_("hearts"), "s": N_("spades")}
@@ -39,24 +42,45 @@ SUIT_NAMES = {"c": N_("clubs"), "d": N_("diamonds"), "h": N_("hearts"), "s": N_(
 ENDS = {"tricks": N_("won on tricks"), "folded": N_("the other side folded")}
 
 
-class GameWords(Generic[V]):
+@dataclass(frozen=True, slots=True)
+class Source(Generic[V]):
+    """Where a game's words come from: its catalog
+    (``<package>/locale/<lang>/LC_MESSAGES/<domain>.po``), its name (a message id of that
+    catalog: the English name) and its own view class."""
+
+    domain: str
+    package: str
+    title: str
+    view: type[V]
+
+    def wrong_view(self, view: object) -> str:
+        """What to say when the words are given another game's view."""
+        owner = self.title + ("'" if self.title.endswith("s") else "'s")
+        return f"{owner} words need a {self.title} view, not {type(view).__name__}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """The options' names, their values and their help lines as a lobby shows them
+    (message ids of the game's catalog, by option name; values by ``(name, value)``)."""
+
+    labels: Mapping[str, str] = field(default_factory=dict)
+    choices: Mapping[tuple[str, Any], str] = field(default_factory=dict)
+    helps: Mapping[str, str] = field(default_factory=dict)
+
+
+class GameWords(ABC, Generic[V]):
     """A game's words in one language: the plumbing, and the phrases every game shares."""
 
-    #: The game's catalog: ``<package>/locale/<lang>/LC_MESSAGES/<domain>.po``.
-    domain: ClassVar[str]
-    package: ClassVar[str]
-    #: The game's name, a message id of its catalog.
-    title_text: ClassVar[str]
-    #: The game's own view class, and what to say when given another game's view.
-    view_class: type[V]
-    wrong_view: ClassVar[str]
-    #: The options' names, values and help lines in the lobby (message ids of the catalog).
-    option_labels: ClassVar[Mapping[str, str]] = {}
-    choice_labels: ClassVar[Mapping[tuple[str, Any], str]] = {}
-    option_helps: ClassVar[Mapping[str, str]] = {}
+    #: The game's catalog, name and view class.
+    source: Source[V]
+    #: The options in the lobby's words.
+    lobby: ClassVar[Lobby] = Lobby()
+    #: The seat whose hint a spectator reads (None: he is only told whom the table waits for).
+    spectator_reads: ClassVar[int | None] = None
 
     def __init__(self, lang: str) -> None:
-        self._: Translator = translator(lang, self.domain, self.package)
+        self._: Translator = translator(lang, self.source.domain, self.source.package)
         self.common: Translator = translator(lang)
         self._lang = lang
 
@@ -66,15 +90,15 @@ class GameWords(Generic[V]):
 
     @property
     def title(self) -> str:
-        return self._(self.title_text)
+        return self._(self.source.title)
 
     def view_of(self, view: View) -> V:
         """The game's own view (the protocol's View has only the common fields)."""
-        if not isinstance(view, self.view_class):
-            raise TypeError(f"{self.wrong_view}, not {type(view).__name__}")
+        if not isinstance(view, self.source.view):
+            raise TypeError(self.source.wrong_view(view))
         return view
 
-    def is_private(self, action: Any) -> bool:
+    def is_private(self, action: Action) -> bool:
         """Whether an action is a word to partners only: in most games none is."""
         return False
 
@@ -82,15 +106,54 @@ class GameWords(Generic[V]):
 
     def option_label(self, spec: OptionSpec) -> str:
         """The option's name in the lobby (``core.protocol.OptionWords``)."""
-        return label(self._, self.option_labels, spec.name, spec.name)
+        return label(self._, self.lobby.labels, spec.name, spec.name)
 
     def choice_label(self, spec: OptionSpec, value: object) -> str:
         """A value of the option in the lobby, as written where the game has no words for it."""
-        return label(self._, self.choice_labels, (spec.name, value), str(value))
+        return label(self._, self.lobby.choices, (spec.name, value), str(value))
 
     def option_help(self, spec: OptionSpec) -> str:
-        text = self.option_helps.get(spec.name)
+        text = self.lobby.helps.get(spec.name)
         return self._(text) if text is not None else spec.help
+
+    # ------------------------------------------------------------ the hint and the tags
+
+    def hint(self, view: View, legal: Sequence[Action], names: Sequence[str]) -> str:
+        """One line: the match is over, whom the table waits for, or what is asked of the
+        observer (``asked``)."""
+        v = self.view_of(view)
+        actor = v.to_act
+        if actor is None or v.finished:
+            return self.over()
+        if actor != (v.seat if v.seat is not None else self.spectator_reads):
+            return self.waiting(v, names[actor])
+        return self.asked(v, legal, names)
+
+    @abstractmethod
+    def over(self) -> str:
+        """The hint once the match is over."""
+
+    def waiting(self, v: V, name: str) -> str:
+        """The hint while another seat decides (``name``)."""
+        return self.thinking(name)
+
+    @abstractmethod
+    def asked(self, v: V, legal: Sequence[Action], names: Sequence[str]) -> str:
+        """The hint when the observer decides: what is asked of him."""
+
+    def seat_tags(self, view: View, seat: int) -> list[str]:
+        """The dealer's tag (``dealer_tag``), then the game's own (``tags``)."""
+        v = self.view_of(view)
+        dealt = [self.dealer_tag(v, seat)] if seat == v.dealer else []
+        return dealt + self.tags(v, seat)
+
+    @abstractmethod
+    def dealer_tag(self, v: V, seat: int) -> str:
+        """The tag beside the dealer's name."""
+
+    @abstractmethod
+    def tags(self, v: V, seat: int) -> list[str]:
+        """The game's tags beside a seat's name, after the dealer's."""
 
     # ------------------------------------------------------------ pieces
 
@@ -146,13 +209,14 @@ class GameWords(Generic[V]):
         _ = self.common
         return _("Trick {n}").format(n=n)
 
-    def to_play(self, name: str) -> str:
+    def in_progress(self, title: str, played: str, name: str, lead_apart: bool = True) -> str:
+        """The trick in progress and whose card it waits for: ``Trick 3: West 7♣ · to play:
+        You``; with nothing played ``Trick 3 · to lead: You`` (``lead_apart`` False: "to
+        play" still)."""
         _ = self.common
-        return _("to play: {name}").format(name=name)
-
-    def to_lead(self, name: str) -> str:
-        _ = self.common
-        return _("to lead: {name}").format(name=name)
+        line = f"{title}: {played}" if played else title
+        due = _("to lead: {name}") if lead_apart and not played else _("to play: {name}")
+        return f"{line} · " + due.format(name=name)
 
     def your_cards(self, cards: str) -> str:
         _ = self.common
@@ -192,6 +256,23 @@ class GameWords(Generic[V]):
     def no_card(self) -> str:
         _ = self.common
         return _("No card was played.")
+
+    def two_sides(
+        self, template: str, score: Sequence[int], sides: Sequence[str], target: int = 0
+    ) -> str:
+        """Two sides' points in a game's own words: ``template`` (translated) names the sides
+        ``{a}`` and ``{b}``, their points ``{x}`` and ``{y}``, the game's target ``{g}``."""
+        return template.format(a=sides[0], x=score[0], b=sides[1], y=score[1], g=target)
+
+    def race(
+        self, score: Sequence[int], sides: Sequence[str], target: int, won: str, running: str
+    ) -> str:
+        """The score of a game to ``target`` points: ``won`` (``{side}``, ``{x}``, ``{y}``)
+        once a side has reached it, else ``running`` (see ``two_sides``)."""
+        leader = game_winner(score, target)
+        if leader is not None:
+            return won.format(side=sides[leader], x=score[0], y=score[1])
+        return self.two_sides(running, score, sides, target)
 
     def scored(self, summary: DealSummary, sides: Sequence[str], ends: Mapping[str, str]) -> str:
         """``Us +2 points (won on tricks)``: the side that won the deal, what it scored and

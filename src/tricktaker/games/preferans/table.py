@@ -35,44 +35,22 @@ class Table(Protocol):
     cash: list[int]
     kitty: int
 
-    @property
-    def players(self) -> int: ...
-
-    @property
-    def pool(self) -> int: ...
-
-    @property
-    def deal_no(self) -> int: ...
-
-    @property
-    def active(self) -> tuple[int, ...]: ...
-
-    @property
-    def dealt(self) -> list[Deal]: ...
-
-    @property
-    def bids(self) -> list[tuple[int, str]]: ...
-
-    @property
-    def declarer(self) -> int | None: ...
-
-    @property
-    def contract(self) -> str | None: ...
+    # What they only read.
+    players: int
+    pool: int
+    deal_no: int
+    active: tuple[int, ...]
+    dealt: list[Deal]
+    bids: list[tuple[int, str]]
+    declarer: int | None
+    contract: str | None
+    holding: int
+    discard: int
+    answers: list[Answer]
+    taken: list[int]
 
     @property
     def level(self) -> int: ...
-
-    @property
-    def holding(self) -> int: ...
-
-    @property
-    def discard(self) -> int: ...
-
-    @property
-    def answers(self) -> list[Answer]: ...
-
-    @property
-    def taken(self) -> list[int]: ...
 
     def order(self, seat: int) -> int: ...
 

@@ -34,7 +34,7 @@ from tricktaker.core.i18n import N_
 from tricktaker.core.options import Options
 from tricktaker.core.protocol import View
 from tricktaker.core.summary import DealSummary
-from tricktaker.core.words import GameWords
+from tricktaker.core.words import GameWords, Lobby, Source
 from tricktaker.games.tetka.scoring import (
     COUNTING,
     LAST,
@@ -126,14 +126,8 @@ def _mask(items: Sequence[int]) -> int:
 class TetkaWords(GameWords[TetkaView]):
     """Tetka's words in one language (the Words protocol)."""
 
-    domain = DOMAIN
-    package = PACKAGE
-    title_text = N_("Tetka")
-    view_class = TetkaView
-    wrong_view = "Tetka's words need a Tetka view"
-    option_labels = OPTION_LABELS
-    choice_labels = CHOICE_LABELS
-    option_helps = OPTION_HELP
+    source = Source(DOMAIN, PACKAGE, N_("Tetka"), TetkaView)
+    lobby = Lobby(OPTION_LABELS, CHOICE_LABELS, OPTION_HELP)
 
     # ---------------------------------------------------------------- pieces
 
@@ -390,12 +384,12 @@ class TetkaWords(GameWords[TetkaView]):
         tricks = _("Tricks this deal: {tricks}").format(tricks=self.by_seat(v.taken, names))
         return [marks, deal, tricks]
 
-    def seat_tags(self, view: View, seat: int) -> list[str]:
+    def dealer_tag(self, v: TetkaView, seat: int) -> str:
+        return self._("dealer")
+
+    def tags(self, v: TetkaView, seat: int) -> list[str]:
         _ = self._
-        v = self.view_of(view)
         tags = []
-        if seat == v.dealer:
-            tags.append(_("dealer"))
         if seat == v.photo_by and not v.finished:
             tags.append(_("turned the photo"))
         tags.append(self.tricks_count(v.taken[seat]))
@@ -421,23 +415,19 @@ class TetkaWords(GameWords[TetkaView]):
             ]
             lines.append(_("Revokes proved — {revokes}").format(revokes="; ".join(told)))
         if v.to_act is not None and not v.finished:
-            now = self.trick_heading(v.trick_number, v.counting)
-            if v.on_table:
-                now += ": " + self.plays(v.on_table, names)
-                now += " · " + self.to_play(names[v.to_act])
-            else:
-                now += " · " + self.to_lead(names[v.to_act])
-            lines.append(now)
+            title = self.trick_heading(v.trick_number, v.counting)
+            played = self.plays(v.on_table, names)
+            lines.append(self.in_progress(title, played, names[v.to_act]))
         return lines
 
     def hand_note(self, view: View) -> str | None:
-        _ = self._
+        """What the observer may still review of the finished tricks."""
         v = self.view_of(view)
         if v.finished:
             return None
         if review_size(v.seat, _mask(v.led)) == 2:
-            return _("until you lead, you may see the last two tricks")
-        return _("you have led: you may see only the last trick")
+            return self._("until you lead, you may see the last two tricks")
+        return self._("you have led: you may see only the last trick")
 
     # ------------------------------------------------------------------ hints
 
@@ -447,14 +437,11 @@ class TetkaWords(GameWords[TetkaView]):
         cards = _mask([c for _s, c in v.on_table])
         return trick_reasons(v.trick_number - 1, cards, v.photo, v.counting)
 
-    def hint(self, view: View, legal: Sequence[Action], names: Sequence[str]) -> str:
+    def over(self) -> str:
+        return self._("The robber is over.")
+
+    def asked(self, v: TetkaView, legal: Sequence[Action], names: Sequence[str]) -> str:
         _ = self._
-        v = self.view_of(view)
-        actor = v.to_act
-        if actor is None or v.finished:
-            return _("The robber is over.")
-        if actor != v.seat:
-            return self.thinking(names[actor])
         led = self.led_suit(v)
         n = v.trick_number
         if led is None:

@@ -23,8 +23,8 @@ from tricktaker.core.events import Event
 from tricktaker.core.i18n import N_
 from tricktaker.core.options import Options
 from tricktaker.core.protocol import View
-from tricktaker.core.summary import DealSummary, game_winner, score_cells
-from tricktaker.core.words import GameWords
+from tricktaker.core.summary import DealSummary, score_cells
+from tricktaker.core.words import GameWords, Lobby, Source
 from tricktaker.games.truc.cards import STRENGTH
 from tricktaker.games.truc.views import TrucView
 
@@ -164,14 +164,9 @@ def trick_taker(plays: Sequence[tuple[int, int]], side: int) -> int:
 class TrucWords(GameWords[TrucView]):
     """Le Truc's words in one language (the Words protocol)."""
 
-    domain = DOMAIN
-    package = PACKAGE
-    title_text = N_("Le Truc")
-    view_class = TrucView
-    wrong_view = "Le Truc's words need a Le Truc view"
-    option_labels = OPTION_LABELS
-    choice_labels = CHOICE_LABELS
-    option_helps = OPTION_HELP
+    source = Source(DOMAIN, PACKAGE, N_("Le Truc"), TrucView)
+    lobby = Lobby(OPTION_LABELS, CHOICE_LABELS, OPTION_HELP)
+    spectator_reads = 0  # a spectator reads seat 0's hint
 
     def thinking(self, name: str) -> str:
         """Le Truc's table says it its own way («Запад думает…»)."""
@@ -410,11 +405,7 @@ class TrucWords(GameWords[TrucView]):
             lines.append(self.stake(value))
         score = summary.details.get("score")
         if score is not None:
-            lines.append(
-                _("Score after the deal: {a} {x} — {b} {y}").format(
-                    a=sides[0], x=score[0], b=sides[1], y=score[1]
-                )
-            )
+            lines.append(self.two_sides(_("Score after the deal: {a} {x} — {b} {y}"), score, sides))
         return lines
 
     def sheet_header(self, sides: Sequence[str]) -> list[str]:
@@ -443,15 +434,9 @@ class TrucWords(GameWords[TrucView]):
     def score_line(self, view: View, sides: Sequence[str]) -> str:
         _ = self._
         v = self.view_of(view)
-        won = game_winner(v.score, GAME_POINTS)
-        if won is not None:
-            score = _("Game won by {side}: {x} — {y}").format(
-                side=sides[won], x=v.score[0], y=v.score[1]
-            )
-        else:
-            score = _("Score: {a} {x} — {b} {y} (game to {g})").format(
-                a=sides[0], x=v.score[0], b=sides[1], y=v.score[1], g=GAME_POINTS
-            )
+        won = _("Game won by {side}: {x} — {y}")
+        running = _("Score: {a} {x} — {b} {y} (game to {g})")
+        score = self.race(v.score, sides, GAME_POINTS, won, running)
         games = _("Games: {x} — {y} (match to {g})").format(
             x=v.games[0], y=v.games[1], g=GAMES_TO_WIN
         )
@@ -482,15 +467,12 @@ class TrucWords(GameWords[TrucView]):
         deal += " · " + _("cards in the stock: {n}").format(n=v.stock_left)
         return [self.score_line(view, sides), deal, self.stake_line(view, names)]
 
-    def seat_tags(self, view: View, seat: int) -> list[str]:
-        _ = self._
-        v = self.view_of(view)
-        tags = []
-        if seat == v.dealer:
-            tags.append(_("dealer"))
-        if v.players == 4 and seat in v.captains and not v.finished:
-            tags.append(_("captain"))
-        return tags
+    def dealer_tag(self, v: TrucView, seat: int) -> str:
+        return self._("dealer")
+
+    def tags(self, v: TrucView, seat: int) -> list[str]:
+        captain = v.players == 4 and seat in v.captains and not v.finished
+        return [self._("captain")] if captain else []
 
     # ------------------------------------------------------------------ table
 
@@ -501,10 +483,9 @@ class TrucWords(GameWords[TrucView]):
             self._trick_line(i, plays, result, names) for i, (plays, result) in enumerate(v.tricks)
         ]
         if v.next_to_play is not None and v.to_act is not None:
-            now = self.trick_title(len(v.tricks) + 1)
-            if v.on_table:
-                now += ": " + self.plays(v.on_table, names)
-            lines.append(now + " · " + self.to_play(names[v.next_to_play]))
+            title = self.trick_title(len(v.tricks) + 1)
+            played = self.plays(v.on_table, names)
+            lines.append(self.in_progress(title, played, names[v.next_to_play], lead_apart=False))
         return lines
 
     def hand_note(self, view: View) -> str | None:
@@ -517,17 +498,16 @@ class TrucWords(GameWords[TrucView]):
 
     # ------------------------------------------------------------------ hints
 
-    def hint(self, view: View, legal: Sequence[Action], names: Sequence[str]) -> str:
+    def over(self) -> str:
+        return self._("The match is over.")
+
+    def waiting(self, v: TrucView, name: str) -> str:
+        if v.phase == "answer" and v.proposer is not None:
+            return self._("{name} is considering the proposal…").format(name=name)
+        return self.thinking(name)
+
+    def asked(self, v: TrucView, legal: Sequence[Action], names: Sequence[str]) -> str:
         _ = self._
-        v = self.view_of(view)
-        me = v.seat if v.seat is not None else 0
-        actor = v.to_act
-        if actor is None:
-            return _("The match is over.")
-        if actor != me:
-            if v.phase == "answer" and v.proposer is not None:
-                return _("{name} is considering the proposal…").format(name=names[actor])
-            return self.thinking(names[actor])
         phase = v.phase
         if phase == "call":
             return _("You may call for new cards (“Cards, please”) or keep these.")

@@ -30,8 +30,8 @@ from tricktaker.core.events import Event
 from tricktaker.core.i18n import N_
 from tricktaker.core.options import Options
 from tricktaker.core.protocol import View
-from tricktaker.core.summary import DealSummary, game_winner, score_cells
-from tricktaker.core.words import GameWords
+from tricktaker.core.summary import DealSummary, score_cells
+from tricktaker.core.words import GameWords, Lobby, Source
 from tricktaker.games.truco.cards import (
     MINEIRO_MANILHAS,
     ORDER,
@@ -194,14 +194,9 @@ def trick_taker(
 class TrucoWords(GameWords[TrucoView]):
     """Truco's words in one language (the Words protocol)."""
 
-    domain = DOMAIN
-    package = PACKAGE
-    title_text = N_("Truco")
-    view_class = TrucoView
-    wrong_view = "Truco's words need a Truco view"
-    option_labels = OPTION_LABELS
-    choice_labels = CHOICE_LABELS
-    option_helps = OPTION_HELP
+    source = Source(DOMAIN, PACKAGE, N_("Truco"), TrucoView)
+    lobby = Lobby(OPTION_LABELS, CHOICE_LABELS, OPTION_HELP)
+    spectator_reads = 0  # a spectator reads seat 0's hint
 
     def raise_text(self, value: int) -> str:
         """The shout that asks ``value``: “Truco! (3)”, “Seis! (6)”..."""
@@ -494,11 +489,7 @@ class TrucoWords(GameWords[TrucoView]):
             lines.append(_("vira: {card}").format(card=self.card(vira)))
         score = details.get("score")
         if score is not None:
-            lines.append(
-                _("Score after the hand: {a} {x} — {b} {y}").format(
-                    a=sides[0], x=score[0], b=sides[1], y=score[1]
-                )
-            )
+            lines.append(self.two_sides(_("Score after the hand: {a} {x} — {b} {y}"), score, sides))
         return lines
 
     def sheet_header(self, sides: Sequence[str]) -> list[str]:
@@ -527,15 +518,9 @@ class TrucoWords(GameWords[TrucoView]):
 
     def score_line(self, v: TrucoView, sides: Sequence[str]) -> str:
         _ = self._
-        won = game_winner(v.score, GAME_POINTS)
-        if won is not None:
-            score = _("Game won by {side}: {x} — {y}").format(
-                side=sides[won], x=v.score[0], y=v.score[1]
-            )
-        else:
-            score = _("Score: {a} {x} — {b} {y} (game to {g})").format(
-                a=sides[0], x=v.score[0], b=sides[1], y=v.score[1], g=GAME_POINTS
-            )
+        won = _("Game won by {side}: {x} — {y}")
+        running = _("Score: {a} {x} — {b} {y} (game to {g})")
+        score = self.race(v.score, sides, GAME_POINTS, won, running)
         if v.games_to_win > 1:
             score += " · " + _("Games: {x} — {y} (best of three)").format(
                 x=v.games[0], y=v.games[1]
@@ -573,15 +558,12 @@ class TrucoWords(GameWords[TrucoView]):
         parts.append(self.manilhas_text(v.vira))
         return [self.score_line(v, sides), " · ".join(parts), self.stake_line(v, names, sides)]
 
-    def seat_tags(self, view: View, seat: int) -> list[str]:
-        _ = self._
-        v = self.view_of(view)
-        tags = []
-        if seat == v.dealer:
-            tags.append(_("dealer"))
-        if seat == (v.dealer + 1) % v.players and not v.finished:
-            tags.append(_("mão"))
-        return tags
+    def dealer_tag(self, v: TrucoView, seat: int) -> str:
+        return self._("dealer")
+
+    def tags(self, v: TrucoView, seat: int) -> list[str]:
+        mao = seat == (v.dealer + 1) % v.players and not v.finished
+        return [self._("mão")] if mao else []
 
     # ------------------------------------------------------------------ table
 
@@ -594,12 +576,11 @@ class TrucoWords(GameWords[TrucoView]):
             for i, (plays, downs, result) in enumerate(v.tricks)
         ]
         if v.next_to_play is not None and v.to_act is not None:
-            now = self.trick_title(len(v.tricks) + 1)
-            if v.on_table:
-                now += ": " + ", ".join(
-                    self.play_text(s, c, s in v.down_on_table, names) for s, c in v.on_table
-                )
-            lines.append(now + " · " + self.to_play(names[v.next_to_play]))
+            title = self.trick_title(len(v.tricks) + 1)
+            played = ", ".join(
+                self.play_text(s, c, s in v.down_on_table, names) for s, c in v.on_table
+            )
+            lines.append(self.in_progress(title, played, names[v.next_to_play], lead_apart=False))
         if len(v.partners) > 1 and not v.finished:  # one partner: the hand note names him
             lines.append(self.partners_text(v.partners, names))
         return lines
@@ -627,23 +608,23 @@ class TrucoWords(GameWords[TrucoView]):
 
     # ------------------------------------------------------------------ hints
 
-    def hint(self, view: View, legal: Sequence[Action], names: Sequence[str]) -> str:
+    def over(self) -> str:
+        return self._("The match is over.")
+
+    def waiting(self, v: TrucoView, name: str) -> str:
         _ = self._
-        v = self.view_of(view)
-        me = v.seat if v.seat is not None else 0
-        actor = v.to_act
-        if actor is None:
-            return _("The match is over.")
+        if v.phase == "answer":
+            return _("{name} is answering the raise…").format(name=name)
+        if v.phase == "decide":
+            return _("{title}: play or run? Deciding: {name}…").format(
+                title=self.eleven_name(variant_of(v), title=True), name=name
+            )
+        return self.thinking(name)
+
+    def asked(self, v: TrucoView, legal: Sequence[Action], names: Sequence[str]) -> str:
+        _ = self._
         variant = variant_of(v)
         _at, value, run = ELEVEN[variant]
-        if actor != me:
-            if v.phase == "answer":
-                return _("{name} is answering the raise…").format(name=names[actor])
-            if v.phase == "decide":
-                return _("{title}: play or run? Deciding: {name}…").format(
-                    title=self.eleven_name(variant, title=True), name=names[actor]
-                )
-            return self.thinking(names[actor])
         verbs = {a.verb for a in legal}
         if v.phase == "decide":
             text = _("{title}: play for {v} (no raise), or run and give {r}?").format(

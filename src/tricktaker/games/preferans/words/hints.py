@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.actions import Action
-from tricktaker.core.protocol import View
 from tricktaker.games.preferans.deck import MISERE, contract_level
 from tricktaker.games.preferans.pot import WHIST_PROMISE
 from tricktaker.games.preferans.sheet import whist_duty
@@ -19,14 +18,11 @@ from tricktaker.games.preferans.words.table import no_trump
 class HintWords(ActionWords):
     """The hint line."""
 
-    def hint(self, view: View, legal: Sequence[Action], names: Sequence[str]) -> str:
+    def over(self) -> str:
+        return self._("The game is over.")
+
+    def asked(self, v: PreferansView, legal: Sequence[Action], names: Sequence[str]) -> str:
         _ = self._
-        v = self.view_of(view)
-        actor = v.to_act
-        if actor is None or v.finished:
-            return _("The game is over.")
-        if actor != v.seat:
-            return self.thinking(names[actor])
         phase = v.phase
         if phase == "bidding":
             return self._bidding_hint(v, legal, names)

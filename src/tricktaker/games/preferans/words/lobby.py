@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tricktaker.core.i18n import N_
 from tricktaker.core.options import Options, OptionSpec
+from tricktaker.core.words import Lobby
 from tricktaker.games.preferans.words.vocabulary import CONVENTIONS, Vocabulary
 
 OPTION_HELP = {
@@ -130,8 +131,7 @@ RULES_OVERTAKE = N_(
 class LobbyWords(Vocabulary):
     """The rules for the options chosen, and the options' names and values."""
 
-    option_labels = OPTION_LABELS
-    option_helps = OPTION_HELP
+    lobby = Lobby(labels=OPTION_LABELS, helps=OPTION_HELP)
 
     def rules(self, options: Options) -> list[str]:
         _ = self._

@@ -74,12 +74,12 @@ class TableWords(Vocabulary):
             lines.append(self.tricks_line(v.taken, names, v.active))
         return lines
 
-    def seat_tags(self, view: View, seat: int) -> list[str]:
+    def dealer_tag(self, v: PreferansView, seat: int) -> str:
+        return self._("deals, sits out") if seat not in v.active else self._("dealer")
+
+    def tags(self, v: PreferansView, seat: int) -> list[str]:
         _ = self._
-        v = self.view_of(view)
-        tags = []
-        if seat == v.dealer:
-            tags.append(_("deals, sits out") if seat not in v.active else _("dealer"))
+        tags: list[str] = []
         if v.finished or seat not in v.active:
             return tags
         if seat == v.declarer:
@@ -144,11 +144,8 @@ class TableWords(Vocabulary):
         if v.talon_lead is not None:
             line += " " + _("(talon: {card})").format(card=self.card(v.talon_lead))
         due = due_seat(v)
-        if v.on_table:
-            line += ": " + self.plays(v.on_table, names)
-            line += " · " + self.to_play(names[due])
-        else:
-            line += " · " + self.to_lead(names[due])
+        line = self.in_progress(line, self.plays(v.on_table, names), names[due])
+        if not v.on_table:
             rostov = v.options.get("rules") == "rostov"
             if v.contract is None and v.last_trick and v.trick_number == 3 and not rostov:
                 line += " " + _("(first hand leads the third trick)")

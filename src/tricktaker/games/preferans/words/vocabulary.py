@@ -10,12 +10,11 @@ view); the parts add the events, the results, the table, the hints...
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import cached_property
 from typing import Any
 
 from tricktaker.core.cardwords import SUITS as SUIT_SYMBOLS
 from tricktaker.core.i18n import N_
-from tricktaker.core.words import GameWords
+from tricktaker.core.words import GameWords, Source
 from tricktaker.games.preferans.deck import MISERE, POT_BIDS, contract_level
 from tricktaker.games.preferans.views import PreferansView
 
@@ -44,46 +43,35 @@ def signed(x: float, lang: str) -> str:
     return text.replace(".", ",") if lang == "ru" else text
 
 
+def split_contract(contract: str) -> tuple[int, str]:
+    """A contract's level and strain letters: ``7nt`` -> ``(7, "nt")``."""
+    level = contract_level(contract)
+    return level, contract[len(str(level)) :]
+
+
 class Vocabulary(GameWords[PreferansView]):
     """Preferans' words in one language: the game's own pieces of speech."""
 
-    domain = DOMAIN
-    package = PACKAGE
-    title_text = N_("Preferans")
-    view_class = PreferansView
-    wrong_view = "Preferans' words need a Preferans view"
-
-    @cached_property
-    def _named(self) -> dict[tuple[str, str], str]:
-        """Strains as a contract names them (Russian: the genitive, «шесть пик»), and the pot
-        game's bids as said at the table (seed 002): «раз», «игра», «червы», «здесь»."""
-        _ = self._
-        return {
-            ("contract", "s"): _.pgettext("contract", "spades"),
-            ("contract", "c"): _.pgettext("contract", "clubs"),
-            ("contract", "d"): _.pgettext("contract", "diamonds"),
-            ("contract", "h"): _.pgettext("contract", "hearts"),
-            ("contract", "nt"): _.pgettext("contract", "no trumps"),
-            ("pot", "1"): _.pgettext("pot", "one"),
-            ("pot", "2"): _.pgettext("pot", "two"),
-            ("pot", "3"): _.pgettext("pot", "three"),
-            ("pot", "4"): _.pgettext("pot", "four"),
-            ("pot", "game"): _.pgettext("pot", "game"),
-            ("pot", "hearts"): _.pgettext("pot", "hearts"),
-            ("pot", "hold"): _.pgettext("pot", "hold"),
-        }
+    source = Source(DOMAIN, PACKAGE, N_("Preferans"), PreferansView)
 
     def strain_word(self, strain: str) -> str:
         """A strain as a contract names it (Russian: the genitive, «шесть пик»)."""
-        return self._named["contract", strain]
+        _ = self._
+        words = (
+            _.pgettext("contract", "spades"),
+            _.pgettext("contract", "clubs"),
+            _.pgettext("contract", "diamonds"),
+            _.pgettext("contract", "hearts"),
+            _.pgettext("contract", "no trumps"),
+        )
+        return words[STRAIN_LETTERS.index(strain)]
 
     def contract_words(self, contract: str) -> str:
         """A contract as it is said: ``six spades``, «семь без козыря», «мизер»."""
         _ = self._
         if contract == MISERE:
             return _("misère")
-        level = contract_level(contract)
-        strain = contract[len(str(level)) :]
+        level, strain = split_contract(contract)
         return _("{level} {strain}").format(level=_(LEVELS[level]), strain=self.strain_word(strain))
 
     def contract_short(self, contract: str) -> str:
@@ -91,15 +79,23 @@ class Vocabulary(GameWords[PreferansView]):
         _ = self._
         if contract == MISERE:
             return _("Misère")
-        level = contract_level(contract)
-        strain = contract[len(str(level)) :]
+        level, strain = split_contract(contract)
         if strain == "nt":
             return _("{level} NT").format(level=level)
         return f"{level}{SUIT_SYMBOLS['cdhs'.index(strain)]}"
 
     def pot_word(self, bid: str) -> str:
         """A pot-game bid as said at the table (seed 002): «раз», «игра», «червы», «здесь»."""
-        return self._named["pot", bid]
+        _ = self._
+        return {
+            "1": _.pgettext("pot", "one"),
+            "2": _.pgettext("pot", "two"),
+            "3": _.pgettext("pot", "three"),
+            "4": _.pgettext("pot", "four"),
+            "game": _.pgettext("pot", "game"),
+            "hearts": _.pgettext("pot", "hearts"),
+            "hold": _.pgettext("pot", "hold"),
+        }[bid]
 
     def word(self, said: str) -> str:
         """What a player said in the bidding, as it is said (the pot game's bids are words
