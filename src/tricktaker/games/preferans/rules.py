@@ -69,6 +69,7 @@ from tricktaker.games.preferans.terms import (
     BidKind,
     Convention,
     DealEnd,
+    DealKind,
     Phase,
 )
 
@@ -715,7 +716,7 @@ class PreferansRules:
             "played": [[play_text(p) for p in t] for t in self.trick_log],
         }
         if self.contract is None and played:
-            details["contract"] = "allpass"
+            details["contract"] = DealKind.ALLPASS
             details["allpass_round"] = self.streak + 1
             if system.talon_leads_allpass:
                 details["talon"] = [CARD_NAMES[c] for c in self.talon]

@@ -49,6 +49,15 @@ class Convention(StrEnum):
     POT = "pot"
 
 
+class DealKind(StrEnum):
+    """What a finished deal gives the sheet (``sheet.Outcome.kind``); a summary's
+    ``contract`` is ``allpass`` for the last."""
+
+    GAME = "game"
+    MISERE = "misere"
+    ALLPASS = "allpass"
+
+
 class BidKind(StrEnum):
     """What the top bid of an auction is (``NONE`` before anyone bids)."""
 

@@ -27,10 +27,7 @@ from tricktaker.games.preferans.sheet import (
     write,
 )
 from tricktaker.games.preferans.table import Table
-from tricktaker.games.preferans.terms import Answer, Convention, DealEnd
-
-#: What a deal gives the sheet, by the kind of deal (``sheet.Outcome.kind``).
-GAME, MISERE_DEAL, ALLPASS = "game", "misere", "allpass"
+from tricktaker.games.preferans.terms import Answer, Convention, DealEnd, DealKind
 
 
 class SheetScoring(Scoring):
@@ -82,12 +79,13 @@ class SheetScoring(Scoring):
         t.sheet, written = write(t.sheet, outcome, self.convention, t.pool)
         details["entries"] = [e.to_json() for e in written]
         details["sheet"] = t.sheet.to_json()
-        if outcome.kind == ALLPASS:
+        if outcome.kind == DealKind.ALLPASS:
             details["allpass_round"] = outcome.allpass_round
             t.streak += 1
             return None, 0
         t.streak = 0
-        points = MISERE_VALUE if outcome.kind == MISERE_DEAL else CONTRACT_VALUE[outcome.level]
+        misere = outcome.kind == DealKind.MISERE
+        points = MISERE_VALUE if misere else CONTRACT_VALUE[outcome.level]
         return (t.declarer if _made(outcome) else None), points
 
     def over(self, t: Table) -> bool:
@@ -102,7 +100,7 @@ def _made(outcome: Outcome) -> bool:
     assert d is not None
     if not outcome.played:
         return True
-    if outcome.kind == MISERE_DEAL:
+    if outcome.kind == DealKind.MISERE:
         return outcome.tricks[d] == 0
     return outcome.tricks[d] >= outcome.level
 
@@ -112,7 +110,7 @@ def _outcome(t: Table, end: DealEnd) -> Outcome:
     n = t.players
     if t.contract is None:
         return Outcome(
-            kind=ALLPASS,
+            kind=DealKind.ALLPASS,
             players=n,
             active=t.active,
             declarer=None,
@@ -127,7 +125,7 @@ def _outcome(t: Table, end: DealEnd) -> Outcome:
         Answer.NONE if misere or s == t.declarer else a for s, a in enumerate(t.answers)
     )
     return Outcome(
-        kind=MISERE_DEAL if misere else GAME,
+        kind=DealKind.MISERE if misere else DealKind.GAME,
         players=n,
         active=t.active,
         declarer=t.declarer,

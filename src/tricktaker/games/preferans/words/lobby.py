@@ -5,6 +5,7 @@ from __future__ import annotations
 from tricktaker.core.i18n import N_
 from tricktaker.core.options import Options, OptionSpec
 from tricktaker.core.words import Lobby
+from tricktaker.games.preferans.terms import Convention
 from tricktaker.games.preferans.words.vocabulary import CONVENTIONS, Vocabulary
 
 OPTION_HELP = {
@@ -59,35 +60,35 @@ RULES_MISERE = N_(
     "first trick."
 )
 
-RULES_ALLPASS = {
-    "sochi": N_(
+RULES_ALLPASS: dict[str, str] = {
+    Convention.SOCHI: N_(
         "All-pass: each for himself, the fewest tricks best; the talon's cards set the suit of "
         "the first two tricks. Each trick goes into the gora at 1, then 2, then 3; the bids "
         "after it start at 6, 7, 7."
     ),
-    "leningrad": N_(
+    Convention.LENINGRAD: N_(
         "All-pass: each for himself, the fewest tricks best; the talon's cards set the suit of "
         "the first two tricks. Each trick goes into the gora at 2, then 4, then 6; the bids "
         "after it start at 6, 7, 8."
     ),
-    "rostov": N_(
+    Convention.ROSTOV: N_(
         "All-pass: each for himself, without the talon; whoever took the fewest tricks writes "
         "5 whists (then 10, 15) for each trick of the others; the bids after it start at 6, 7, 7."
     ),
 }
 
-RULES_SHEET = {
-    "sochi": N_(
+RULES_SHEET: dict[str, str] = {
+    Convention.SOCHI: N_(
         "Sochi: a contract made goes into the pulya (6 = 2, 7 = 4, 8 = 6, 9 = 8, 10 = 10, "
         "misère 10), each trick short into the gora; whists per trick at the contract's value; "
         "responsible and greedy whist."
     ),
-    "leningrad": N_(
+    Convention.LENINGRAD: N_(
         "Leningrad: a contract made goes into the pulya (6 = 2, 7 = 4, 8 = 6, 9 = 8, 10 = 10, "
         "misère 10), each trick short into the gora; whists doubled; half-responsible and "
         "gentleman's whist (the defenders share their tricks)."
     ),
-    "rostov": N_(
+    Convention.ROSTOV: N_(
         "Rostov: a contract made goes into the pulya (6 = 2, 7 = 4, 8 = 6, 9 = 8, 10 = 10, "
         "misère 10), each trick short into the gora; whists per trick at the contract's value; "
         "half-responsible whist."
@@ -138,7 +139,7 @@ class LobbyWords(Vocabulary):
         convention = options.text("rules")
         pool = options.integer("pool")
         lines = [_(RULES_TABLE).format(game=self.title)]
-        if convention == "pot":
+        if convention == Convention.POT:
             lines += [
                 _(RULES_POT).format(pool=pool),
                 _(RULES_POT_BIDS),
@@ -161,7 +162,7 @@ class LobbyWords(Vocabulary):
 
     def choice_label(self, spec: OptionSpec, value: object) -> str:
         """A value of the option in the lobby: the conventions by their names."""
-        if spec.name == "rules" and value == "pot":
+        if spec.name == "rules" and value == Convention.POT:
             return self._(POT_LABEL)
         if spec.name == "rules" and isinstance(value, str) and value in CONVENTIONS:
             return self._(CONVENTIONS[value]).capitalize()

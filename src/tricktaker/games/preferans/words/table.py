@@ -9,6 +9,7 @@ from tricktaker.core.i18n import N_
 from tricktaker.core.protocol import View
 from tricktaker.games.preferans.deck import MISERE
 from tricktaker.games.preferans.sheet import min_level_after_allpass
+from tricktaker.games.preferans.terms import Convention
 from tricktaker.games.preferans.views import PreferansView
 from tricktaker.games.preferans.words.vocabulary import Vocabulary, signed
 
@@ -146,7 +147,7 @@ class TableWords(Vocabulary):
         due = due_seat(v)
         line = self.in_progress(line, self.plays(v.on_table, names), names[due])
         if not v.on_table:
-            rostov = v.options.get("rules") == "rostov"
+            rostov = v.options.get("rules") == Convention.ROSTOV
             if v.contract is None and v.last_trick and v.trick_number == 3 and not rostov:
                 line += " " + _("(first hand leads the third trick)")
         if v.to_act is not None and due != v.to_act:
@@ -181,7 +182,7 @@ def due_seat(v: PreferansView) -> int:
         return nxt
     if not v.last_trick:  # the first lead: first hand's, the declarer's in the pot game
         return v.declarer if v.pot and v.declarer is not None else active[0]
-    if v.contract is None and v.options.get("rules") != "rostov" and v.trick_number <= 3:
+    if v.contract is None and v.options.get("rules") != Convention.ROSTOV and v.trick_number <= 3:
         return active[0]  # an all-pass led from the talon: first hand leads the third too
     return _taker(v)
 

@@ -16,6 +16,7 @@ from tricktaker.core.cardwords import SUITS as SUIT_SYMBOLS
 from tricktaker.core.i18n import N_
 from tricktaker.core.words import GameWords, Source
 from tricktaker.games.preferans.deck import MISERE, POT_BIDS, contract_level
+from tricktaker.games.preferans.terms import Answer, Convention
 from tricktaker.games.preferans.views import PreferansView
 
 DOMAIN = "preferans"
@@ -25,11 +26,11 @@ STRAIN_LETTERS = ("s", "c", "d", "h", "nt")
 #: The pot game's number bids: the lowest trump each allows.
 POT_NUMBER_SUIT = {"1": "s", "2": "c", "3": "d", "4": "h"}
 #: The conventions (the ``rules`` option) by their names.
-CONVENTIONS = {
-    "sochi": N_("Sochi"),
-    "leningrad": N_("Leningrad"),
-    "rostov": N_("Rostov"),
-    "pot": N_("the pot game"),
+CONVENTIONS: dict[str, str] = {
+    Convention.SOCHI: N_("Sochi"),
+    Convention.LENINGRAD: N_("Leningrad"),
+    Convention.ROSTOV: N_("Rostov"),
+    Convention.POT: N_("the pot game"),
 }
 LEVELS = {6: N_("six"), 7: N_("seven"), 8: N_("eight"), 9: N_("nine"), 10: N_("ten")}
 
@@ -105,11 +106,11 @@ class Vocabulary(GameWords[PreferansView]):
     def answer_word(self, answer: str) -> str:
         """A defender's answer: ``whist``, ``pass``, ``half-whist``, ``invited``."""
         _ = self._
-        words = {
-            "whist": _("whist"),
-            "pass": _("pass"),
-            "half": _("half-whist"),
-            "invited": _("invited"),
+        words: dict[str, str] = {
+            Answer.WHIST: _("whist"),
+            Answer.PASS: _("pass"),
+            Answer.HALF: _("half-whist"),
+            Answer.INVITED: _("invited"),
         }
         return words.get(answer, answer)
 
