@@ -1,13 +1,15 @@
 """What every game's words share (``core.protocol.Words``), written once.
 
 A game's words subclass :class:`GameWords` and keep only what is their own:
-their catalog (``domain`` and ``package``), the game's name, its view class,
-its option tables, and its phrases. The base gives the rest: the translator
-and the language, cards as players write them (``core.cardwords``), the check
-that a view is the game's, the option words of a lobby, seats' names in
-lists, and the phrases every trick-taking game says alike: "Trick 3",
-"to play: West", "dealer: North", "West is thinking…", "2 tricks",
-"hearts ♥", "“No”", "Trick 2: West 7♣, You 8♦ → West"...
+their :class:`Source` (catalog, name, view class) and :class:`Lobby` (the
+options' words), the hooks of the hint and of the seats' tags (``over``,
+``asked``, ``waiting``; ``dealer_tag``, ``tags``), and their phrases. The base
+gives the rest: the translator and the language, cards as players write them
+(``core.cardwords``), the check that a view is the game's, the lobby's
+fallbacks, seats' names in lists, two sides' scores, and the phrases every
+trick-taking game says alike: "Trick 3", "to play: West", "dealer: North",
+"West is thinking…", "2 tricks", "hearts ♥", "“No”", "Trick 2: West 7♣, You
+8♦ → West"...
 
 Those phrases are core's, so they are translated once, in the shared catalog
 (``tricktaker/locale``, through ``common``); a game's own phrases are in its
