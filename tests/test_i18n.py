@@ -1,8 +1,9 @@
 """The translation catalogs: each complete for its own package, consistent, and really Russian.
 
 Two kinds of catalog: the shared one (``tricktaker/locale``, domain
-``tricktaker``) holds the front ends' texts and the card letters, and is
-checked against the messages of the whole package but its games; each game's
+``tricktaker``) holds the front ends' texts, the card letters and the phrases
+every game's words share (``core.words``), and is checked against the
+messages of the whole package but its games; each game's
 own (``tricktaker/games/<game>/locale``, domain ``<game>``) is checked against
 the messages of that game's package alone. So a game's words cannot hide in
 the shared catalog, nor a front end's in a game's.
@@ -84,14 +85,16 @@ def test_sources_use_translations() -> None:
     # The key phrases are found, each in its own package, so extraction really ran.
     assert (None, "Two if I play?") in truc and (None, "Two if I play?") not in shared
     assert (None, "My rest") in truc
-    assert (None, ("{n} point", "{n} points")) in truc
+    # A phrase every game says alike is core's (core.words), in the shared catalog alone.
+    assert (None, ("{n} point", "{n} points")) in shared
+    assert (None, ("{n} point", "{n} points")) not in truc
     assert ("rank", "A") in shared and ("rank", "A") not in truc
     assert (None, "You") in shared
     assert len(truc) > 80 and len(shared) > 30
     truco = used_messages(GAMES / "truco", ())
     assert (None, "Seis! (6)") in truco and (None, "Seis! (6)") not in truc | shared
     assert (None, "Desce! (accept)") in truco
-    assert (None, ("{n} point", "{n} points")) in truco
+    assert (None, "Trick {n}") in shared and (None, "Trick {n}") not in truco
     assert len(truco) > 80
     tetka = used_messages(GAMES / "tetka", ())
     assert (None, "counting trick") in tetka and (None, "counting trick") not in truco | shared
@@ -223,13 +226,12 @@ def test_key_phrases_of_each_game(game: str, msgid: str, russian: str) -> None:
 
 
 def test_russian_plurals_and_contexts() -> None:
-    ru = translator("ru", "truc", "tricktaker.games.truc")
-    got = [ru.ngettext("{n} point", "{n} points", n).format(n=n) for n in (1, 2, 5, 11, 21, 24)]
-    assert got == ["1 очко", "2 очка", "5 очков", "11 очков", "21 очко", "24 очка"]
+    shared = translator("ru")
+    got = [shared.ngettext("{n} point", "{n} points", n).format(n=n) for n in (1, 2, 5, 11, 21)]
+    assert got == ["1 очко", "2 очка", "5 очков", "11 очков", "21 очко"]
     tetka = translator("ru", "tetka", "tricktaker.games.tetka")
     marks = [tetka.ngettext("{n} mark", "{n} marks", n).format(n=n) for n in (1, 3, 8, 21, 22)]
     assert marks == ["1 марка", "3 марки", "8 марок", "21 марка", "22 марки"]
-    shared = translator("ru")
     cards = [shared.ngettext("{n} card", "{n} cards", n).format(n=n) for n in (1, 3, 0)]
     assert cards == ["1 карта", "3 карты", "0 карт"]
     en = translator("en")

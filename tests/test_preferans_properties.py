@@ -62,7 +62,7 @@ def hidden_from(state: PreferansState, seat: int | None) -> set[str]:
             hidden |= set(cards_in(state.hands[other]))
     if seat != state.declarer:
         hidden |= set(cards_in(state.discard))
-    if state.holding and not state.pot and state.contract != "misere":
+    if state.holding and state.convention != "pot" and state.contract != "misere":
         hidden -= set(state.talon)  # a Russian contract's talon was shown to all
     if not state.holding:  # the talon lies aside
         allpass_leads = (
@@ -111,7 +111,7 @@ def check_deal(summary: dict[str, Any], state: PreferansState) -> None:
     if summary["end"] == "tricks":
         assert len(tricks) == 10 and len(summary["played"]) == 10
         sizes = {len(t) for t in summary["played"]}
-        out = "invited" not in summary["answers"] and state.pot and sizes == {2}
+        out = "invited" not in summary["answers"] and state.convention == "pot" and sizes == {2}
         assert sizes == {3} or out, sizes
         spoiled = tricks.count("spoiled")
         assert sum(taken) == 10 - spoiled

@@ -3,9 +3,11 @@
 Seats are numbered in order of play, which goes to the left (clockwise). With
 four players the dealer sits out of his deal; the three others are the deal's
 ``active`` seats, first hand (left of the dealer) first. A deal passes through
-phases: the bidding, the talon (the declarer's discard), the contract, the
-defenders' answers, the play, and the writing of the deal on the score sheet
-(``sheet`` for the Russian conventions, ``pot`` for seed 002's pot game).
+phases (``terms.Phase``): the bidding (``auction``), the talon (the declarer's
+discard), the contract, the defenders' answers, the play, and the writing of
+the deal. Wherever the conventions differ the machine asks its scoring system
+(``scoring``: the Russian sheet's ``SheetScoring``, seed 002's ``PotScoring``),
+never which convention it plays.
 
 The state is small ints, bit masks and short lists, so that ``clone`` and
 ``apply`` stay cheap for the search bots.
@@ -26,22 +28,18 @@ from tricktaker.core.options import Options
 from tricktaker.core.protocol import Result
 from tricktaker.core.start import Start
 from tricktaker.core.summary import DealSummary
-from tricktaker.games.preferans import pot as potgame
 from tricktaker.games.preferans.actions import (
     BID,
-    BIDS,
     CLOSED,
     DECLARES,
     DISCARD,
     DISCARDS,
     HALF,
-    HOLD,
     INVITE,
     OPEN,
     PASS,
     PLAY,
     PLAYS,
-    POT,
     POT_BID,
     SIMPLE,
     TABLE,
@@ -49,15 +47,12 @@ from tricktaker.games.preferans.actions import (
     WHIST,
     PrefAction,
 )
+from tricktaker.games.preferans.auction import Bidding, speak
 from tricktaker.games.preferans.deck import (
     CONTRACTS,
     DECK,
     HAND,
-    LADDER,
-    LADDER_INDEX,
     MISERE,
-    MISERE_INDEX,
-    POT_BIDS,
     STRAIN_SUIT,
     SUIT_MASKS,
     TALON,
@@ -66,17 +61,16 @@ from tricktaker.games.preferans.deck import (
     contract_level,
     contract_strain,
 )
-from tricktaker.games.preferans.sheet import (
-    CONTRACT_VALUE,
-    MISERE_VALUE,
-    Outcome,
-    Sheet,
-    half_whist_allowed,
-    is_closed,
-    min_level_after_allpass,
-    settlement,
-    whist_duty,
-    write,
+from tricktaker.games.preferans.scoring import SYSTEMS, Scoring
+from tricktaker.games.preferans.sheet import Sheet, whist_duty
+from tricktaker.games.preferans.terms import (
+    PHASE_NAMES,
+    Answer,
+    BidKind,
+    Convention,
+    DealEnd,
+    DealKind,
+    Phase,
 )
 
 DEAL_SPEC = DealSpec(
@@ -85,19 +79,18 @@ DEAL_SPEC = DealSpec(
     game_name="Preferans",
 )
 
-# Phases of a deal.
-BIDDING, DISCARDING, DECLARING, WHISTING, WHIST_BACK, CHOOSING, INVITING, PLAYING, OVER = range(9)
-PHASE_NAMES = (
-    "bidding",
-    "discard",
-    "declare",
-    "whist",
-    "whist_again",
-    "open_or_closed",
-    "invite",
-    "play",
-    "over",
-)
+# Phases of a deal, as module names: the machine compares them on every action.
+BIDDING = Phase.BIDDING
+DISCARDING = Phase.DISCARDING
+DECLARING = Phase.DECLARING
+WHISTING = Phase.WHISTING
+WHIST_BACK = Phase.WHIST_BACK
+CHOOSING = Phase.CHOOSING
+INVITING = Phase.INVITING
+PLAYING = Phase.PLAYING
+OVER = Phase.OVER
+#: A defender's answer, by the kind of the action that gives it.
+ANSWERS = {WHIST: Answer.WHIST, PASS: Answer.PASS, HALF: Answer.HALF}
 
 # Log entries other than actions (logged as their interned action):
 EV_DEAL, EV_TALON, EV_SHOW, EV_LEAD, EV_TRICK, EV_DEAL_END, EV_MATCH_END, EV_OUT = range(8)
@@ -198,12 +191,16 @@ class PreferansRules(Engine[PrefAction]):
     ) -> None:
         players = int(options["players"])
         self._begin_match(options, seed, dealer, start, deal_number, players)
-        self.convention = options.text("rules")
-        self.pot = self.convention == "pot"
+        self.convention = Convention(options.text("rules"))
+        # A fact for readers of the state; the rules themselves ask ``system``.
+        self.pot = self.convention == Convention.POT
         self.pool = options.integer("pool")
-        self.overtake = bool(options["overtake"]) and self.pot
+        self.overtake = bool(options["overtake"]) and self.system.may_overtake
         self.given = self._read_deals(deals, dealer)
-        self.sheet, self.streak, self.cash, self.kitty = self._read_start(self.start)
+        self.sheet: Sheet
+        self.sheet, self.streak, self.cash, self.kitty = self.system.read_start(
+            self.start, self.n, self.pool
+        )
         self._public_deals: list[str] = []
         self._start_deal()
 
@@ -237,28 +234,6 @@ class PreferansRules(Engine[PrefAction]):
             out.append(read_deal(rest, DEAL_SPEC, 3, i))
         return tuple(out)
 
-    def _read_start(self, start: Start) -> tuple[Sheet, int, list[int], int]:
-        n = self.players
-        if self.pot:
-            start.check_keys(("cash", "kitty"))
-            cash = list(start.row("cash", n, -(10**6), 10**6, (0,) * n))
-            kitty = start.row("kitty", 1, 0, 10**6, (0,))[0]
-            if sum(cash) + kitty != 0:
-                raise RecordError("start: the cash and the kitty must sum to zero")
-            return Sheet.empty(n), 0, cash, kitty
-        start.check_keys(("pulya", "gora", "whists", "allpass"))
-        pulya = start.row("pulya", n, 0, self.pool, (0,) * n)
-        gora = start.row("gora", n, 0, 10**6, (0,) * n)
-        flat = start.row("whists", n * n, 0, 10**6, (0,) * (n * n))
-        whists = tuple(tuple(flat[i * n : i * n + n]) for i in range(n))
-        if any(whists[i][i] for i in range(n)):
-            raise RecordError("start: nobody writes whists on himself")
-        streak = start.row("allpass", 1, 0, 100, (0,))[0]
-        sheet = Sheet(tuple(pulya), tuple(gora), whists)
-        if is_closed(sheet, self.pool):
-            raise RecordError("start: every pulya is already closed: that game is over")
-        return sheet, streak, [0] * n, 0
-
     # ------------------------------------------------------------ deals
 
     def _start_deal(self) -> None:
@@ -273,9 +248,7 @@ class PreferansRules(Engine[PrefAction]):
         for i, seat in enumerate(self.active):
             self.hands[seat] = mask_of(deal.hands[i])
         self.talon = tuple(deal.pile("talon"))
-        if self.pot and self.kitty == 0:  # everyone pays into an empty pot
-            self.cash = [c - potgame.ANTE for c in self.cash]
-            self.kitty = potgame.ANTE * n
+        self.system.open_deal(self)
         self.phase = BIDDING
         self.bids: list[tuple[int, str]] = []
         self.passed = 0
@@ -283,14 +256,14 @@ class PreferansRules(Engine[PrefAction]):
         self.number_bidders = 0
         self.game_bidders = 0
         self.bid_top = -1
-        self.bid_kind = ""
+        self.bid_kind = BidKind.NONE
         self.bid_seat: int | None = None
         self.declarer: int | None = None
         self.contract: str | None = None
         self.trump: int | None = None
         self.discard = 0
         self.holding = 0
-        self.answers = [""] * n
+        self.answers = [Answer.NONE] * n
         self.whisters = 0
         self.open_seats = 0
         self.out_seat: int | None = None
@@ -304,15 +277,15 @@ class PreferansRules(Engine[PrefAction]):
         self.actor: int | None = self.active[0]
         self._legal = None
         self.deal_start = len(self.log)
-        position: dict[str, Any]
-        if self.pot:
-            position = {"cash": list(self.cash), "kitty": self.kitty}
-        else:
-            position = dict(self.sheet.to_json())
-            position["allpass"] = self.streak
+        position = self.system.position(self)
         self.log.append((EV_DEAL, deal, self.deal_no, self.dealer, self.active, position))
 
     # ------------------------------------------------------------ facts
+
+    @property
+    def system(self) -> Scoring:
+        """The scoring system of the convention played: asked wherever conventions differ."""
+        return SYSTEMS[self.convention]
 
     @property
     def to_act(self) -> int | None:
@@ -324,10 +297,7 @@ class PreferansRules(Engine[PrefAction]):
 
     def min_bid(self) -> int:
         """The lowest ladder index one may bid now (after all-passes, the exit rises)."""
-        if self.pot:
-            return 0
-        level = min_level_after_allpass(self.convention, self.streak)
-        return LADDER_INDEX[f"{level}s"]
+        return self.system.bids.min_bid(self.streak)
 
     def order(self, seat: int) -> int:
         """A seat's place in the deal: 0 for first hand."""
@@ -360,7 +330,7 @@ class PreferansRules(Engine[PrefAction]):
             mask = self.allowed_mask(owner)
             return tuple(PLAYS[(seat, owner, c)] for c in cards_in(mask))
         if phase == BIDDING:
-            return self._pot_bids(seat) if self.pot else self._russian_bids(seat)
+            return self.system.bids.offers(self, seat)
         if phase == DISCARDING:
             cards = list(cards_in(self.hands[seat]))
             return tuple(
@@ -372,10 +342,9 @@ class PreferansRules(Engine[PrefAction]):
             out = [SIMPLE[(seat, WHIST)], SIMPLE[(seat, PASS)]]
             first, second = self.defenders()
             if (
-                not self.pot
-                and seat == second
-                and self.answers[first] == "pass"
-                and half_whist_allowed(self.level)
+                seat == second
+                and self.answers[first] == Answer.PASS
+                and self.system.half_whist(self.level)
             ):
                 out.append(SIMPLE[(seat, HALF)])
             return tuple(out)
@@ -387,51 +356,9 @@ class PreferansRules(Engine[PrefAction]):
             return (SIMPLE[(seat, INVITE)], SIMPLE[(seat, PASS)])
         return ()
 
-    def _russian_bids(self, seat: int) -> tuple[PrefAction, ...]:
-        low = max(self.bid_top + 1, self.min_bid())
-        first_speech = not (self.spoken >> seat) & 1
-        out = [SIMPLE[(seat, PASS)]]
-        for i in range(low, len(LADDER)):
-            if i == MISERE_INDEX and not first_speech:
-                continue
-            out.append(BIDS[(seat, i)])
-        return tuple(out)
-
-    def _pot_bids(self, seat: int) -> tuple[PrefAction, ...]:
-        """Seed 002: numbers with the talon, ``game`` and ``hearts`` without it, ``hold``."""
-        out = [SIMPLE[(seat, PASS)]]
-        first_speech = not (self.spoken >> seat) & 1
-        kind, top = self.bid_kind, self.bid_top
-        game = POT[(seat, POT_BIDS.index("game"))]
-        if kind in ("", "number"):
-            out += [POT[(seat, n - 1)] for n in range(max(top, 0) + 1, 5)]
-            if kind == "number" and (self.number_bidders >> seat) & 1 and self._has_priority(seat):
-                out.append(SIMPLE[(seat, HOLD)])
-            if first_speech:
-                out.append(game)
-        else:  # games compete up to their suits; numbers are over
-            if (self.game_bidders >> seat) & 1 and self._has_priority(seat):
-                out.append(SIMPLE[(seat, HOLD)])
-            if (first_speech or (self.game_bidders >> seat) & 1) and top < 3:
-                out.append(game)
-        if first_speech:
-            out.append(POT[(seat, POT_BIDS.index("hearts"))])
-        return tuple(out)
-
-    def _has_priority(self, seat: int) -> bool:
-        """Whether ``seat`` may hold the top bid: he bid before its holder (seed 002)."""
-        holder = self.bid_seat
-        return holder is not None and holder != seat and self.order(seat) < self.order(holder)
-
     def declarable(self) -> list[str]:
         """Contracts the declarer may name now."""
-        if self.pot:
-            level = self.bid_top
-            if self.bid_kind == "number":
-                return [f"6{s}" for s in "scdh"[level - 1 :]]
-            return [f"6{s}" for s in "scd"[level - 1 :]]  # a game: any suit but hearts
-        bid = self.bid_top
-        return [c for c in CONTRACTS if LADDER_INDEX[c] >= bid]
+        return self.system.bids.declarable(self)
 
     def hand_to_play(self) -> int:
         """The seat whose card is due: the actor's own, or (an open whist) the passer's,
@@ -496,7 +423,12 @@ class PreferansRules(Engine[PrefAction]):
         seat = a.seat
         phase = self.phase
         if phase == BIDDING:
-            self._bid(a)
+            after = speak(self, a, self.system.bids)
+            if after is Bidding.WON:
+                assert self.bid_seat is not None
+                self._won(self.bid_seat)
+            elif after is Bidding.ALL_PASSED:
+                self._all_passed()
         elif phase == DISCARDING:
             self.discard = (1 << a.card) | (1 << a.card2)
             self.hands[seat] &= ~self.discard
@@ -510,14 +442,14 @@ class PreferansRules(Engine[PrefAction]):
             self._answer(seat, kind)
         elif phase == CHOOSING:
             passer = next(s for s in self.defenders() if s != seat)
-            self.answers[seat] = "whist"
+            self.answers[seat] = Answer.WHIST
             if kind == OPEN:
                 self._show((seat, passer), "open")
             self._begin_play(whist_mode="open" if kind == OPEN else "closed")
         elif phase == INVITING:
             passer = next(s for s in self.defenders() if s != seat)
             if kind == INVITE:
-                self.answers[passer] = "invited"
+                self.answers[passer] = Answer.INVITED
             else:  # he plays alone: the passer's hand is out of play
                 self.out_seat = passer
                 self.log.append((EV_OUT, passer, seat))
@@ -545,10 +477,9 @@ class PreferansRules(Engine[PrefAction]):
                 allowed = " ".join(CARD_NAMES[x.card] for x in legal)
                 return f"follow suit, else trump, else any card: allowed {allowed}"
             return "now a card is played"
-        if self.phase == BIDDING and a.kind in (BID, POT_BID) and (a.kind == POT_BID) != self.pot:
-            return (
-                "the pot game bids 1..4, game or hearts" if self.pot else "bid 6s..10nt or misere"
-            )
+        ladder = self.system.bids
+        if self.phase == BIDDING and a.kind in (BID, POT_BID) and a.kind != ladder.kind:
+            return ladder.wrong_ladder
         specific = self._why_not_allowed(a)
         if specific:
             return specific
@@ -558,96 +489,31 @@ class PreferansRules(Engine[PrefAction]):
 
     def _why_not_allowed(self, a: PrefAction) -> str:
         """The rule a player broke, where a list of what is allowed would not say it."""
-        spoken = (self.spoken >> a.seat) & 1
         if self.phase == DISCARDING and a.kind == DISCARD:
             missing = [c for c in (a.card, a.card2) if not (self.hands[a.seat] >> c) & 1]
             if missing:
                 return f"you do not hold {CARD_NAMES[missing[0]]}: discard two of your cards"
-        if self.phase == BIDDING and a.kind == BID and a.code == MISERE_INDEX and spoken:
-            return "misère may only be a player's first bid"
-        rival = a.code == 4 and (self.game_bidders >> a.seat) & 1  # games compete
-        if self.phase == BIDDING and a.kind == POT_BID and spoken and a.code >= 4 and not rival:
-            return "game and hearts may only be bid at a player's first word"
+        ladder = self.system.bids
+        if self.phase == BIDDING and a.kind == ladder.kind:
+            return ladder.refusal(self, a)
         if self.phase == WHISTING and a.kind == HALF:
             return "half-whist only at 6 and 7, by the second defender after the first passed"
         return ""
 
-    # bidding ------------------------------------------------------------
-
-    def _bid(self, a: PrefAction) -> None:
-        seat = a.seat
-        self.spoken |= 1 << seat
-        kind = a.kind
-        word = (
-            str(a).split(" ", 1)[1]
-            if kind in (BID, POT_BID)
-            else ("hold" if kind == HOLD else "pass")
-        )
-        self.bids.append((seat, word))
-        if kind == PASS:
-            self.passed |= 1 << seat
-        elif kind == BID:
-            if self.bid_seat is not None and self.bid_top == MISERE_INDEX:
-                self.passed |= 1 << self.bid_seat  # an outbid misère is out of the bidding
-            self.bid_top = a.code
-            self.bid_seat = seat
-            self.bid_kind = "misere" if a.code == MISERE_INDEX else "contract"
-        elif kind == HOLD:
-            self.bid_seat = seat
-        else:  # a pot bid
-            bid = POT_BIDS[a.code]
-            if bid == "hearts":
-                self.bid_kind, self.bid_top, self.bid_seat = "hearts", 4, seat
-                self._won(seat)
-                return
-            if bid == "game":
-                if self.bid_kind == "game":
-                    self.bid_top += 1
-                else:
-                    self.bid_kind, self.bid_top = "game", 1
-                self.game_bidders |= 1 << seat
-            else:
-                self.bid_kind, self.bid_top = "number", a.code + 1
-                self.number_bidders |= 1 << seat
-            self.bid_seat = seat
-        self._next_bidder(seat)
-
-    def _next_bidder(self, seat: int) -> None:
-        left = [s for s in self.active if not (self.passed >> s) & 1]
-        if not left:
-            self._all_passed()
-            return
-        if len(left) == 1 and left[0] == self.bid_seat:
-            self._won(left[0])
-            return
-        s = seat
-        for _ in range(3):
-            s = self.next_active(s)
-            if (self.passed >> s) & 1 or s == self.bid_seat:
-                continue  # a misère bidder stands too: he bids no more
-            self.actor = s
-            return
-        assert self.bid_seat is not None  # everyone else has passed
-        self._won(self.bid_seat)
+    # the end of the bidding ---------------------------------------------
 
     def _won(self, seat: int) -> None:
-        """The bidding is over: ``seat`` declares."""
+        """The bidding is over: ``seat`` declares, with the talon or without it."""
         self.declarer = seat
-        if self.pot:
-            if self.bid_kind == "hearts":
-                self._declare("6h")
-                return
-            if self.bid_kind == "game":
-                self.phase = DECLARING
-                self.actor = seat
-                return
-            self._take_talon(seat, public=False)
-            return
-        if self.bid_top == MISERE_INDEX:
-            self.contract = MISERE
-            self._take_talon(seat, public=False)
-            return
-        self._take_talon(seat, public=True)
+        award = self.system.bids.award(self)
+        if award.talon:
+            self.contract = award.contract
+            self._take_talon(seat, public=self.system.talon_shown(award.contract))
+        elif award.contract is not None:
+            self._declare(award.contract)
+        else:
+            self.phase = DECLARING
+            self.actor = seat
 
     def _take_talon(self, seat: int, public: bool) -> None:
         talon = mask_of(self.talon)
@@ -660,8 +526,9 @@ class PreferansRules(Engine[PrefAction]):
         self.actor = seat
 
     def _all_passed(self) -> None:
-        if self.pot:  # seed 002 is silent: the deal is thrown in, the pot stays
-            self._finish_deal(end="thrown_in")
+        end = self.system.all_passed()
+        if end is not None:
+            self._finish_deal(end)
             return
         self.contract = None
         self.declarer = None
@@ -678,11 +545,11 @@ class PreferansRules(Engine[PrefAction]):
 
     def _answer(self, seat: int, kind: int) -> None:
         first, second = self.defenders()
-        word = {WHIST: "whist", PASS: "pass", HALF: "half"}[kind]
+        word = ANSWERS[kind]
         if self.phase == WHIST_BACK:
             self.answers[seat] = word
             if kind == WHIST:  # he takes the whist back: the half-whister passes
-                self.answers[second] = "pass"
+                self.answers[second] = Answer.PASS
                 self._lone_whister(seat)
             else:
                 self._no_play()
@@ -695,7 +562,7 @@ class PreferansRules(Engine[PrefAction]):
             self.phase = WHIST_BACK
             self.actor = first
             return
-        whisting = [s for s in (first, second) if self.answers[s] == "whist"]
+        whisting = [s for s in (first, second) if self.answers[s] == Answer.WHIST]
         if len(whisting) == 2:
             self.whisters = (1 << first) | (1 << second)
             self._begin_play()
@@ -706,23 +573,25 @@ class PreferansRules(Engine[PrefAction]):
 
     def _lone_whister(self, seat: int) -> None:
         self.whisters = 1 << seat
-        self.phase = INVITING if self.pot else CHOOSING
+        self.phase = INVITING if self.system.invites else CHOOSING
         self.actor = seat
 
     def _no_play(self) -> None:
         """Nobody whists (or a half-whist stands): the contract is made without play."""
-        self._finish_deal(end="half_whist" if "half" in self.answers else "no_whist")
+        half = Answer.HALF in self.answers
+        self._finish_deal(DealEnd.HALF_WHIST if half else DealEnd.NO_WHIST)
 
     # the play -----------------------------------------------------------
 
     def _begin_play(self, whist_mode: str = "") -> None:
         self.phase = PLAYING
-        if self.pot:
+        system = self.system
+        if system.declarer_leads:
             assert self.declarer is not None
             self.leader = self.declarer
         else:
             self.leader = self.active[0]
-        if self.contract is None and self.convention != "rostov":
+        if self.contract is None and system.talon_leads_allpass:
             self._lead_from_talon()
         self._set_actor()
 
@@ -780,14 +649,15 @@ class PreferansRules(Engine[PrefAction]):
             self.taken[winner] += 1
         self.log.append((EV_TRICK, index, done, winner, lead))
         if index + 1 == TRICKS:
-            self._finish_deal(end="tricks")
+            self._finish_deal(DealEnd.TRICKS)
             return
         if self.contract == MISERE and index == 0:
             # The catchers lay their hands open after the first trick.
             self._show(tuple(s for s in self.active if s != self.declarer), "misere")
-        if self.contract is None and self.convention != "rostov" and index < 1:
+        talon_leads = self.contract is None and self.system.talon_leads_allpass
+        if talon_leads and index < 1:
             self._lead_from_talon()
-        elif self.contract is None and self.convention != "rostov" and index == 1:
+        elif talon_leads and index == 1:
             self.leader = self.active[0]
         else:
             assert isinstance(winner, int)
@@ -796,12 +666,13 @@ class PreferansRules(Engine[PrefAction]):
 
     # the end of a deal ------------------------------------------------------
 
-    def _finish_deal(self, end: str) -> None:
+    def _finish_deal(self, end: DealEnd) -> None:
         self.phase = OVER
         n = self.players
+        system = self.system
         before = self.returns()
         # Unplayed, the talon stays in the declarer's hand: the summary does not repeat it.
-        played = end == "tricks"
+        played = end == DealEnd.TRICKS
         details: dict[str, Any] = {
             "contract": self.contract,
             "declarer": self.declarer,
@@ -810,37 +681,14 @@ class PreferansRules(Engine[PrefAction]):
             "taken": list(self.taken),
             "played": [[play_text(p) for p in t] for t in self.trick_log],
         }
-        if self.contract is None and end == "tricks":
-            details["contract"] = "allpass"
+        if self.contract is None and played:
+            details["contract"] = DealKind.ALLPASS
             details["allpass_round"] = self.streak + 1
-            if self.convention != "rostov":
+            if system.talon_leads_allpass:
                 details["talon"] = [CARD_NAMES[c] for c in self.talon]
-        elif self.declarer is not None and not self.pot and self.contract != MISERE and played:
+        elif self.declarer is not None and played and system.talon_shown(self.contract):
             details["talon"] = [CARD_NAMES[c] for c in self.talon]
-        winner: int | None = None
-        points = 0
-        if self.pot:
-            entries, made = self._settle_pot(end)
-            details["payments"] = entries
-            details["kitty"] = self.kitty
-            details["cash"] = list(self.cash)
-            if made is not None:
-                winner = self.declarer if made else None
-                points = potgame.ANTE
-        else:
-            outcome = self._outcome(end)
-            self.sheet, written = write(self.sheet, outcome, self.convention, self.pool)
-            details["entries"] = [e.to_json() for e in written]
-            details["sheet"] = self.sheet.to_json()
-            if outcome.kind == "allpass":
-                details["allpass_round"] = outcome.allpass_round
-                self.streak += 1
-            else:
-                self.streak = 0
-                made = self._made(outcome)
-                winner = self.declarer if made else None
-                misere = outcome.kind == "misere"
-                points = MISERE_VALUE if misere else CONTRACT_VALUE[outcome.level]
+        winner, points = system.settle(self, end, details)
         after = self.returns()
         gains = tuple(after[s] - before[s] for s in range(n))
         raw: RawDeal = (
@@ -856,8 +704,7 @@ class PreferansRules(Engine[PrefAction]):
         self.history.append(raw)
         self.log.append((EV_DEAL_END, raw))
         self.actor = None
-        over = self.deal_no + 1 >= self.pool if self.pot else is_closed(self.sheet, self.pool)
-        if over:
+        if system.over(self):
             self.finished = True
             ret = self.returns()
             best = max(ret)
@@ -871,86 +718,11 @@ class PreferansRules(Engine[PrefAction]):
         self.deal_no += 1
         self._start_deal()
 
-    def _made(self, outcome: Outcome) -> bool:
-        d = outcome.declarer
-        assert d is not None
-        if not outcome.played:
-            return True
-        if outcome.kind == "misere":
-            return outcome.tricks[d] == 0
-        return outcome.tricks[d] >= outcome.level
-
-    def _outcome(self, end: str) -> Outcome:
-        n = self.players
-        if self.contract is None:
-            return Outcome(
-                kind="allpass",
-                players=n,
-                active=self.active,
-                declarer=None,
-                level=0,
-                tricks=tuple(self.taken),
-                answers=("",) * n,
-                played=True,
-                allpass_round=self.streak + 1,
-            )
-        misere = self.contract == MISERE
-        answers = tuple(
-            "" if misere or s == self.declarer else a for s, a in enumerate(self.answers)
-        )
-        return Outcome(
-            kind="misere" if misere else "game",
-            players=n,
-            active=self.active,
-            declarer=self.declarer,
-            level=10 if misere else self.level,
-            tricks=tuple(self.taken),
-            answers=answers,
-            played=end == "tricks",
-        )
-
-    def _settle_pot(self, end: str) -> tuple[list[list[Any]], bool | None]:
-        """Seed 002's payments; returns them and whether the contract was made."""
-        if end == "thrown_in":
-            return [], None
-        d = self.declarer
-        assert d is not None and self.contract is not None
-        defenders = self.defenders()
-        if end == "no_whist":
-            tricks = [0] * self.players
-            tricks[d] = TRICKS
-        else:
-            tricks = list(self.taken)
-        aces = potgame.four_aces(
-            self.holding & ~self.discard if self.holding else self._dealt_hand(d)
-        )
-        result = potgame.settle(
-            players=self.players,
-            declarer=d,
-            defenders=defenders,
-            answers=tuple(self.answers),
-            tricks=tuple(tricks),
-            hearts=self.bid_kind == "hearts",
-            four_aces=aces,
-            kitty=self.kitty,
-        )
-        for seat, delta in enumerate(result.cash):
-            self.cash[seat] += delta
-        self.kitty = result.kitty
-        return [list(p) for p in result.payments], result.made
-
-    def _dealt_hand(self, seat: int) -> int:
-        deal = self.dealt[-1]
-        return mask_of(deal.hands[self.order(seat)])
-
     # ------------------------------------------------------------ output
 
     def balance(self) -> tuple[float, ...]:
         """Each seat's balance as if the game were settled now (whists, or stakes)."""
-        if self.pot:
-            share = self.kitty / self.players
-            return tuple(c + share for c in self.cash)
-        return settlement(self.sheet, self.pool)
+        return self.system.balance(self)
 
     def result(self) -> Result:
         return Result(

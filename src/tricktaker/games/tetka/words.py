@@ -29,13 +29,12 @@ from typing import Any
 
 from tricktaker.cards import CARD_NAMES, parse_card
 from tricktaker.core.actions import Action
-from tricktaker.core.cardwords import SUITS as SUIT_SYMBOLS
-from tricktaker.core.cardwords import card_label
 from tricktaker.core.events import Event
-from tricktaker.core.i18n import N_, Translator, label, translator
-from tricktaker.core.options import Options, OptionSpec
+from tricktaker.core.i18n import N_
+from tricktaker.core.options import Options
 from tricktaker.core.protocol import View
 from tricktaker.core.summary import DealSummary
+from tricktaker.core.words import GameWords, Lobby, Source
 from tricktaker.games.tetka.scoring import (
     COUNTING,
     LAST,
@@ -49,8 +48,6 @@ from tricktaker.games.tetka.views import TetkaView, review_size
 
 DOMAIN = "tetka"
 PACKAGE = "tricktaker.games.tetka"
-#: Suits by their letter in the notation, as words.
-SUIT_NAMES = {"c": N_("clubs"), "d": N_("diamonds"), "h": N_("hearts"), "s": N_("spades")}
 #: The marks other than a queen (a queen is written by her card), as words.
 REASON_TEXTS = {
     PHOTO: N_("photo card"),
@@ -118,13 +115,6 @@ RULES_SETTLE = N_(
 )
 
 
-def _v(view: View) -> TetkaView:
-    """Tetka's own view (the protocol's View has only the common fields)."""
-    if not isinstance(view, TetkaView):
-        raise TypeError(f"Tetka's words need a Tetka view, not {type(view).__name__}")
-    return view
-
-
 def _mask(items: Sequence[int]) -> int:
     """Cards (or seats) as a bit mask."""
     out = 0
@@ -133,30 +123,13 @@ def _mask(items: Sequence[int]) -> int:
     return out
 
 
-class TetkaWords:
+class TetkaWords(GameWords[TetkaView]):
     """Tetka's words in one language (the Words protocol)."""
 
-    def __init__(self, lang: str) -> None:
-        self._: Translator = translator(lang, DOMAIN, PACKAGE)
-        self._lang = lang
-
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    @property
-    def title(self) -> str:
-        return self._("Tetka")
+    source = Source(DOMAIN, PACKAGE, N_("Tetka"), TetkaView)
+    lobby = Lobby(OPTION_LABELS, CHOICE_LABELS, OPTION_HELP)
 
     # ---------------------------------------------------------------- pieces
-
-    def card(self, card: int | str) -> str:
-        return card_label(parse_card(card) if isinstance(card, str) else card, self._lang)
-
-    def suit(self, letter: str) -> str:
-        """A suit as a word with its symbol: ``hearts ♥``."""
-        name = self._(SUIT_NAMES[letter])
-        return f"{name} {SUIT_SYMBOLS['cdhs'.index(letter)]}"
 
     def reason(self, reason: str) -> str:
         """One mark's reason: a queen by her card, else its words."""
@@ -168,16 +141,6 @@ class TetkaWords:
 
     def marks_count(self, n: int) -> str:
         return self._.ngettext("{n} mark", "{n} marks", n).format(n=n)
-
-    def tricks_count(self, n: int) -> str:
-        return self._.ngettext("{n} trick", "{n} tricks", n).format(n=n)
-
-    def by_seat(self, values: Sequence[object], names: Sequence[str]) -> str:
-        """``You 3 · West 5 · North 0 · East 12``."""
-        return " · ".join(f"{names[s]} {v}" for s, v in enumerate(values))
-
-    def plays(self, plays: Sequence[tuple[int, int]], names: Sequence[str]) -> str:
-        return ", ".join(f"{names[s]} {self.card(c)}" for s, c in plays)
 
     def trick_line(
         self,
@@ -197,9 +160,9 @@ class TetkaWords:
             line += f" ({self.reasons(marks)})"
         return line
 
-    def trick_title(self, number: int, counting: int) -> str:
+    def trick_heading(self, number: int, counting: int) -> str:
         """``Trick 5``, and whether it is the counting trick or the last."""
-        title = self._("Trick {n}").format(n=number)
+        title = self.trick_title(number)
         special = []
         if number == counting:
             special.append(self._("the counting trick"))
@@ -254,18 +217,8 @@ class TetkaWords:
             _(RULES_SETTLE),
         ]
 
-    def option_label(self, spec: OptionSpec) -> str:
-        return label(self._, OPTION_LABELS, spec.name, spec.name)
-
-    def choice_label(self, spec: OptionSpec, value: object) -> str:
-        return label(self._, CHOICE_LABELS, (spec.name, value), str(value))
-
-    def option_help(self, spec: OptionSpec) -> str:
-        text = OPTION_HELP.get(spec.name)
-        return self._(text) if text is not None else spec.help
-
     def phase(self, view: View) -> str:
-        v = _v(view)
+        v = self.view_of(view)
         if v.finished:
             return self._("the robber is over")
         if not v.on_table:
@@ -290,7 +243,7 @@ class TetkaWords:
         return str(action)
 
     def action_help(self, action: Action, view: View, names: Sequence[str]) -> str | None:
-        v = _v(view)
+        v = self.view_of(view)
         if action.verb != "play" or not action.args:
             return None
         if self.revokes_with(parse_card(action.args[0]), v):
@@ -299,9 +252,6 @@ class TetkaWords:
                 "a revoke: proved when you show {suit}; the penalty comes at the deal's end"
             ).format(suit=self.suit(led))
         return None
-
-    def is_private(self, action: Action) -> bool:
-        return False
 
     # ----------------------------------------------------------------- events
 
@@ -338,7 +288,7 @@ class TetkaWords:
         _ = self._
         parts = [
             _("Deal {n}").format(n=d["deal"] + 1),
-            _("dealer: {name}").format(name=names[d["dealer"]]),
+            self.dealer_is(names[d["dealer"]]),
             _("photograph: {card} (turned by {name})").format(
                 card=self.card(d["photo"]), name=names[d["photo_by"]]
             ),
@@ -382,7 +332,7 @@ class TetkaWords:
             lines.append(_("Marks in the robber: {marks}").format(marks=self.by_seat(total, names)))
         taken = details.get("taken")
         if taken is not None:
-            lines.append(_("Tricks: {tricks}").format(tricks=self.by_seat(taken, names)))
+            lines.append(self.tricks_line(taken, names))
         for seat, suit, number in details.get("revokes", []):
             lines.append(self.revoke_text(int(seat), str(suit), int(number), names))
         for giver, revoker, number in details.get("handed", []):
@@ -412,7 +362,7 @@ class TetkaWords:
         return [str(summary.number + 1), self.card(str(details["photo"])), *cells]
 
     def match_result(self, view: View, sides: Sequence[str]) -> str:
-        v = _v(view)
+        v = self.view_of(view)
         return (
             self._("The robber is over.") + " " + self.settlement_text(v.running, v.winner, sides)
         )
@@ -421,25 +371,25 @@ class TetkaWords:
 
     def status(self, view: View, names: Sequence[str], sides: Sequence[str]) -> list[str]:
         _ = self._
-        v = _v(view)
+        v = self.view_of(view)
         marks = _("Marks: {marks} (robber to {target})").format(
             marks=self.by_seat(v.running, names), target=v.target
         )
         deal = " · ".join(
             [
                 _("Deal {n}").format(n=v.deal_number + 1),
-                _("dealer: {name}").format(name=names[v.dealer]),
+                self.dealer_is(names[v.dealer]),
             ]
         )
         tricks = _("Tricks this deal: {tricks}").format(tricks=self.by_seat(v.taken, names))
         return [marks, deal, tricks]
 
-    def seat_tags(self, view: View, seat: int) -> list[str]:
+    def dealer_tag(self, v: TetkaView, seat: int) -> str:
+        return self._("dealer")
+
+    def tags(self, v: TetkaView, seat: int) -> list[str]:
         _ = self._
-        v = _v(view)
         tags = []
-        if seat == v.dealer:
-            tags.append(_("dealer"))
         if seat == v.photo_by and not v.finished:
             tags.append(_("turned the photo"))
         tags.append(self.tricks_count(v.taken[seat]))
@@ -451,7 +401,7 @@ class TetkaWords:
 
     def table_lines(self, view: View, names: Sequence[str], sides: Sequence[str]) -> list[str]:
         _ = self._
-        v = _v(view)
+        v = self.view_of(view)
         lines = [self.photo_line(v.photo, v.photo_by, v.counting, names)]
         for t in v.review:
             lines.append(self.trick_line(t.number, t.plays, t.winner, v.photo, v.counting, names))
@@ -465,23 +415,19 @@ class TetkaWords:
             ]
             lines.append(_("Revokes proved — {revokes}").format(revokes="; ".join(told)))
         if v.to_act is not None and not v.finished:
-            now = self.trick_title(v.trick_number, v.counting)
-            if v.on_table:
-                now += ": " + self.plays(v.on_table, names)
-                now += " · " + _("to play: {name}").format(name=names[v.to_act])
-            else:
-                now += " · " + _("to lead: {name}").format(name=names[v.to_act])
-            lines.append(now)
+            title = self.trick_heading(v.trick_number, v.counting)
+            played = self.plays(v.on_table, names)
+            lines.append(self.in_progress(title, played, names[v.to_act]))
         return lines
 
     def hand_note(self, view: View) -> str | None:
-        _ = self._
-        v = _v(view)
+        """What the observer may still review of the finished tricks."""
+        v = self.view_of(view)
         if v.finished:
             return None
         if review_size(v.seat, _mask(v.led)) == 2:
-            return _("until you lead, you may see the last two tricks")
-        return _("you have led: you may see only the last trick")
+            return self._("until you lead, you may see the last two tricks")
+        return self._("you have led: you may see only the last trick")
 
     # ------------------------------------------------------------------ hints
 
@@ -491,14 +437,11 @@ class TetkaWords:
         cards = _mask([c for _s, c in v.on_table])
         return trick_reasons(v.trick_number - 1, cards, v.photo, v.counting)
 
-    def hint(self, view: View, legal: Sequence[Action], names: Sequence[str]) -> str:
+    def over(self) -> str:
+        return self._("The robber is over.")
+
+    def asked(self, v: TetkaView, legal: Sequence[Action], names: Sequence[str]) -> str:
         _ = self._
-        v = _v(view)
-        actor = v.to_act
-        if actor is None or v.finished:
-            return _("The robber is over.")
-        if actor != v.seat:
-            return _("{name} is thinking…").format(name=names[actor])
         led = self.led_suit(v)
         n = v.trick_number
         if led is None:

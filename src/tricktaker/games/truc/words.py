@@ -19,12 +19,12 @@ from typing import Any
 
 from tricktaker.cards import parse_card
 from tricktaker.core.actions import Action
-from tricktaker.core.cardwords import card_label, rank_order
 from tricktaker.core.events import Event
-from tricktaker.core.i18n import N_, Translator, label, translator
-from tricktaker.core.options import Options, OptionSpec
+from tricktaker.core.i18n import N_
+from tricktaker.core.options import Options
 from tricktaker.core.protocol import View
-from tricktaker.core.summary import DealSummary, game_winner, score_cells
+from tricktaker.core.summary import DealSummary, score_cells
+from tricktaker.core.words import GameWords, Lobby, Source
 from tricktaker.games.truc.cards import STRENGTH
 from tricktaker.games.truc.views import TrucView
 
@@ -144,17 +144,6 @@ RULES_FOUR = N_(
 )
 
 
-def points_text(n: int, _: Translator) -> str:
-    return _.ngettext("{n} point", "{n} points", n).format(n=n)
-
-
-def _v(view: View) -> TrucView:
-    """Le Truc's own view (the protocol's View has only the common fields)."""
-    if not isinstance(view, TrucView):
-        raise TypeError(f"Le Truc's words need a Le Truc view, not {type(view).__name__}")
-    return view
-
-
 def _parts(text: str) -> tuple[int, str, str]:
     """Seat, verb and first argument of an action's notation (``"1:play 7h"``)."""
     seat, _, rest = text.partition(":")
@@ -172,36 +161,23 @@ def trick_taker(plays: Sequence[tuple[int, int]], side: int) -> int:
     return seat
 
 
-class TrucWords:
+class TrucWords(GameWords[TrucView]):
     """Le Truc's words in one language (the Words protocol)."""
 
-    def __init__(self, lang: str) -> None:
-        self._ = translator(lang, DOMAIN, PACKAGE)
-        self._lang = lang
+    source = Source(DOMAIN, PACKAGE, N_("Le Truc"), TrucView)
+    lobby = Lobby(OPTION_LABELS, CHOICE_LABELS, OPTION_HELP)
+    spectator_reads = 0  # a spectator reads seat 0's hint
 
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    @property
-    def title(self) -> str:
-        return self._("Le Truc")
-
-    def card(self, name: str) -> str:
-        return card_label(parse_card(name), self._lang)
-
-    def points(self, n: int) -> str:
-        return points_text(n, self._)
-
-    def quoted(self, text: str) -> str:
-        return self._("“{text}”").format(text=text)
+    def thinking(self, name: str) -> str:
+        """Le Truc's table says it its own way («Запад думает…»)."""
+        return self._("{name} is thinking…").format(name=name)
 
     # ------------------------------------------------------------------ rules
 
     def rules(self, options: Options) -> list[str]:
         _ = self._
         players = options.integer("players")
-        order = rank_order(RANKS_HIGH_TO_LOW, self._lang)
+        order = self.ranks(RANKS_HIGH_TO_LOW)
         redeal = RULES_REDEAL_ONCE if options.text("redeal") == "once" else RULES_REDEAL_REPEAT
         lines = [
             _(RULES_DECK).format(game=self.title, order=order),
@@ -218,18 +194,8 @@ class TrucWords:
             lines.append(_(RULES_FOUR))
         return lines
 
-    def option_label(self, spec: OptionSpec) -> str:
-        return label(self._, OPTION_LABELS, spec.name, spec.name)
-
-    def choice_label(self, spec: OptionSpec, value: object) -> str:
-        return label(self._, CHOICE_LABELS, (spec.name, value), str(value))
-
-    def option_help(self, spec: OptionSpec) -> str:
-        text = OPTION_HELP.get(spec.name)
-        return self._(text) if text is not None else spec.help
-
     def phase(self, view: View) -> str:
-        return self._(PHASE_TEXTS.get(_v(view).phase, PHASE_TEXTS["play"]))
+        return self._(PHASE_TEXTS.get(self.view_of(view).phase, PHASE_TEXTS["play"]))
 
     # ---------------------------------------------------------------- actions
 
@@ -249,7 +215,7 @@ class TrucWords:
 
     def rest_text(self, view: View) -> str:
         _ = self._
-        v = _v(view)
+        v = self.view_of(view)
         seat = v.seat if v.seat is not None else 0
         if v.pending == "rest" or v.rest_side is not None:
             return _("My rest") + " — " + _("the deal decides the game")
@@ -257,7 +223,7 @@ class TrucWords:
 
     def action_label(self, action: Action, view: View) -> str:
         _ = self._
-        v = _v(view)
+        v = self.view_of(view)
         verb = action.verb
         arg = action.args[0] if action.args else ""
         if verb == "play":
@@ -280,7 +246,7 @@ class TrucWords:
 
     def action_help(self, action: Action, view: View, names: Sequence[str]) -> str | None:
         _ = self._
-        v = _v(view)
+        v = self.view_of(view)
         verb = action.verb
         nxt = v.next_to_play if v.next_to_play is not None else v.leader
         if v.phase == "redeal_answer":
@@ -342,19 +308,19 @@ class TrucWords:
                 n=d["deal"] + 1, name=names[d["dealer"]]
             )
             if "hand" in d:
-                line += " " + _("Your cards: {cards}").format(cards=self.cards(d["hand"]))
+                line += " " + self.your_cards(self.cards(d["hand"]))
             return line
         if kind == "new_cards":
             line = _("New cards: {a} and {b} (left in the stock: {n}).").format(
                 a=names[d["caller"]], b=names[d["dealer"]], n=d["stock_left"]
             )
             if "hand" in d:
-                line += " " + _("Your cards: {cards}").format(cards=self.cards(d["hand"]))
+                line += " " + self.your_cards(self.cards(d["hand"]))
             return line
         if kind == "trick":
             if d["result"] == "spoiled":
                 return _("Trick {n} is spoiled (equal cards).").format(n=d["trick"] + 1)
-            return _("Trick {n} goes to {name}.").format(n=d["trick"] + 1, name=names[d["leader"]])
+            return self.trick_won(d["trick"] + 1, names[d["leader"]])
         if kind == "deal_end":
             return _("Deal {n} over: {result}").format(
                 n=d["deal"] + 1, result=self.summary_result(DealSummary.from_json(d), sides)
@@ -372,9 +338,6 @@ class TrucWords:
                 side=sides[d["winner"]], x=d["games"][0], y=d["games"][1]
             )
         return None
-
-    def cards(self, names: Sequence[str]) -> str:
-        return " ".join(self.card(n) for n in names)
 
     def said(self, notation: str, d: Mapping[str, Any]) -> str:
         """What a seat said or did, as a log line's body (speech in quotes)."""
@@ -411,27 +374,18 @@ class TrucWords:
             return _("void: too few cards left in the stock for new hands; nobody scores")
         if summary.winner is None:
             return _("drawn: all three tricks spoiled; nobody scores")
-        how = {
-            "tricks": _("won on tricks"),
-            "refused": _("the raise was refused"),
-            "folded": _("the other side folded"),
-        }.get(summary.end, summary.end)
-        return _("{side} +{points} ({how})").format(
-            side=sides[summary.winner], points=self.points(summary.points), how=how
-        )
+        return self.scored(summary, sides, {"refused": _("the raise was refused")})
 
     def _trick_line(
         self, n: int, plays: Sequence[tuple[int, int]], result: object, names: Sequence[str]
     ) -> str:
-        _ = self._
-        cards = ", ".join(f"{names[s]} {card_label(c, self._lang)}" for s, c in plays)
         if result is None:
-            who = _("cut short")
+            who = None
         elif result == "spoiled":
-            who = _("spoiled")
+            who = self._("spoiled")
         else:
             who = names[trick_taker(plays, int(str(result)))]
-        return _("Trick {n}: {cards} → {who}").format(n=n + 1, cards=cards, who=who)
+        return self.trick_result(n + 1, self.plays(plays, names), who)
 
     def deal_lines(
         self, summary: DealSummary, names: Sequence[str], sides: Sequence[str]
@@ -444,18 +398,14 @@ class TrucWords:
             result = summary.tricks[i] if i < len(summary.tricks) else None
             lines.append(self._trick_line(i, plays, result, names))
         if not played:
-            lines.append(_("No card was played."))
+            lines.append(self.no_card())
         lines.append(self.summary_result(summary, sides))
         value = summary.details.get("value")
         if value is not None and summary.end != "void":
-            lines.append(_("Stake: {n}").format(n=value))
+            lines.append(self.stake(value))
         score = summary.details.get("score")
         if score is not None:
-            lines.append(
-                _("Score after the deal: {a} {x} — {b} {y}").format(
-                    a=sides[0], x=score[0], b=sides[1], y=score[1]
-                )
-            )
+            lines.append(self.two_sides(_("Score after the deal: {a} {x} — {b} {y}"), score, sides))
         return lines
 
     def sheet_header(self, sides: Sequence[str]) -> list[str]:
@@ -473,7 +423,7 @@ class TrucWords:
         ]
 
     def match_result(self, view: View, sides: Sequence[str]) -> str:
-        v = _v(view)
+        v = self.view_of(view)
         winner = v.winner if v.winner is not None else 0
         return self._("Match won by {side}: games {x} — {y}.").format(
             side=sides[winner], x=v.games[0], y=v.games[1]
@@ -483,16 +433,10 @@ class TrucWords:
 
     def score_line(self, view: View, sides: Sequence[str]) -> str:
         _ = self._
-        v = _v(view)
-        won = game_winner(v.score, GAME_POINTS)
-        if won is not None:
-            score = _("Game won by {side}: {x} — {y}").format(
-                side=sides[won], x=v.score[0], y=v.score[1]
-            )
-        else:
-            score = _("Score: {a} {x} — {b} {y} (game to {g})").format(
-                a=sides[0], x=v.score[0], b=sides[1], y=v.score[1], g=GAME_POINTS
-            )
+        v = self.view_of(view)
+        won = _("Game won by {side}: {x} — {y}")
+        running = _("Score: {a} {x} — {b} {y} (game to {g})")
+        score = self.race(v.score, sides, GAME_POINTS, won, running)
         games = _("Games: {x} — {y} (match to {g})").format(
             x=v.games[0], y=v.games[1], g=GAMES_TO_WIN
         )
@@ -500,8 +444,8 @@ class TrucWords:
 
     def stake_line(self, view: View, names: Sequence[str]) -> str:
         _ = self._
-        v = _v(view)
-        text = _("Stake: {n}").format(n=v.value)
+        v = self.view_of(view)
+        text = self.stake(v.value)
         if v.pending == "double" and v.proposer is not None:
             text += " · " + _("proposed: {n} ({name})").format(
                 name=names[v.proposer], n=v.value * 2
@@ -518,59 +462,52 @@ class TrucWords:
 
     def status(self, view: View, names: Sequence[str], sides: Sequence[str]) -> list[str]:
         _ = self._
-        v = _v(view)
+        v = self.view_of(view)
         deal = _("Deal {n} · dealer: {name}").format(n=v.deal_number + 1, name=names[v.dealer])
         deal += " · " + _("cards in the stock: {n}").format(n=v.stock_left)
         return [self.score_line(view, sides), deal, self.stake_line(view, names)]
 
-    def seat_tags(self, view: View, seat: int) -> list[str]:
-        _ = self._
-        v = _v(view)
-        tags = []
-        if seat == v.dealer:
-            tags.append(_("dealer"))
-        if v.players == 4 and seat in v.captains and not v.finished:
-            tags.append(_("captain"))
-        return tags
+    def dealer_tag(self, v: TrucView, seat: int) -> str:
+        return self._("dealer")
+
+    def tags(self, v: TrucView, seat: int) -> list[str]:
+        captain = v.players == 4 and seat in v.captains and not v.finished
+        return [self._("captain")] if captain else []
 
     # ------------------------------------------------------------------ table
 
     def table_lines(self, view: View, names: Sequence[str], sides: Sequence[str]) -> list[str]:
         _ = self._
-        v = _v(view)
+        v = self.view_of(view)
         lines = [
             self._trick_line(i, plays, result, names) for i, (plays, result) in enumerate(v.tricks)
         ]
         if v.next_to_play is not None and v.to_act is not None:
-            now = _("Trick {n}").format(n=len(v.tricks) + 1)
-            if v.on_table:
-                played = ", ".join(f"{names[s]} {card_label(c, self._lang)}" for s, c in v.on_table)
-                now += ": " + played
-            lines.append(now + " · " + _("to play: {name}").format(name=names[v.next_to_play]))
+            title = self.trick_title(len(v.tricks) + 1)
+            played = self.plays(v.on_table, names)
+            lines.append(self.in_progress(title, played, names[v.next_to_play], lead_apart=False))
         return lines
 
     def hand_note(self, view: View) -> str | None:
         _ = self._
-        v = _v(view)
-        note = _("ranks: {order}").format(order=rank_order(RANKS_HIGH_TO_LOW, self._lang))
+        v = self.view_of(view)
+        note = _("ranks: {order}").format(order=self.ranks(RANKS_HIGH_TO_LOW))
         if v.set_aside:
-            aside = " ".join(card_label(c, self._lang) for c in v.set_aside)
-            note = _("set aside: {cards}").format(cards=aside) + " · " + note
+            note = _("set aside: {cards}").format(cards=self.cards(v.set_aside)) + " · " + note
         return note
 
     # ------------------------------------------------------------------ hints
 
-    def hint(self, view: View, legal: Sequence[Action], names: Sequence[str]) -> str:
+    def over(self) -> str:
+        return self._("The match is over.")
+
+    def waiting(self, v: TrucView, name: str) -> str:
+        if v.phase == "answer" and v.proposer is not None:
+            return self._("{name} is considering the proposal…").format(name=name)
+        return self.thinking(name)
+
+    def asked(self, v: TrucView, legal: Sequence[Action], names: Sequence[str]) -> str:
         _ = self._
-        v = _v(view)
-        me = v.seat if v.seat is not None else 0
-        actor = v.to_act
-        if actor is None:
-            return _("The match is over.")
-        if actor != me:
-            if v.phase == "answer" and v.proposer is not None:
-                return _("{name} is considering the proposal…").format(name=names[actor])
-            return _("{name} is thinking…").format(name=names[actor])
         phase = v.phase
         if phase == "call":
             return _("You may call for new cards (“Cards, please”) or keep these.")
@@ -599,7 +536,7 @@ class TrucWords:
 
     def _play_hint(self, v: TrucView, verbs: set[str]) -> str:
         _ = self._
-        first = _("Your lead: choose a card.") if not v.on_table else _("Your turn: choose a card.")
+        first = self.your_card(lead=not v.on_table)
         redeal = "redeal" in verbs
         if "double" in verbs:
             extra = (

@@ -26,12 +26,12 @@ from typing import Any
 
 from tricktaker.cards import parse_card
 from tricktaker.core.actions import Action
-from tricktaker.core.cardwords import card_label, rank_order
 from tricktaker.core.events import Event
-from tricktaker.core.i18n import N_, Translator, label, translator
-from tricktaker.core.options import Options, OptionSpec
+from tricktaker.core.i18n import N_
+from tricktaker.core.options import Options
 from tricktaker.core.protocol import View
-from tricktaker.core.summary import DealSummary, game_winner, score_cells
+from tricktaker.core.summary import DealSummary, score_cells
+from tricktaker.core.words import GameWords, Lobby, Source
 from tricktaker.games.truco.cards import (
     MINEIRO_MANILHAS,
     ORDER,
@@ -156,17 +156,6 @@ RULES_GAME = {
 }
 
 
-def points_text(n: int, _: Translator) -> str:
-    return _.ngettext("{n} point", "{n} points", n).format(n=n)
-
-
-def _v(view: View) -> TrucoView:
-    """Truco's own view (the protocol's View has only the common fields)."""
-    if not isinstance(view, TrucoView):
-        raise TypeError(f"Truco's words need a Truco view, not {type(view).__name__}")
-    return view
-
-
 def _verb(notation: str) -> str:
     """The verb of an action's notation (``"1:play 7h down"``)."""
     return notation.partition(":")[2].split()[0]
@@ -202,32 +191,12 @@ def trick_taker(
     return seat
 
 
-class TrucoWords:
+class TrucoWords(GameWords[TrucoView]):
     """Truco's words in one language (the Words protocol)."""
 
-    def __init__(self, lang: str) -> None:
-        self._ = translator(lang, DOMAIN, PACKAGE)
-        self._lang = lang
-
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    @property
-    def title(self) -> str:
-        return self._("Truco")
-
-    def card(self, name: str) -> str:
-        return card_label(parse_card(name), self._lang)
-
-    def cards(self, cards: Sequence[int | None]) -> str:
-        return " ".join(card_label(c, self._lang) for c in cards)
-
-    def points(self, n: int) -> str:
-        return points_text(n, self._)
-
-    def quoted(self, text: str) -> str:
-        return self._("“{text}”").format(text=text)
+    source = Source(DOMAIN, PACKAGE, N_("Truco"), TrucoView)
+    lobby = Lobby(OPTION_LABELS, CHOICE_LABELS, OPTION_HELP)
+    spectator_reads = 0  # a spectator reads seat 0's hint
 
     def raise_text(self, value: int) -> str:
         """The shout that asks ``value``: “Truco! (3)”, “Seis! (6)”..."""
@@ -247,8 +216,8 @@ class TrucoWords:
         ladder = LADDERS[variant]
         at, value, run = ELEVEN[variant]
         lines = [
-            _(RULES_DECK).format(game=self.title, order=rank_order(RANKS_HIGH_TO_LOW, self._lang)),
-            _(RULES_VIRA).format(cycle=rank_order(ORDER, self._lang))
+            _(RULES_DECK).format(game=self.title, order=self.ranks(RANKS_HIGH_TO_LOW)),
+            _(RULES_VIRA).format(cycle=self.ranks(ORDER))
             if variant == "paulista"
             else _(RULES_MINEIRO).format(cards=self.cards(MINEIRO_MANILHAS)),
             _(RULES_TABLE[players]),
@@ -271,18 +240,8 @@ class TrucoWords:
         ]
         return lines
 
-    def option_label(self, spec: OptionSpec) -> str:
-        return label(self._, OPTION_LABELS, spec.name, spec.name)
-
-    def choice_label(self, spec: OptionSpec, value: object) -> str:
-        return label(self._, CHOICE_LABELS, (spec.name, value), str(value))
-
-    def option_help(self, spec: OptionSpec) -> str:
-        text = OPTION_HELP.get(spec.name)
-        return self._(text) if text is not None else spec.help
-
     def phase(self, view: View) -> str:
-        v = _v(view)
+        v = self.view_of(view)
         text = self._(PHASE_TEXTS.get(v.phase, PHASE_TEXTS["play"]))
         return text.format(at=ELEVEN[variant_of(v)][0])
 
@@ -290,7 +249,7 @@ class TrucoWords:
 
     def action_label(self, action: Action, view: View) -> str:
         _ = self._
-        v = _v(view)
+        v = self.view_of(view)
         verb, args = action.verb, action.args
         if verb == "play":
             return self.play_label(args, v)
@@ -318,7 +277,7 @@ class TrucoWords:
 
     def action_help(self, action: Action, view: View, names: Sequence[str]) -> str | None:
         _ = self._
-        v = _v(view)
+        v = self.view_of(view)
         verb, args = action.verb, action.args
         me = v.seat if v.seat is not None else action.seat
         team = v.players > 2
@@ -376,7 +335,7 @@ class TrucoWords:
         if kind == "trick":
             if d["result"] == "tie":
                 return _("Trick {n} is tied (empate).").format(n=d["trick"] + 1)
-            return _("Trick {n} goes to {name}.").format(n=d["trick"] + 1, name=names[d["leader"]])
+            return self.trick_won(d["trick"] + 1, names[d["leader"]])
         if kind == "deal_end":
             return _("Hand {n} over: {result}").format(
                 n=d["deal"] + 1, result=self.summary_result(DealSummary.from_json(d), sides)
@@ -398,10 +357,10 @@ class TrucoWords:
         variant = "paulista" if vira is not None else "mineiro"
         parts = [
             _("Hand {n}").format(n=d["deal"] + 1),
-            _("dealer: {name}").format(name=names[d["dealer"]]),
+            self.dealer_is(names[d["dealer"]]),
         ]
         if vira is not None:
-            parts.append(_("vira: {card}").format(card=card_label(vira, self._lang)))
+            parts.append(_("vira: {card}").format(card=self.card(vira)))
         parts.append(self.manilhas_text(vira))
         line = "— " + " · ".join(parts) + " —"
         if "eleven" in d:
@@ -412,15 +371,12 @@ class TrucoWords:
         if hand and all(c is None for c in hand):
             line += " " + _("Your cards are hidden: play them blind, by their place.")
         elif hand:
-            line += " " + _("Your cards: {cards}").format(cards=self.names_text(hand))
+            line += " " + self.your_cards(self.cards(hand))
         partners = d.get("partners", [])
         if partners:
             hands = [(int(s), [parse_card(c) for c in h]) for s, h in partners]
             line += " " + self.partners_text(hands, names)
         return line
-
-    def names_text(self, cards: Sequence[str]) -> str:
-        return " ".join(self.card(c) for c in cards)
 
     def partners_text(
         self, hands: Sequence[tuple[int, Sequence[int]]], names: Sequence[str]
@@ -466,15 +422,11 @@ class TrucoWords:
         _ = self._
         if summary.winner is None:
             return _("drawn: three tied tricks; nobody scores")
-        how = {
-            "tricks": _("won on tricks"),
+        ends = {
             "refused": _("the other side ran from a raise"),
-            "folded": _("the other side folded"),
             "ran": _("the other side ran from the hand"),
-        }.get(summary.end, summary.end)
-        return _("{side} +{points} ({how})").format(
-            side=sides[summary.winner], points=self.points(summary.points), how=how
-        )
+        }
+        return self.scored(summary, sides, ends)
 
     def play_text(self, seat: int, card: int | None, down: bool, names: Sequence[str]) -> str:
         """One card of a trick: ``West 7♣``, ``You 7♣ face down``, ``West a card face down``."""
@@ -482,9 +434,9 @@ class TrucoWords:
         if card is None:
             shown = _("a card face down")
         elif down:
-            shown = _("{card} face down").format(card=card_label(card, self._lang))
+            shown = _("{card} face down").format(card=self.card(card))
         else:
-            shown = card_label(card, self._lang)
+            shown = self.card(card)
         return f"{names[seat]} {shown}"
 
     def trick_line(
@@ -496,15 +448,14 @@ class TrucoWords:
         strength: Sequence[int],
         names: Sequence[str],
     ) -> str:
-        _ = self._
         cards = ", ".join(self.play_text(s, c, s in downs, names) for s, c in plays)
         if result is None:
-            who = _("cut short")
+            who = None
         elif result == "tie":
-            who = _("tied (empate)")
+            who = self._("tied (empate)")
         else:
             who = names[trick_taker(plays, downs, int(str(result)), strength)]
-        return _("Trick {n}: {cards} → {who}").format(n=n + 1, cards=cards, who=who)
+        return self.trick_result(n + 1, cards, who)
 
     def deal_lines(
         self, summary: DealSummary, names: Sequence[str], sides: Sequence[str]
@@ -528,21 +479,17 @@ class TrucoWords:
             result = summary.tricks[i] if i < len(summary.tricks) else None
             lines.append(self.trick_line(i, plays, downs, result, strength, names))
         if not played:
-            lines.append(_("No card was played."))
+            lines.append(self.no_card())
         lines.append(self.summary_result(summary, sides))
         if details.get("iron"):
             lines.append(_("Iron hand: the hand decided the game."))
         elif details.get("value") is not None:
-            lines.append(_("Stake: {n}").format(n=details["value"]))
+            lines.append(self.stake(details["value"]))
         if vira is not None:
-            lines.append(_("vira: {card}").format(card=card_label(vira, self._lang)))
+            lines.append(_("vira: {card}").format(card=self.card(vira)))
         score = details.get("score")
         if score is not None:
-            lines.append(
-                _("Score after the hand: {a} {x} — {b} {y}").format(
-                    a=sides[0], x=score[0], b=sides[1], y=score[1]
-                )
-            )
+            lines.append(self.two_sides(_("Score after the hand: {a} {x} — {b} {y}"), score, sides))
         return lines
 
     def sheet_header(self, sides: Sequence[str]) -> list[str]:
@@ -563,7 +510,7 @@ class TrucoWords:
         )
 
     def match_result(self, view: View, sides: Sequence[str]) -> str:
-        v = _v(view)
+        v = self.view_of(view)
         winner = v.winner if v.winner is not None else 0
         return self.match_text(winner, v.games, sides)
 
@@ -571,15 +518,9 @@ class TrucoWords:
 
     def score_line(self, v: TrucoView, sides: Sequence[str]) -> str:
         _ = self._
-        won = game_winner(v.score, GAME_POINTS)
-        if won is not None:
-            score = _("Game won by {side}: {x} — {y}").format(
-                side=sides[won], x=v.score[0], y=v.score[1]
-            )
-        else:
-            score = _("Score: {a} {x} — {b} {y} (game to {g})").format(
-                a=sides[0], x=v.score[0], b=sides[1], y=v.score[1], g=GAME_POINTS
-            )
+        won = _("Game won by {side}: {x} — {y}")
+        running = _("Score: {a} {x} — {b} {y} (game to {g})")
+        score = self.race(v.score, sides, GAME_POINTS, won, running)
         if v.games_to_win > 1:
             score += " · " + _("Games: {x} — {y} (best of three)").format(
                 x=v.games[0], y=v.games[1]
@@ -591,7 +532,7 @@ class TrucoWords:
         variant = variant_of(v)
         if v.iron:
             return _("Iron hand: the hand decides the game; nobody sees his cards, no raise")
-        text = _("Stake: {n}").format(n=v.value)
+        text = self.stake(v.value)
         if v.pending is not None and v.raiser is not None:
             text += " · " + _("raise ({name}): {shout}").format(
                 shout=self.raise_text(v.pending), name=names[v.raiser]
@@ -607,61 +548,56 @@ class TrucoWords:
 
     def status(self, view: View, names: Sequence[str], sides: Sequence[str]) -> list[str]:
         _ = self._
-        v = _v(view)
+        v = self.view_of(view)
         parts = [
             _("Hand {n}").format(n=v.deal_number + 1),
-            _("dealer: {name}").format(name=names[v.dealer]),
+            self.dealer_is(names[v.dealer]),
         ]
         if v.vira is not None:
-            parts.append(_("vira: {card}").format(card=card_label(v.vira, self._lang)))
+            parts.append(_("vira: {card}").format(card=self.card(v.vira)))
         parts.append(self.manilhas_text(v.vira))
         return [self.score_line(v, sides), " · ".join(parts), self.stake_line(v, names, sides)]
 
-    def seat_tags(self, view: View, seat: int) -> list[str]:
-        _ = self._
-        v = _v(view)
-        tags = []
-        if seat == v.dealer:
-            tags.append(_("dealer"))
-        if seat == (v.dealer + 1) % v.players and not v.finished:
-            tags.append(_("mão"))
-        return tags
+    def dealer_tag(self, v: TrucoView, seat: int) -> str:
+        return self._("dealer")
+
+    def tags(self, v: TrucoView, seat: int) -> list[str]:
+        mao = seat == (v.dealer + 1) % v.players and not v.finished
+        return [self._("mão")] if mao else []
 
     # ------------------------------------------------------------------ table
 
     def table_lines(self, view: View, names: Sequence[str], sides: Sequence[str]) -> list[str]:
         _ = self._
-        v = _v(view)
+        v = self.view_of(view)
         strength = v.strength
         lines = [
             self.trick_line(i, plays, downs, result, strength, names)
             for i, (plays, downs, result) in enumerate(v.tricks)
         ]
         if v.next_to_play is not None and v.to_act is not None:
-            now = _("Trick {n}").format(n=len(v.tricks) + 1)
-            if v.on_table:
-                now += ": " + ", ".join(
-                    self.play_text(s, c, s in v.down_on_table, names) for s, c in v.on_table
-                )
-            lines.append(now + " · " + _("to play: {name}").format(name=names[v.next_to_play]))
+            title = self.trick_title(len(v.tricks) + 1)
+            played = ", ".join(
+                self.play_text(s, c, s in v.down_on_table, names) for s, c in v.on_table
+            )
+            lines.append(self.in_progress(title, played, names[v.next_to_play], lead_apart=False))
         if len(v.partners) > 1 and not v.finished:  # one partner: the hand note names him
             lines.append(self.partners_text(v.partners, names))
         return lines
 
     def hand_note(self, view: View) -> str | None:
         _ = self._
-        v = _v(view)
+        v = self.view_of(view)
         if v.finished:
             return None
         if v.iron:
             return _("iron hand: nobody sees his cards; choose one by its place")
         tops = manilhas(v.strength)
         named = ", ".join(
-            f"{card_label(c, self._lang)} {_(name)}"
-            for c, name in zip(tops, MANILHA_NAMES, strict=True)
+            f"{self.card(c)} {_(name)}" for c, name in zip(tops, MANILHA_NAMES, strict=True)
         )
         skip = manilha_rank(v.vira) if v.vira is not None else ""
-        rest = rank_order("".join(r for r in RANKS_HIGH_TO_LOW if r != skip), self._lang)
+        rest = self.ranks("".join(r for r in RANKS_HIGH_TO_LOW if r != skip))
         note = _("manilhas: {cards} · then {order}").format(cards=named, order=rest)
         if v.partners:
             hands = " · ".join(self.cards(h) for _s, h in v.partners)
@@ -672,23 +608,23 @@ class TrucoWords:
 
     # ------------------------------------------------------------------ hints
 
-    def hint(self, view: View, legal: Sequence[Action], names: Sequence[str]) -> str:
+    def over(self) -> str:
+        return self._("The match is over.")
+
+    def waiting(self, v: TrucoView, name: str) -> str:
         _ = self._
-        v = _v(view)
-        me = v.seat if v.seat is not None else 0
-        actor = v.to_act
-        if actor is None:
-            return _("The match is over.")
+        if v.phase == "answer":
+            return _("{name} is answering the raise…").format(name=name)
+        if v.phase == "decide":
+            return _("{title}: play or run? Deciding: {name}…").format(
+                title=self.eleven_name(variant_of(v), title=True), name=name
+            )
+        return self.thinking(name)
+
+    def asked(self, v: TrucoView, legal: Sequence[Action], names: Sequence[str]) -> str:
+        _ = self._
         variant = variant_of(v)
         _at, value, run = ELEVEN[variant]
-        if actor != me:
-            if v.phase == "answer":
-                return _("{name} is answering the raise…").format(name=names[actor])
-            if v.phase == "decide":
-                return _("{title}: play or run? Deciding: {name}…").format(
-                    title=self.eleven_name(variant, title=True), name=names[actor]
-                )
-            return _("{name} is thinking…").format(name=names[actor])
         verbs = {a.verb for a in legal}
         if v.phase == "decide":
             text = _("{title}: play for {v} (no raise), or run and give {r}?").format(
@@ -723,7 +659,7 @@ class TrucoWords:
         if v.iron:
             return _("Iron hand: choose a card by its place; nobody sees it before it is played.")
         lead = not v.on_table
-        text = _("Your lead: choose a card.") if lead else _("Your turn: choose a card.")
+        text = self.your_card(lead)
         if "raise" in verbs:
             text += " " + _("You may first raise: {shout}.").format(
                 shout=self.raise_text(asked_value(v))

@@ -1,0 +1,169 @@
+"""Preferans' options and rules in the players' words, for a lobby and a help screen."""
+
+from __future__ import annotations
+
+from tricktaker.core.i18n import N_
+from tricktaker.core.options import Options, OptionSpec
+from tricktaker.core.words import Lobby
+from tricktaker.games.preferans.terms import Convention
+from tricktaker.games.preferans.words.vocabulary import CONVENTIONS, Vocabulary
+
+OPTION_HELP = {
+    "rules": N_(
+        "the convention: sochi, leningrad or rostov (Russian preferans written on a score "
+        "sheet), or pot (the old game with a pot: stakes paid into it)"
+    ),
+    "pool": N_(
+        "the pulya: the game ends when every player's pulya reaches it (in the pot game: "
+        "the number of deals)"
+    ),
+    "players": N_("three players, or four with the dealer sitting out of each deal"),
+    "overtake": N_(
+        "pot game only (the Russian conventions ignore it): overtaking is compulsory, a player "
+        "who follows suit or trumps must beat the best card so far if he can"
+    ),
+}
+
+#: The options' names in the lobby (``core.protocol.OptionWords``).
+OPTION_LABELS = {
+    "rules": N_("Rules"),
+    "pool": N_("Pulya (pool)"),
+    "players": N_("Players"),
+    "overtake": N_("Must overtake (pot)"),
+}
+
+#: The conventions' names in the lobby (the others are the sheet's: ``CONVENTIONS``).
+POT_LABEL = N_("Pot")
+RULES_TABLE = N_(
+    "{game}: three players, or four with the dealer sitting out; 32 cards (7 to ace), 10 to "
+    "each and 2 to the talon. Play goes clockwise: follow suit, else trump, else any card."
+)
+
+RULES_BIDDING = N_(
+    "Bidding from 6♠ up (♠ ♣ ♦ ♥, then no trumps), each bid above the last; misère ranks "
+    "between 8 NT and 9♠ and may only be a player's first bid; a pass is final."
+)
+
+RULES_TALON = N_(
+    "The declarer takes the talon (shown to all, but not in misère), discards two cards face "
+    "down and names a contract not below his bid."
+)
+
+RULES_WHIST = N_(
+    "Each defender says whist or pass; the defenders owe 4 tricks against a six, 2 against a "
+    "seven, 1 against eight and more. At 6 and 7 the second may say half-whist after a pass. "
+    "A lone whister plays open (both defenders' hands laid open) or closed."
+)
+
+RULES_MISERE = N_(
+    "Misère: the declarer must take no trick; the catchers lay their hands open after the "
+    "first trick."
+)
+
+RULES_ALLPASS: dict[str, str] = {
+    Convention.SOCHI: N_(
+        "All-pass: each for himself, the fewest tricks best; the talon's cards set the suit of "
+        "the first two tricks. Each trick goes into the gora at 1, then 2, then 3; the bids "
+        "after it start at 6, 7, 7."
+    ),
+    Convention.LENINGRAD: N_(
+        "All-pass: each for himself, the fewest tricks best; the talon's cards set the suit of "
+        "the first two tricks. Each trick goes into the gora at 2, then 4, then 6; the bids "
+        "after it start at 6, 7, 8."
+    ),
+    Convention.ROSTOV: N_(
+        "All-pass: each for himself, without the talon; whoever took the fewest tricks writes "
+        "5 whists (then 10, 15) for each trick of the others; the bids after it start at 6, 7, 7."
+    ),
+}
+
+RULES_SHEET: dict[str, str] = {
+    Convention.SOCHI: N_(
+        "Sochi: a contract made goes into the pulya (6 = 2, 7 = 4, 8 = 6, 9 = 8, 10 = 10, "
+        "misère 10), each trick short into the gora; whists per trick at the contract's value; "
+        "responsible and greedy whist."
+    ),
+    Convention.LENINGRAD: N_(
+        "Leningrad: a contract made goes into the pulya (6 = 2, 7 = 4, 8 = 6, 9 = 8, 10 = 10, "
+        "misère 10), each trick short into the gora; whists doubled; half-responsible and "
+        "gentleman's whist (the defenders share their tricks)."
+    ),
+    Convention.ROSTOV: N_(
+        "Rostov: a contract made goes into the pulya (6 = 2, 7 = 4, 8 = 6, 9 = 8, 10 = 10, "
+        "misère 10), each trick short into the gora; whists per trick at the contract's value; "
+        "half-responsible whist."
+    ),
+}
+
+RULES_END = N_(
+    "The game ends when every pulya reaches {pool}. Settlement: the smallest gora is "
+    "forgiven, each gora point is worth 10 whists shared among the others, and the whists "
+    "are netted."
+)
+
+RULES_POT = N_(
+    "Pot game (the old rules with a pot): each player pays 10 stakes into the pot at the "
+    "start and whenever it is empty; the game lasts {pool} deals."
+)
+
+RULES_POT_BIDS = N_(
+    "Bids: one to four (six tricks with the talon, trump at least ♠, ♣, ♦, ♥), game (six "
+    "tricks without the talon, any trump but hearts, only as a first word) and hearts (six "
+    "tricks in hearts without the talon: the bidding ends); a player outbid may say hold."
+)
+
+RULES_POT_WHIST = N_(
+    "The talon is taken and discarded unseen. Each defender says whist (promising 2 tricks) "
+    "or pass; if neither whists, the declarer takes 10 tricks without play; a lone whister "
+    "may invite the other and then answers for 4 tricks. The declarer leads."
+)
+
+RULES_POT_PAY = N_(
+    "The declarer takes 10 stakes from the pot and pays each whister a stake a trick; short "
+    "of six he pays 20 into the pot; a whister short pays 10 into it. Premiums of 10 from "
+    "each defender: hearts made, four aces."
+)
+
+RULES_OVERTAKE = N_(
+    "Overtaking: a player who follows suit or trumps must beat the best card so far if he can."
+)
+
+
+class LobbyWords(Vocabulary):
+    """The rules for the options chosen, and the options' names and values."""
+
+    lobby = Lobby(labels=OPTION_LABELS, helps=OPTION_HELP)
+
+    def rules(self, options: Options) -> list[str]:
+        _ = self._
+        convention = options.text("rules")
+        pool = options.integer("pool")
+        lines = [_(RULES_TABLE).format(game=self.title)]
+        if convention == Convention.POT:
+            lines += [
+                _(RULES_POT).format(pool=pool),
+                _(RULES_POT_BIDS),
+                _(RULES_POT_WHIST),
+                _(RULES_POT_PAY),
+            ]
+            if options["overtake"]:
+                lines.append(_(RULES_OVERTAKE))
+            return lines
+        return [
+            *lines,
+            _(RULES_BIDDING),
+            _(RULES_TALON),
+            _(RULES_WHIST),
+            _(RULES_MISERE),
+            _(RULES_ALLPASS[convention]),
+            _(RULES_SHEET[convention]),
+            _(RULES_END).format(pool=pool),
+        ]
+
+    def choice_label(self, spec: OptionSpec, value: object) -> str:
+        """A value of the option in the lobby: the conventions by their names."""
+        if spec.name == "rules" and value == Convention.POT:
+            return self._(POT_LABEL)
+        if spec.name == "rules" and isinstance(value, str) and value in CONVENTIONS:
+            return self._(CONVENTIONS[value]).capitalize()
+        return str(value)
