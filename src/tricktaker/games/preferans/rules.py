@@ -6,7 +6,7 @@ four players the dealer sits out of his deal; the three others are the deal's
 phases (``terms.Phase``): the bidding (``auction``), the talon (the declarer's
 discard), the contract, the defenders' answers, the play, and the writing of
 the deal. Wherever the conventions differ the machine asks its scoring system
-(``scoring``: the Russian sheet's ``SheetScoring``, seed 002's ``PotScoring``),
+(``systems``: the Russian sheet's ``SheetScoring``, seed 002's ``PotScoring``),
 never which convention it plays.
 
 The state is small ints, bit masks and short lists, so that ``clone`` and
@@ -61,8 +61,8 @@ from tricktaker.games.preferans.deck import (
     contract_level,
     contract_strain,
 )
-from tricktaker.games.preferans.scoring import SYSTEMS, Scoring
 from tricktaker.games.preferans.sheet import Sheet, whist_duty
+from tricktaker.games.preferans.systems import SYSTEMS, Scoring
 from tricktaker.games.preferans.terms import (
     PHASE_NAMES,
     Answer,

@@ -1,6 +1,6 @@
 """What the bidding and the scoring systems may read and write of a game in progress.
 
-``auction`` and ``scoring`` work on the state's own fields (small ints and
+``auction`` and ``systems`` work on the state's own fields (small ints and
 short lists, cheap to clone) rather than on copies; this protocol names the
 fields they touch, so they need not import the state machine that calls
 them, and what they may change is written down: the bidding's fields, the
@@ -29,7 +29,7 @@ class Table(Protocol):
     number_bidders: int
     game_bidders: int
     actor: int | None
-    # The position, which ``scoring`` writes.
+    # The position, which ``systems`` write.
     sheet: Sheet
     streak: int
     cash: list[int]

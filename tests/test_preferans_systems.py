@@ -15,7 +15,7 @@ import pytest
 from preferans_helpers import SPADES, SPADES_DISCARD, pref, run, verbs
 from tricktaker.games.preferans.deck import LADDER
 from tricktaker.games.preferans.options import SCHEMA
-from tricktaker.games.preferans.scoring import SYSTEMS, PotScoring, SheetScoring
+from tricktaker.games.preferans.systems import SYSTEMS, PotScoring, SheetScoring
 from tricktaker.games.preferans.terms import Convention, DealEnd
 
 LONE_WHIST = f"0:bid 6s,1:pass,2:pass,{SPADES_DISCARD},0:declare 6s,1:whist,2:pass"

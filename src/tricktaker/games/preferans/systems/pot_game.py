@@ -18,8 +18,8 @@ from tricktaker.core.start import Start
 from tricktaker.games.preferans import pot
 from tricktaker.games.preferans.auction import PotLadder
 from tricktaker.games.preferans.deck import TRICKS
-from tricktaker.games.preferans.scoring.base import Position, Scoring
 from tricktaker.games.preferans.sheet import Sheet
+from tricktaker.games.preferans.systems.base import Position, Scoring
 from tricktaker.games.preferans.table import Table
 from tricktaker.games.preferans.terms import BidKind, Convention, DealEnd
 

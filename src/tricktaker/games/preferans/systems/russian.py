@@ -15,7 +15,6 @@ from tricktaker.core.errors import RecordError
 from tricktaker.core.start import Start
 from tricktaker.games.preferans.auction import RussianLadder
 from tricktaker.games.preferans.deck import MISERE
-from tricktaker.games.preferans.scoring.base import Position, Scoring
 from tricktaker.games.preferans.sheet import (
     CONTRACT_VALUE,
     MISERE_VALUE,
@@ -26,6 +25,7 @@ from tricktaker.games.preferans.sheet import (
     settlement,
     write,
 )
+from tricktaker.games.preferans.systems.base import Position, Scoring
 from tricktaker.games.preferans.table import Table
 from tricktaker.games.preferans.terms import Answer, Convention, DealEnd, DealKind
 

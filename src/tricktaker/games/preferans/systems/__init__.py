@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tricktaker.games.preferans.scoring.base import Position, Scoring
-from tricktaker.games.preferans.scoring.pot_game import PotScoring
-from tricktaker.games.preferans.scoring.russian import SheetScoring
+from tricktaker.games.preferans.systems.base import Position, Scoring
+from tricktaker.games.preferans.systems.pot_game import PotScoring
+from tricktaker.games.preferans.systems.russian import SheetScoring
 from tricktaker.games.preferans.terms import Convention
 
 #: The system of each convention (the ``rules`` option).
