@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from preferans_helpers import deal, pref, run
 from tricktaker.bots import make_bot
 from tricktaker.cards import CARD_NAMES
@@ -59,3 +61,35 @@ def test_the_search_bot_plays_on_from_that_position() -> None:
     legal = state.legal_actions()
     action = bot.act(state.view(1), state.events(0, 1), legal, random.Random(9))
     assert action in legal
+
+
+#: Pot game, pool 2: the first deal is thrown in, the second ends unplayed (both defenders
+#: pass) and its payments say whether the declarer (seat 1) kept all four aces.
+NO_ACE_SEEN = "7s 8s 9s Ts Js Qs Ks 7c 8c 9c"
+ACES_KEPT = deal(
+    NO_ACE_SEEN, "As Ac Ad Ah Tc Jc Qc Kc 7d 8d", "9d Td Jd Qd Kd 7h 8h 9h Th Jh", talon="Qh Kh"
+)
+THREE_KEPT = deal(
+    NO_ACE_SEEN, "As Ac Ad Tc Jc Qc Kc 7d 8d 9d", "Ah Td Jd Qd Kd 7h 8h 9h Th Jh", talon="Qh Kh"
+)
+UNPLAYED = (
+    "0:pass, 1:pass, 2:pass, 1:bid 1, 2:pass, 0:pass, 1:discard Qh Kh, 1:declare 6s, 2:pass, 0:pass"
+)
+
+
+@pytest.mark.parametrize(("second", "kept"), [(ACES_KEPT, True), (THREE_KEPT, False)])
+def test_preferans_an_unplayed_pot_deal_tells_whether_the_declarer_kept_four_aces(
+    second: dict[str, object], kept: bool
+) -> None:
+    """A sample that gave the declarer all four aces where the premium was not paid (or
+    not all where it was) would tell the seat other payments than it saw."""
+    state = run(pref([second, second], rules="pot", pool=2), UNPLAYED)
+    assert state.to_act is None
+    view, memory = state.view(0), state.events(0, 0)
+    game = PreferansGame()
+    rng = random.Random(4)
+    for _ in range(300):
+        sample = game.sample_state(view, memory, rng)
+        assert sample.events(0, 0) == memory
+        aces = {CARD_NAMES[c] for c in sample.view(1).hand if CARD_NAMES[c][0] == "A"}
+        assert (len(aces) == 4) == kept

@@ -35,7 +35,15 @@ from tricktaker.cards import cards_in, parse_card
 from tricktaker.core.deals import GivenDeal
 from tricktaker.core.errors import SampleError
 from tricktaker.core.events import Event
-from tricktaker.core.sampling import Pile, begin, deal_one_of, finish, position_of, showed_out
+from tricktaker.core.sampling import (
+    SUIT_CARDS,
+    Pile,
+    begin,
+    deal_one_of,
+    finish,
+    position_of,
+    showed_out,
+)
 from tricktaker.games.preferans.actions import BY_TEXT, DISCARDS, PrefAction
 from tricktaker.games.preferans.deck import DECK_MASK, STRAIN_SUIT, contract_strain, read_contract
 from tricktaker.games.preferans.options import SCHEMA
@@ -55,7 +63,7 @@ def _mask(names: Sequence[str]) -> int:
 
 def _above(card: int) -> int:
     """Cards of ``card``'s suit that outrank it."""
-    return DECK_MASK & (0x1FFF << (card // 13 * 13)) & ~((1 << (card + 1)) - 1)
+    return DECK_MASK & SUIT_CARDS[card // 13] & ~((1 << (card + 1)) - 1)
 
 
 class _Memory:
@@ -180,9 +188,9 @@ def sample_state(
             start=position_of(current[0].data, POSITION),
             deal_number=mem.number,
         )
+    except SampleError:
+        raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        if isinstance(exc, SampleError):
-            raise
         raise SampleError(f"the seat's memory is not a Preferans deal: {exc}") from None
     finish(state, (_action(e, discard) for e in mem.actions), view, memory, current)
     return state
