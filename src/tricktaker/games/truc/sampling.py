@@ -3,7 +3,9 @@
 Search bots cannot look at the real state, so they sample one. The cards the
 seat has not seen (others' hands, the hands others set aside in a redeal, the
 stock) are dealt with ``core.sampling``; Le Truc has no duty to follow suit,
-so play reveals no void and the piles carry no constraint. From those cards
+and its bets and partners' words are free whatever the cards, so the piles
+carry no constraint: every deal of the unseen cards is a world the seat could
+be in, and the one shuffle is exact and uniform. From those cards
 the deal in progress is rebuilt as it must have been dealt — every seat's
 first hand, the stock in the order the redeals drew it — and the deal's
 actions the seat saw are played again through the engine. So the sample is a

@@ -4,12 +4,15 @@ The seat knows its own hand (not in the iron hand), its partners' hands in
 a hand of eleven, the vira, and every card played face up; the rest of the
 deck (others' cards, cards played face down by others, the stock) is dealt
 with ``core.sampling``. Truco has no duty to follow suit, so play reveals no
-void. The deal in progress is rebuilt from those cards and the deal's
-actions the seat saw are played again through the engine: a face-down card
-it did not see becomes one of that player's unseen cards, and in the iron
-hand the blind places are arranged so that each ``play #n`` turns up the
-card the seat saw. So the sample is a real match for every seat. Earlier
-deals are kept only as the seat's own memory (``core.events.Told``).
+void, and a raise, a run or a face-down card is free whatever the cards: the
+piles carry no constraint, every deal of the unseen cards is a world the
+seat could be in, and the one shuffle is exact and uniform. The deal in
+progress is rebuilt from those cards and the deal's actions the seat saw are
+played again through the engine: a face-down card it did not see becomes one
+of that player's unseen cards, and in the iron hand the blind places are
+arranged so that each ``play #n`` turns up the card the seat saw. So the
+sample is a real match for every seat. Earlier deals are kept only as the
+seat's own memory (``core.events.Told``).
 """
 
 from __future__ import annotations
