@@ -264,11 +264,11 @@ def test_every_sampled_world_fits_what_the_seat_knows(gid: str, opts: Options) -
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("gid", "opts"), EVERY, ids=case_ids(EVERY))
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(3))
 def test_every_sampled_world_fits_what_the_seat_knows_long(
     gid: str, opts: Options, seed: int
 ) -> None:
-    assert play_and_sample(gid, opts, seed=seed, deals=3, worlds=3) > 0
+    assert play_and_sample(gid, opts, seed=seed, deals=3, worlds=2) > 0
 
 
 # ------------------------------------------------------------ the checks can fail
