@@ -189,7 +189,13 @@ class SearchBot:
     def evaluate(
         self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
     ) -> list[float]:
-        """The mean gain of each legal action over the sampled worlds (the search's scores)."""
+        """The mean gain of each legal action over the sampled worlds (the search's scores).
+
+        The samplers are exact (``core.sampling``): a view and memory that some deal
+        leads to always sample. So a SampleError on the first world means a forged or
+        garbled view, and is raised with the seat named; one after a world has been
+        sampled cannot come from the position, and that world is skipped rather than
+        stopping a match on it."""
         game = get_game(self.game)
         seat = view.seat
         assert seat is not None
@@ -198,7 +204,7 @@ class SearchBot:
         self._last_values = [[] for _ in legal]
         self._last_weights = []
         start = self._clock()
-        worlds = 0
+        worlds = sampled = 0
         budget = self.budget
         while worlds < budget.max_worlds:
             if worlds >= budget.min_worlds and self._clock() - start >= budget.seconds:
@@ -206,7 +212,14 @@ class SearchBot:
             try:
                 world = game.sample_state(view, memory, rng)
             except SampleError as exc:
-                raise TricktakerError(f"the {self.name} bot could not sample: {exc}") from exc
+                if not sampled:
+                    raise SampleError(
+                        f"the {self.name} bot's seat {seat} cannot be where its view and"
+                        f" memory put it (no deal leads there): {exc}"
+                    ) from exc
+                worlds += 1
+                continue
+            sampled += 1
             world = world.clone(stop_after_deal=True)
             side = world.sides[seat]
             before = len(world.finished_deals())

@@ -3,7 +3,9 @@
 Search bots cannot look at the real state, so they sample one. The cards the
 seat has not seen (others' hands, the hands others set aside in a redeal, the
 stock) are dealt with ``core.sampling``; Le Truc has no duty to follow suit,
-so play reveals no void and the piles carry no constraint. From those cards
+and its bets and partners' words are free whatever the cards, so the piles
+carry no constraint: every deal of the unseen cards is a world the seat could
+be in, and the one shuffle is exact and uniform. From those cards
 the deal in progress is rebuilt as it must have been dealt — every seat's
 first hand, the stock in the order the redeals drew it — and the deal's
 actions the seat saw are played again through the engine. So the sample is a
@@ -16,15 +18,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 
-from tricktaker.cards import mask_of, parse_card
+from tricktaker.cards import cards_in, mask_of, parse_card
 from tricktaker.core.deals import GivenDeal
-from tricktaker.core.errors import IllegalAction, RecordError, SampleError
-from tricktaker.core.events import Event, deal_events, told_from
-from tricktaker.core.options import Options, build_options
-from tricktaker.core.sampling import Pile, deal_unseen
-from tricktaker.core.start import Start
+from tricktaker.core.errors import RecordError, SampleError
+from tricktaker.core.events import Event
+from tricktaker.core.sampling import Pile, begin, deal_unseen, finish, position_of
 from tricktaker.games.truc.actions import BY_TEXT
 from tricktaker.games.truc.cards import DECK_MASK
 from tricktaker.games.truc.options import SCHEMA
@@ -33,50 +32,36 @@ from tricktaker.games.truc.state import TrucState
 from tricktaker.games.truc.views import TrucView
 
 
-@lru_cache(maxsize=64)
-def _options(items: tuple[tuple[str, object], ...]) -> Options:
-    return build_options(SCHEMA, dict(items))
-
-
-def _cards(names: Sequence[str]) -> list[int]:
-    return [parse_card(c) for c in names]
-
-
-def _split(mask: int, rng: random.Random) -> list[int]:
-    cards = [c for c in range(52) if (mask >> c) & 1]
+def _shuffled(mask: int, rng: random.Random) -> list[int]:
+    cards = list(cards_in(mask))
     rng.shuffle(cards)
     return cards
 
 
 def sample_state(view: TrucView, memory: Sequence[Event], rng: random.Random) -> TrucState:
-    if view.seat is None:
-        raise SampleError("a sample needs a seat's view: a spectator knows no hand")
-    try:
-        view.check()
-    except RecordError as exc:
-        raise SampleError(str(exc)) from None
-    me = view.seat
+    me, current, options = begin(view, memory, SCHEMA, "Le Truc")
     n = view.players
-    current = deal_events(memory)
-    if not current or current[0].kind != "deal" or "hand" not in current[0].data:
-        raise SampleError("the seat's memory does not begin its deal with its own cards")
     start = current[0].data
     actions = [e.action for e in current if e.kind == "action" and e.action is not None]
 
     # What the seat saw of its own hands, and who played which card.
-    my_hands = [_cards(start["hand"])]
-    redeals = 0
-    played = [0] * n
-    for e in current:
-        if e.kind == "new_cards":
-            redeals += 1
-            if "hand" in e.data:
-                my_hands.append(_cards(e.data["hand"]))
-        elif e.kind == "action" and "card" in e.data and e.seat is not None:
-            played[e.seat] |= 1 << parse_card(e.data["card"])
+    try:
+        my_hands = [[parse_card(c) for c in start["hand"]]]
+        redeals = 0
+        played = [0] * n
+        for e in current:
+            if e.kind == "new_cards":
+                redeals += 1
+                if "hand" in e.data:
+                    my_hands.append([parse_card(c) for c in e.data["hand"]])
+            elif e.kind == "action" and "card" in e.data and e.seat is not None:
+                played[e.seat] |= 1 << parse_card(e.data["card"])
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise SampleError(f"the seat's memory is not a Le Truc deal: {exc}") from None
     caller, dealer = (view.dealer - 1) % n, view.dealer
-    mine_all = mask_of(c for h in my_hands for c in h)
-    seen = mine_all | played[0] | played[1] | (played[2] | played[3] if n == 4 else 0)
+    seen = mask_of(c for h in my_hands for c in h)
+    for mask in played:
+        seen |= mask
     unseen = DECK_MASK & ~seen
 
     # The unseen cards: what each other seat still holds, what it set aside, the stock.
@@ -92,8 +77,6 @@ def sample_state(view: TrucView, memory: Sequence[Event], rng: random.Random) ->
             owners.append(("aside", seat))
     piles.append(Pile(view.stock_left))
     owners.append(("stock", -1))
-    if sum(p.size for p in piles) != unseen.bit_count():
-        raise SampleError("the view's card counts do not add up")
     dealt = deal_unseen(unseen, piles, rng)
 
     # Every seat's hands in this deal, first to last (the last one is the one it plays).
@@ -102,36 +85,30 @@ def sample_state(view: TrucView, memory: Sequence[Event], rng: random.Random) ->
     stock: list[int] = []
     for (what, seat), mask in zip(owners, dealt, strict=True):
         if what == "hand":  # a hand is a set: no order to draw
-            hands[seat].append([c for c in range(52) if ((mask | played[seat]) >> c) & 1])
+            hands[seat].append(list(cards_in(mask | played[seat])))
         elif what == "aside":
-            aside = _split(mask, rng)
+            aside = _shuffled(mask, rng)
             earlier = [aside[HAND * r : HAND * (r + 1)] for r in range(redeals)]
             hands[seat][:0] = earlier
         else:
-            stock = _split(mask, rng)
+            stock = _shuffled(mask, rng)
     # The redeals drew from the stock's top: caller, dealer, caller, ... three each.
     top: list[int] = []
-    for r in range(1, redeals + 1):
-        for a, b in zip(hands[caller][r], hands[dealer][r], strict=True):
-            top += [a, b]
-    deal = GivenDeal(tuple(tuple(h[0]) for h in hands), {"stock": tuple(top + stock)})
-    state = TrucState(
-        _options(tuple(view.options.items())),
-        seed=rng.getrandbits(63),
-        deals=[deal],
-        dealer=view.dealer,
-        start=Start({"score": tuple(start["score"]), "games": tuple(start["games"])}),
-        deal_number=int(start["deal"]),
-        game_first_dealer=view.game_first_dealer,
-    )
     try:
-        for text in actions:
-            state.apply(BY_TEXT[text])
-    except (IllegalAction, KeyError) as exc:
-        raise SampleError(f"the seat's memory cannot be played again: {exc}") from None
-    # The seat remembers earlier deals too; the sample tells it the same past.
-    past = list(memory[: len(memory) - len(current)])
-    prefix = told_from(past, me)
-    state.log[:0] = prefix
-    state.deal_start += len(prefix)
+        for r in range(1, redeals + 1):
+            for a, b in zip(hands[caller][r], hands[dealer][r], strict=True):
+                top += [a, b]
+        deal = GivenDeal(tuple(tuple(h[0]) for h in hands), {"stock": tuple(top + stock)})
+        state = TrucState(
+            options,
+            seed=rng.getrandbits(63),
+            deals=[deal],
+            dealer=view.dealer,
+            start=position_of(start, ("score", "games")),
+            deal_number=int(start["deal"]),
+            game_first_dealer=view.game_first_dealer,
+        )
+    except (IndexError, ValueError, KeyError, TypeError, RecordError) as exc:
+        raise SampleError(f"the seat's memory is not a Le Truc deal: {exc}") from None
+    finish(state, (BY_TEXT[text] for text in actions), view, memory, current)
     return state
