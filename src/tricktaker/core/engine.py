@@ -16,10 +16,11 @@ in ``COPIED``, and nothing of the per-observer caches, which a copy rebuilds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from tricktaker.core.actions import ActionTable, NumberedAction
+from tricktaker.core.deals import GivenDeal
 from tricktaker.core.errors import IllegalAction, RecordError
 from tricktaker.core.kept import KeptEvents
 from tricktaker.core.options import Options
@@ -63,8 +64,9 @@ class Engine(Generic[A]):
 
     A subclass sets ``GAME_ID`` (the id its records carry), lists in ``COPIED``
     the slots that hold lists it changes in place (a clone copies them; every
-    other slot is shared, so it must be immutable or replaced whole), and sets
-    ``ACTION_TYPE``; its ``__init__`` calls :meth:`_begin_match` and then deals.
+    other slot is shared, so it must be immutable or replaced whole), sets
+    ``ACTION_TYPE`` and ``ACTIONS``, and writes ``_setup`` (its own fields) and
+    ``_start_deal``; the constructor, common to all, calls them.
     """
 
     __slots__ = (
@@ -125,16 +127,41 @@ class Engine(Generic[A]):
         copied = tuple(dict.fromkeys((*Engine._COMMON_COPIED, *cls.COPIED)))
         cls._copier = staticmethod(_make_copier(cls, copied, ("_told",)))
 
-    def _begin_match(
+    def __init__(
         self,
         options: Options,
-        seed: int | str,
-        dealer: object,
-        start: Start | None,
-        deal_number: int,
-        players: int,
+        seed: int | str = 0,
+        deals: Sequence[Mapping[str, Any] | GivenDeal] | None = None,
+        dealer: int = 0,
+        start: Start | None = None,
+        *,
+        deal_number: int = 0,
+    ) -> None:
+        """A match from its first deal (the protocol's ``Game.new_match``); ``deal_number``
+        lets a determinisation begin at a later deal. RecordError for deals, a dealer or a
+        start the rules do not allow."""
+        self._begin_match(options, seed, dealer, start, deal_number)
+        self._setup(deals or ())
+        self._start_deal()
+
+    def seats(self, options: Options) -> int:
+        """How many seats these options put at the table."""
+        return options.integer("players")
+
+    def _setup(self, deals: Sequence[Mapping[str, Any] | GivenDeal]) -> None:
+        """The game's own fields for a new match: its options read, the record's deals and
+        the starting position (``self.start``) checked."""
+        raise NotImplementedError
+
+    def _start_deal(self) -> None:
+        """Deal the next deal (``deal_no``), and open it in the log."""
+        raise NotImplementedError
+
+    def _begin_match(
+        self, options: Options, seed: int | str, dealer: object, start: Start | None, number: int
     ) -> None:
         """The fields every match starts with; RecordError for a dealer not at the table."""
+        players = self.seats(options)
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
             raise RecordError(f"dealer must be a seat from 0 to {players - 1}")
         self.n = players
@@ -143,9 +170,9 @@ class Engine(Generic[A]):
         self.start = start if start is not None else Start()
         self.first_dealer = dealer
         self.dealer = dealer
-        self.deal_no = deal_number
+        self.deal_no = number
         #: The number of the match's first deal here (0 unless a determinisation).
-        self.first_deal = deal_number
+        self.first_deal = number
         self.dealt = []
         self.finished = False
         self.winner = None

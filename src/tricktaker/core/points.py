@@ -25,11 +25,14 @@ UNDECIDED = -2
 START_ROWS = ("score", "games")
 
 
-def read_score(start: Start | None, points: int, games_to_win: int) -> tuple[list[int], list[int]]:
-    """A starting score (below ``points`` each) and games won (fewer than the match needs)."""
+def read_score(
+    start: Start | None, points: int, games_to_win: int, more: tuple[str, ...] = ()
+) -> tuple[list[int], list[int]]:
+    """A starting score (below ``points`` each) and games won (fewer than the match needs);
+    ``more``: the other rows the game's starts may hold (it reads them itself)."""
     if start is None:
         return [0, 0], [0, 0]
-    start.check_keys(START_ROWS)
+    start.check_keys((*START_ROWS, *more))
     score = start.row("score", 2, 0, points - 1, (0, 0))
     games = start.row("games", 2, 0, games_to_win - 1, (0, 0))
     return list(score), list(games)

@@ -24,9 +24,7 @@ from tricktaker.core.actions import Action
 from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read_deal
 from tricktaker.core.engine import Engine
 from tricktaker.core.errors import RecordError
-from tricktaker.core.options import Options
 from tricktaker.core.protocol import Result
-from tricktaker.core.start import Start
 from tricktaker.core.summary import DealSummary
 from tricktaker.games.preferans.actions import (
     BID,
@@ -179,30 +177,18 @@ class PreferansRules(Engine[PrefAction]):
         "winners",
     )
 
-    def __init__(
-        self,
-        options: Options,
-        seed: int | str = 0,
-        deals: Sequence[Mapping[str, Any] | GivenDeal] | None = None,
-        dealer: int = 0,
-        start: Start | None = None,
-        *,
-        deal_number: int = 0,
-    ) -> None:
-        players = int(options["players"])
-        self._begin_match(options, seed, dealer, start, deal_number, players)
-        self.convention = Convention(options.text("rules"))
+    def _setup(self, deals: Sequence[Mapping[str, Any] | GivenDeal]) -> None:
+        self.convention = Convention(self.options.text("rules"))
         # A fact for readers of the state; the rules themselves ask ``system``.
         self.pot = self.convention == Convention.POT
-        self.pool = options.integer("pool")
-        self.overtake = bool(options["overtake"]) and self.system.may_overtake
-        self.given = self._read_deals(deals, dealer)
+        self.pool = self.options.integer("pool")
+        self.overtake = bool(self.options["overtake"]) and self.system.may_overtake
+        self.given = self._read_deals(deals, self.first_dealer)
         self.sheet: Sheet
         self.sheet, self.streak, self.cash, self.kitty = self.system.read_start(
             self.start, self.n, self.pool
         )
         self._public_deals: list[str] = []
-        self._start_deal()
 
     # ------------------------------------------------------------ reading
 

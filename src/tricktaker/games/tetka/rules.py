@@ -111,6 +111,10 @@ def _one_card(raw: object, what: str) -> int:
         raise RecordError(f"{what}: {exc}") from None
 
 
+#: A deal's piles turned from the second deck: the photograph, and the robber's seat draw.
+SECOND = ("photo", "draw")
+
+
 def read_deals(
     deals: Sequence[Mapping[str, Any] | GivenDeal] | None, dealer: int, first_deal: int
 ) -> tuple[tuple[GivenDeal, ...], tuple[int | None, ...], tuple[int, ...] | None]:
@@ -120,13 +124,15 @@ def read_deals(
     photos: list[int | None] = []
     draw: tuple[int, ...] | None = None
     for i, raw in enumerate(deals or ()):
-        if isinstance(raw, GivenDeal):
-            given.append(raw)
-            photos.append(None)
+        if isinstance(raw, GivenDeal):  # read already (a determinisation's deal)
+            second = raw.piles
+            photos.append(second["photo"][0] if "photo" in second else None)
+            draw = tuple(second["draw"]) if "draw" in second else draw
+            given.append(GivenDeal(raw.hands, {k: v for k, v in second.items() if k not in SECOND}))
             continue
         if not isinstance(raw, Mapping):
             raise RecordError(f'deal {i} must be an object of piles, e.g. {{"hands": [...]}}')
-        rest = {k: v for k, v in raw.items() if k not in ("photo", "draw")}
+        rest = {k: v for k, v in raw.items() if k not in SECOND}
         photos.append(_one_card(raw["photo"], f"deal {i}, photo") if "photo" in raw else None)
         if "draw" in raw:
             if i != 0 or first_deal != 0:
@@ -211,36 +217,21 @@ class TetkaRules(Engine[TetkaAction]):
         "won",
     )
 
-    def __init__(
-        self,
-        options: Options,
-        seed: int | str = 0,
-        deals: Sequence[Mapping[str, Any] | GivenDeal] | None = None,
-        dealer: int = 0,
-        start: Start | None = None,
-        *,
-        deal_number: int = 0,
-        photo: int | None = None,
-        draw: tuple[int, ...] | None = None,
-    ) -> None:
-        """A robber from its first deal; ``deal_number``, ``photo`` and ``draw`` let a
-        determinisation begin later and fix its photograph and seat draw."""
-        self._begin_match(options, seed, dealer, start, deal_number, SEATS)
-        self.penalized = options.text("revoke") == "penalized"
-        self.target = options.integer("target")
-        self.given, self.given_photos, given_draw = read_deals(deals, dealer, deal_number)
-        draw = draw if draw is not None else given_draw
-        if photo is not None:
-            self.given_photos = (photo,)
-        self.marks = read_start(start, self.target)
+    def seats(self, options: Options) -> int:
+        return SEATS
+
+    def _setup(self, deals: Sequence[Mapping[str, Any] | GivenDeal]) -> None:
+        self.penalized = self.options.text("revoke") == "penalized"
+        self.target = self.options.integer("target")
+        self.given, self.given_photos, draw = read_deals(deals, self.dealer, self.first_deal)
+        self.marks = read_start(self.start, self.target)
         self.photos: list[int] = []
         #: Finished deals as the public record writes them, as JSON text (built once:
         #: they never change; read back fresh for each record).
         self._public_deals: list[str] = []
         self.draw: tuple[int, ...] = ()
-        if deal_number == 0:  # the seat draw opens a robber, told with its first deal
-            self.draw = draw if draw is not None else seat_draw(seed, dealer)
-        self._start_deal()
+        if self.first_deal == 0:  # the seat draw opens a robber, told with its first deal
+            self.draw = draw if draw is not None else seat_draw(self.seed, self.dealer)
 
     # ------------------------------------------------------------------ deals
 

@@ -70,16 +70,16 @@ def sample_state(view: TetkaView, memory: Sequence[Event], rng: random.Random) -
     hands[me] = tuple(mine)
     for seat, mask in zip(others, dealt, strict=True):
         hands[seat] = tuple(played[seat]) + tuple(c for c in range(52) if (mask >> c) & 1)
+    # The photograph and the seat draw, from the second deck, ride with the deal.
+    second = {"photo": (photo,)} if draw is None else {"photo": (photo,), "draw": draw}
     try:
         state = TetkaState(
             options,
             seed=rng.getrandbits(63),
-            deals=[GivenDeal(tuple(hands), {})],
+            deals=[GivenDeal(tuple(hands), second)],
             dealer=dealer,
             start=marks if any(marks.get("marks", ())) else None,
             deal_number=number,
-            photo=photo,
-            draw=draw,
         )
     except RecordError as exc:
         raise SampleError(f"the seat's memory is not a Tetka deal: {exc}") from None

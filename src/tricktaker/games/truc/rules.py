@@ -20,9 +20,7 @@ from typing import Any
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.actions import Action
 from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read_deal
-from tricktaker.core.options import Options
 from tricktaker.core.points import PointsMatch, read_score, side_gains
-from tricktaker.core.start import Start
 from tricktaker.core.summary import DealSummary
 from tricktaker.games.truc.actions import (
     ACCEPT,
@@ -89,6 +87,9 @@ RawDeal = tuple[
     tuple[int, int],
 ]
 
+
+#: A start's rows besides the score and games: the seat that dealt the game's first deal.
+START_MORE = ("game_dealer",)
 
 #: "seat:card" as deal summaries write a play, by (seat << 6) | card.
 PLAY_TEXT: dict[int, str] = {(s << 6) | c: f"{s}:{CARD_NAMES[c]}" for s in range(4) for c in DECK}
@@ -183,30 +184,18 @@ class TrucRules(PointsMatch[TrucAction]):
         "ties",
     )
 
-    def __init__(
-        self,
-        options: Options,
-        seed: int | str = 0,
-        deals: Sequence[Mapping[str, Any] | GivenDeal] | None = None,
-        dealer: int = 0,
-        start: Start | None = None,
-        *,
-        deal_number: int = 0,
-        game_first_dealer: int | None = None,
-    ) -> None:
-        """A match from its first deal; ``deal_number`` and ``game_first_dealer`` let
-        a determinisation begin at a later deal of a game already under way."""
-        n = options.integer("players")
-        self._begin_match(options, seed, dealer, start, deal_number, n)
-        self.ties = options.text("ties")
-        self.repeat = options.text("redeal") == "repeat"
+    def _setup(self, deals: Sequence[Mapping[str, Any] | GivenDeal]) -> None:
+        n = self.n
+        self.ties = self.options.text("ties")
+        self.repeat = self.options.text("redeal") == "repeat"
         self.given: tuple[GivenDeal, ...] = tuple(
-            read_deal(d, DEAL_SPEC, n, i) for i, d in enumerate(deals or ())
+            read_deal(d, DEAL_SPEC, n, i) for i, d in enumerate(deals)
         )
         self.games_to_win = GAMES_TO_WIN
-        self.score, self.games = read_score(start, GAME_POINTS, GAMES_TO_WIN)
-        self.game_first_dealer = dealer if game_first_dealer is None else game_first_dealer
-        self._start_deal()
+        self.score, self.games = read_score(self.start, GAME_POINTS, GAMES_TO_WIN, START_MORE)
+        # Who dealt the first deal of the game under way: his left hand deals the next game.
+        # A start in the middle of a game may say (a determinisation does); else the dealer.
+        self.game_first_dealer = self.start.row("game_dealer", 1, 0, n - 1, (self.dealer,))[0]
 
     # ------------------------------------------------------------------ deals
 

@@ -24,6 +24,7 @@ from tricktaker.core.deals import GivenDeal
 from tricktaker.core.errors import RecordError, SampleError
 from tricktaker.core.events import Event
 from tricktaker.core.sampling import Pile, begin, deal_unseen, finish, position_of
+from tricktaker.core.start import Start
 from tricktaker.games.truc.actions import BY_TEXT
 from tricktaker.games.truc.cards import DECK_MASK
 from tricktaker.games.truc.options import SCHEMA
@@ -104,9 +105,10 @@ def sample_state(view: TrucView, memory: Sequence[Event], rng: random.Random) ->
             seed=rng.getrandbits(63),
             deals=[deal],
             dealer=view.dealer,
-            start=position_of(start, ("score", "games")),
+            start=Start(
+                {**position_of(start, ("score", "games")), "game_dealer": (view.game_first_dealer,)}
+            ),
             deal_number=int(start["deal"]),
-            game_first_dealer=view.game_first_dealer,
         )
     except (IndexError, ValueError, KeyError, TypeError, RecordError) as exc:
         raise SampleError(f"the seat's memory is not a Le Truc deal: {exc}") from None

@@ -20,9 +20,7 @@ from typing import Any
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.actions import Action
 from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read_deal
-from tricktaker.core.options import Options
 from tricktaker.core.points import PointsMatch, read_score, side_gains
-from tricktaker.core.start import Start
 from tricktaker.core.summary import DealSummary
 from tricktaker.games.truco.actions import (
     ACCEPT,
@@ -189,30 +187,17 @@ class TrucoRules(PointsMatch[TrucoAction]):
         "vira",
     )
 
-    def __init__(
-        self,
-        options: Options,
-        seed: int | str = 0,
-        deals: Sequence[Mapping[str, Any] | GivenDeal] | None = None,
-        dealer: int = 0,
-        start: Start | None = None,
-        *,
-        deal_number: int = 0,
-    ) -> None:
-        """A match from its first deal; ``deal_number`` lets a determinisation begin later."""
-        n = options.integer("players")
-        self._begin_match(options, seed, dealer, start, deal_number, n)
-        self.variant = options.text("variant")
+    def _setup(self, deals: Sequence[Mapping[str, Any] | GivenDeal]) -> None:
+        self.variant = self.options.text("variant")
         self.ladder = LADDERS[self.variant]
         self.base = self.ladder[0]
         self.eleven_rule = ELEVEN[self.variant]
-        self.games_to_win = (options.integer("match") + 1) // 2
+        self.games_to_win = (self.options.integer("match") + 1) // 2
         self.spec = DEAL_SPECS[self.variant]
         self.given: tuple[GivenDeal, ...] = tuple(
-            read_deal(_vira_as_pile(d), self.spec, n, i) for i, d in enumerate(deals or ())
+            read_deal(_vira_as_pile(d), self.spec, self.n, i) for i, d in enumerate(deals)
         )
-        self.score, self.games = read_score(start, GAME_POINTS, self.games_to_win)
-        self._start_deal()
+        self.score, self.games = read_score(self.start, GAME_POINTS, self.games_to_win)
 
     # ------------------------------------------------------------------ deals
 
