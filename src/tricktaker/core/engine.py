@@ -65,7 +65,7 @@ class Engine(Generic[A]):
     A subclass sets ``GAME_ID`` (the id its records carry), lists in ``COPIED``
     the slots that hold lists it changes in place (a clone copies them; every
     other slot is shared, so it must be immutable or replaced whole), sets
-    ``ACTION_TYPE`` and ``ACTIONS``, and writes ``_setup`` (its own fields) and
+    ``ACTIONS`` (its table of actions), and writes ``_setup`` (its own fields) and
     ``_start_deal``; the constructor, common to all, calls them.
     """
 
@@ -97,11 +97,11 @@ class Engine(Generic[A]):
     #: of the game's ``(kind, action, ...)`` tuples, such as a word whose meaning depends on
     #: the moment.
     ACTION_ENTRIES: ClassVar[frozenset[int]] = frozenset()
-    ACTION_TYPE: ClassVar[type[NumberedAction]] = NumberedAction
     #: The game's table of actions (ids, notation, interning).
     ACTIONS: ClassVar[ActionTable[Any]]
     _COMMON_COPIED: ClassVar[tuple[str, ...]] = ("dealt", "history", "_summaries", "log")
     _copier: ClassVar[Callable[..., Any]]
+    _action_type: ClassVar[type[NumberedAction]]
 
     _legal: tuple[A, ...] | None
     _summaries: list[DealSummary]
@@ -126,6 +126,9 @@ class Engine(Generic[A]):
         super().__init_subclass__(**kwargs)
         copied = tuple(dict.fromkeys((*Engine._COMMON_COPIED, *cls.COPIED)))
         cls._copier = staticmethod(_make_copier(cls, copied, ("_told",)))
+        table = getattr(cls, "ACTIONS", None)
+        #: The class of the game's actions (as they stand in the log).
+        cls._action_type = type(table.by_id[0]) if table is not None else NumberedAction
 
     def __init__(
         self,
@@ -257,7 +260,7 @@ class Engine(Generic[A]):
     @property
     def actions(self) -> list[A]:
         """Every action taken so far, in order."""
-        kind = self.ACTION_TYPE
+        kind = self._action_type
         said = self.ACTION_ENTRIES
         out: list[A] = []
         for entry in self.log:

@@ -11,7 +11,7 @@ is worth.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from tricktaker.core.engine import A, Engine, side_returns
 from tricktaker.core.protocol import Result
@@ -21,6 +21,9 @@ from tricktaker.core.start import Start
 DRAW = -1
 #: Tricks that do not decide the deal yet.
 UNDECIDED = -2
+#: The log entries a match of points writes for its table (a game's own entries are
+#: numbered below these): a trick taken, a deal, a game and the match over.
+EV_TRICK, EV_DEAL_END, EV_GAME_END, EV_MATCH_END = range(100, 104)
 #: The starting position a record may give: the score and the games won.
 START_ROWS = ("score", "games")
 
@@ -45,12 +48,36 @@ def side_gains(winner: int | None, points: int) -> tuple[float, float]:
     return (float(points), 0.0) if winner == 0 else (0.0, float(points))
 
 
+class PointsDeal(NamedTuple):
+    """A finished deal as the engine keeps it. The lists are the deal's own, never
+    changed once it is over (the next deal starts new ones), and the typed summary is
+    built from it only when someone reads it."""
+
+    number: int
+    dealer: int
+    #: Each trick's result: the side that took it, or the game's draw mark.
+    tricks: list[int]
+    #: The plays of each trick, and of a trick cut short by a fold or a refusal.
+    trick_log: list[tuple[int, ...]]
+    cut_short: list[int]
+    winner: int | None
+    points: int
+    #: How it ended: "tricks", "folded", "refused", "drawn"...
+    end: str
+    #: What it was worth when it ended.
+    value: int
+    #: The score after it.
+    score: tuple[int, int]
+    #: The game's own facts of the deal (Truco: the vira, the side on eleven, iron).
+    extra: tuple[Any, ...] = ()
+
+
 class PointsMatch(Engine[A]):
     """The score of a match of two sides, and the end of its deals, games and match.
 
-    A subclass names its log entries for a finished trick, deal, game and match
-    (``EV_*``), the phase of a match that is over (``OVER``), and says who deals
-    next (:meth:`_next_dealer`).
+    A subclass names the phase of a match that is over (``OVER``), says who deals
+    next (:meth:`_next_dealer`) and what else a finished deal keeps
+    (:meth:`_deal_facts`); the table's log entries (``EV_*``) are this module's.
     """
 
     __slots__ = (
@@ -58,6 +85,7 @@ class PointsMatch(Engine[A]):
         "games",
         "games_to_win",
         "hands",
+        "pending",
         "phase",
         "plays",
         "score",
@@ -67,16 +95,17 @@ class PointsMatch(Engine[A]):
     )
 
     GAME_POINTS: ClassVar[int] = 12
+    #: The phase of a match that is over, or of a search copy stopped at its deal's end.
     OVER: ClassVar[int]
-    EV_TRICK: ClassVar[int]
-    EV_DEAL_END: ClassVar[int]
-    EV_GAME_END: ClassVar[int]
-    EV_MATCH_END: ClassVar[int]
+    #: Whether a game's score stops at its total, as Truco's players write it.
+    SCORE_CAPPED: ClassVar[bool] = False
 
     actor: int | None
     games: list[int]
     games_to_win: int
     hands: list[int]
+    #: The raise or proposal awaiting an answer (0: none).
+    pending: int
     phase: int
     plays: list[int]
     score: list[int]
@@ -87,7 +116,33 @@ class PointsMatch(Engine[A]):
 
     def _finish_deal(self, end: str, side: int, points: int) -> None:
         """The deal is over: ``side`` (or DRAW) wins ``points``, ``end`` says how."""
-        raise NotImplementedError
+        winner = None if side == DRAW else side
+        score = self.score
+        if winner is None:
+            points = 0
+        else:
+            score[winner] += points
+            if self.SCORE_CAPPED:
+                score[winner] = min(self.GAME_POINTS, score[winner])
+        raw = PointsDeal(
+            self.deal_no,
+            self.dealer,
+            self.tricks,
+            self.trick_log,
+            self.plays,
+            winner,
+            points,
+            end,
+            self.value,
+            (score[0], score[1]),
+            self._deal_facts(),
+        )
+        self.pending = 0
+        self._close_deal(raw, winner)
+
+    def _deal_facts(self) -> tuple[Any, ...]:
+        """The game's own facts of a finished deal, kept in its ``PointsDeal.extra``."""
+        return ()
 
     def _next_dealer(self, game_over: bool) -> int:
         """Who deals the next deal (``game_over``: it opens a new game)."""
@@ -103,7 +158,7 @@ class PointsMatch(Engine[A]):
         done = tuple(self.plays)
         self.trick_log.append(done)
         self.plays = []
-        self.log.append((self.EV_TRICK, len(self.tricks) - 1, done, result, leader))
+        self.log.append((EV_TRICK, len(self.tricks) - 1, done, result, leader))
         if outcome == UNDECIDED:
             return False
         if outcome == DRAW:
@@ -117,11 +172,11 @@ class PointsMatch(Engine[A]):
         """Keep the finished deal (``raw``, its points already on the score), then end the
         game or the match if it was won, else deal the next deal."""
         self.history.append(raw)
-        self.log.append((self.EV_DEAL_END, raw))
+        self.log.append((EV_DEAL_END, raw))
         game_over = winner is not None and self.score[winner] >= self.GAME_POINTS
         if winner is not None and game_over:
             self.games[winner] += 1
-            self.log.append((self.EV_GAME_END, winner, tuple(self.score), tuple(self.games)))
+            self.log.append((EV_GAME_END, winner, tuple(self.score), tuple(self.games)))
             if self.games[winner] >= self.games_to_win:
                 self.finished = True
                 self.winner = winner
@@ -129,7 +184,7 @@ class PointsMatch(Engine[A]):
                 self.actor = None
                 self.hands = [0] * self.n
                 self.plays = []
-                self.log.append((self.EV_MATCH_END, winner, tuple(self.games)))
+                self.log.append((EV_MATCH_END, winner, tuple(self.games)))
                 return
             self.score = [0, 0]
         self.dealer = self._next_dealer(game_over)

@@ -131,7 +131,6 @@ class PreferansRules(Engine[PrefAction]):
         "taken",
         "cash",
     )
-    ACTION_TYPE = PrefAction
     ACTIONS = TABLE
     deal_summary = staticmethod(deal_summary)
 

@@ -189,7 +189,6 @@ class TetkaRules(Engine[TetkaAction]):
         "pending_revokes",
         "proved",
     )
-    ACTION_TYPE = TetkaAction
     ACTIONS = TABLE
     deal_summary = staticmethod(deal_summary)
 

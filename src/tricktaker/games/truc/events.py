@@ -14,6 +14,7 @@ from typing import Any
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.deals import Deal
 from tricktaker.core.events import Telling, deal_end, game_end, match_end, not_an_entry, plays_json
+from tricktaker.core.points import EV_DEAL_END, EV_GAME_END, EV_MATCH_END, EV_TRICK
 from tricktaker.games.truc.actions import (
     ACCEPT,
     DOUBLE,
@@ -30,12 +31,8 @@ from tricktaker.games.truc.outcomes import SPOILED
 from tricktaker.games.truc.rules import (
     CALL,
     EV_DEAL,
-    EV_DEAL_END,
-    EV_GAME_END,
-    EV_MATCH_END,
     EV_NEW_CARDS,
     EV_SAID,
-    EV_TRICK,
     PROPOSE_DOUBLE,
     PROPOSE_REST,
     REDEAL_ANSWER,

@@ -20,7 +20,12 @@ from typing import Any
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.actions import Action
 from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read_deal
-from tricktaker.core.points import PointsMatch, read_score, side_gains
+from tricktaker.core.points import (
+    PointsDeal,
+    PointsMatch,
+    read_score,
+    side_gains,
+)
 from tricktaker.core.summary import DealSummary
 from tricktaker.games.truc.actions import (
     ACCEPT,
@@ -67,25 +72,7 @@ DEAL_SPEC = DealSpec(
 # Log entries other than plain actions (which are logged as their interned object):
 # (EV_SAID, action, context) for a word whose meaning depends on the moment,
 # and the table's own events.
-EV_SAID, EV_DEAL, EV_NEW_CARDS, EV_TRICK, EV_DEAL_END, EV_GAME_END, EV_MATCH_END = range(7)
-
-
-#: A finished deal as the engine keeps it: number, dealer, trick results, the
-#: plays of each trick, the plays of a trick cut short, winner, points, how it
-#: ended, the stake, the score after it. The lists are the deal's own, never
-#: changed once it is over (the next deal starts new ones).
-RawDeal = tuple[
-    int,
-    int,
-    list[int],
-    list[tuple[int, ...]],
-    list[int],
-    int | None,
-    int,
-    str,
-    int,
-    tuple[int, int],
-]
+EV_SAID, EV_DEAL, EV_NEW_CARDS = range(3)
 
 
 #: A start's rows besides the score and games: the seat that dealt the game's first deal.
@@ -95,9 +82,9 @@ START_MORE = ("game_dealer",)
 PLAY_TEXT: dict[int, str] = {(s << 6) | c: f"{s}:{CARD_NAMES[c]}" for s in range(4) for c in DECK}
 
 
-def deal_summary(raw: RawDeal) -> DealSummary:
+def deal_summary(raw: PointsDeal) -> DealSummary:
     """The typed summary of a finished deal (only cards that were played appear)."""
-    number, dealer, tricks, trick_log, cut_short, winner, points, end, value, score = raw
+    number, dealer, tricks, trick_log, cut_short, winner, points, end, value, score, _ = raw
     plays = (*trick_log, cut_short)
     return DealSummary(
         number=number,
@@ -152,14 +139,9 @@ class TrucRules(PointsMatch[TrucAction]):
         "trick_log",
         "tricks",
     )
-    ACTION_TYPE = TrucAction
     ACTIONS = TABLE
     ACTION_ENTRIES = frozenset({EV_SAID})
     OVER = OVER
-    EV_TRICK = EV_TRICK
-    EV_DEAL_END = EV_DEAL_END
-    EV_GAME_END = EV_GAME_END
-    EV_MATCH_END = EV_MATCH_END
     deal_summary = staticmethod(deal_summary)
 
     __slots__ = (
@@ -169,7 +151,6 @@ class TrucRules(PointsMatch[TrucAction]):
         "given",
         "leader",
         "msg_sent",
-        "pending",
         "played",
         "proposed_trick",
         "proposed_turn",
@@ -549,29 +530,6 @@ class TrucRules(PointsMatch[TrucAction]):
         self.proposed_trick = [False, False]
         self.msg_sent = 0
         self._begin_turn(leader)
-
-    def _finish_deal(self, end: str, side: int, points: int) -> None:
-        winner = None if side == DRAW else side
-        if winner is None:
-            points = 0
-        else:
-            self.score[winner] += points
-        # The summary is built from this raw tuple only when someone reads it.
-        # The deal's lists are kept as they are, not copied: the next deal starts new ones.
-        raw: RawDeal = (
-            self.deal_no,
-            self.dealer,
-            self.tricks,
-            self.trick_log,
-            self.plays,
-            winner,
-            points,
-            end,
-            self.value,
-            (self.score[0], self.score[1]),
-        )
-        self.pending = NO_PROPOSAL
-        self._close_deal(raw, winner)
 
     def _next_dealer(self, game_over: bool) -> int:
         """The deal passes to the left; a new game is dealt by the next game's first dealer."""

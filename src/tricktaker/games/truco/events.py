@@ -16,6 +16,7 @@ from typing import Any
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.deals import Deal
 from tricktaker.core.events import Telling, deal_end, game_end, match_end, not_an_entry
+from tricktaker.core.points import EV_DEAL_END, EV_GAME_END, EV_MATCH_END, EV_TRICK
 from tricktaker.games.truco.actions import DOWN, PLAY, TrucoAction
 from tricktaker.games.truco.cards import by_strength, strength_table
 from tricktaker.games.truco.outcomes import TIE
@@ -23,11 +24,7 @@ from tricktaker.games.truco.rules import (
     DOWN_BIT,
     EV_BLIND,
     EV_DEAL,
-    EV_DEAL_END,
-    EV_GAME_END,
-    EV_MATCH_END,
     EV_SAID,
-    EV_TRICK,
     deal_summary,
 )
 

@@ -20,7 +20,12 @@ from typing import Any
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.actions import Action
 from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read_deal
-from tricktaker.core.points import PointsMatch, read_score, side_gains
+from tricktaker.core.points import (
+    PointsDeal,
+    PointsMatch,
+    read_score,
+    side_gains,
+)
 from tricktaker.core.summary import DealSummary
 from tricktaker.games.truco.actions import (
     ACCEPT,
@@ -43,7 +48,6 @@ from tricktaker.games.truco.actions import (
 from tricktaker.games.truco.cards import DECK, by_strength, strength_table
 from tricktaker.games.truco.cards import DOWN as DOWN_STRENGTH
 from tricktaker.games.truco.outcomes import (
-    DRAW,
     ELEVEN,
     GAME_POINTS,
     LADDERS,
@@ -72,7 +76,7 @@ DEAL_SPECS = {
 }
 
 # Log entries other than plain actions (logged as their interned object):
-EV_SAID, EV_BLIND, EV_DEAL, EV_TRICK, EV_DEAL_END, EV_GAME_END, EV_MATCH_END = range(7)
+EV_SAID, EV_BLIND, EV_DEAL = range(3)
 #: A play as the engine keeps it: ``(seat << 7) | (down << 6) | card``.
 DOWN_BIT = 64
 
@@ -90,26 +94,6 @@ def _vira_as_card(deal: dict[str, Any]) -> dict[str, Any]:
     return deal
 
 
-#: A finished deal as the engine keeps it: number, dealer, vira, trick results,
-#: the plays of each trick and of a trick cut short, winner, points, how it
-#: ended, the value, the score after it, the eleven side (-1: none), iron.
-RawDeal = tuple[
-    int,
-    int,
-    int,
-    list[int],
-    list[tuple[int, ...]],
-    list[int],
-    int | None,
-    int,
-    str,
-    int,
-    tuple[int, int],
-    int,
-    bool,
-]
-
-
 def play_text(p: int) -> str:
     """A play as summaries write it: ``2:7c``, or ``2:down`` for a face-down card."""
     if p & DOWN_BIT:
@@ -117,10 +101,10 @@ def play_text(p: int) -> str:
     return f"{p >> 7}:{CARD_NAMES[p & 63]}"
 
 
-def deal_summary(raw: RawDeal) -> DealSummary:
+def deal_summary(raw: PointsDeal) -> DealSummary:
     """The typed summary of a finished deal: only cards shown face up appear in it."""
-    number, dealer, vira, tricks, trick_log, cut, winner, points, end, value, score = raw[:11]
-    eleven, iron = raw[11], raw[12]
+    number, dealer, tricks, trick_log, cut, winner, points, end, value, score, extra = raw
+    vira, eleven, iron = extra
     plays = (*trick_log, cut)
     details: dict[str, Any] = {
         "played": tuple(tuple(play_text(p) for p in t) for t in plays if t),
@@ -155,14 +139,10 @@ class TrucoRules(PointsMatch[TrucoAction]):
 
     GAME_ID = "truco"
     COPIED = ("games", "hands", "plays", "score", "trick_log", "tricks")
-    ACTION_TYPE = TrucoAction
+    SCORE_CAPPED = True  # the score stops at 12, as players write it: the game is won there
     ACTIONS = TABLE
     ACTION_ENTRIES = frozenset({EV_SAID, EV_BLIND})
     OVER = OVER
-    EV_TRICK = EV_TRICK
-    EV_DEAL_END = EV_DEAL_END
-    EV_GAME_END = EV_GAME_END
-    EV_MATCH_END = EV_MATCH_END
     deal_summary = staticmethod(deal_summary)
 
     __slots__ = (
@@ -176,7 +156,6 @@ class TrucoRules(PointsMatch[TrucoAction]):
         "level",
         "lock",
         "order",
-        "pending",
         "raised_turn",
         "raiser",
         "resume",
@@ -440,29 +419,9 @@ class TrucoRules(PointsMatch[TrucoAction]):
         self.leader = leader
         self._turn(leader)
 
-    def _finish_deal(self, end: str, side: int, points: int) -> None:
-        winner = None if side == DRAW else side
-        if winner is None:
-            points = 0
-        else:  # the score stops at 12, as players write it: the game is won there
-            self.score[winner] = min(GAME_POINTS, self.score[winner] + points)
-        raw: RawDeal = (
-            self.deal_no,
-            self.dealer,
-            self.vira,
-            self.tricks,
-            self.trick_log,
-            self.plays,
-            winner,
-            points,
-            end,
-            self.value,
-            (self.score[0], self.score[1]),
-            self.eleven,
-            self.iron,
-        )
-        self.pending = False
-        self._close_deal(raw, winner)
+    def _deal_facts(self) -> tuple[int, int, bool]:
+        """The vira, the side on eleven (-1: none), whether it was the iron hand."""
+        return (self.vira, self.eleven, self.iron)
 
     # --------------------------------------------------------------- output
 
