@@ -11,11 +11,14 @@ is worth.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple
 
 from tricktaker.core.engine import A, Engine, side_returns
+from tricktaker.core.events import Telling, deal_end, game_end, match_end
 from tricktaker.core.protocol import Result
 from tricktaker.core.start import Start
+from tricktaker.core.summary import DealSummary
 
 #: A deal no side won (three spoiled or tied tricks): no points.
 DRAW = -1
@@ -70,6 +73,21 @@ class PointsDeal(NamedTuple):
     score: tuple[int, int]
     #: The game's own facts of the deal (Truco: the vira, the side on eleven, iron).
     extra: tuple[Any, ...] = ()
+
+
+def tell_table_entry(
+    entry: tuple[Any, ...], summarise: Callable[[PointsDeal], DealSummary]
+) -> Telling | None:
+    """How every observer sees the end of a deal, a game or the match (None: the entry is
+    none of these, but the game's own)."""
+    code = entry[0]
+    if code == EV_DEAL_END:
+        return deal_end(summarise(entry[1]))
+    if code == EV_GAME_END:
+        return game_end(*entry[1:])
+    if code == EV_MATCH_END:
+        return match_end(*entry[1:])
+    return None
 
 
 class PointsMatch(Engine[A]):

@@ -9,8 +9,7 @@ the deal. Wherever the conventions differ the machine asks its scoring system
 (``systems``: the Russian sheet's ``SheetScoring``, seed 002's ``PotScoring``),
 never which convention it plays.
 
-The state is small ints, bit masks and short lists, so that ``clone`` and
-``apply`` stay cheap for the search bots.
+(The state's plumbing, and why it is slots and small ints, is ``core.engine``'s.)
 """
 
 from __future__ import annotations

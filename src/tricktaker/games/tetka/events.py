@@ -23,6 +23,7 @@ from tricktaker.core.events import (
     deal_end,
     not_an_entry,
     plays_json,
+    table_event,
 )
 from tricktaker.games.tetka.actions import TetkaAction
 from tricktaker.games.tetka.rules import (
@@ -70,10 +71,8 @@ def render(entry: object, observer: int | None) -> Telling | None:
         return _deal(entry, observer)
     if code == EV_TRICK:
         _, index, plays, winner, reasons = entry
-        return (
+        return table_event(
             "trick",
-            None,
-            None,
             {
                 "trick": index + 1,
                 "played": plays_json(plays),
@@ -88,10 +87,8 @@ def render(entry: object, observer: int | None) -> Telling | None:
         return deal_end(deal_summary(entry[1]))
     if code == EV_MATCH_END:
         _, marks, winner = entry
-        return (
+        return table_event(
             "match_end",
-            None,
-            None,
             {"marks": list(marks), "returns": list(settlement(marks)), "winner": winner},
         )
     raise not_an_entry("Tetka", entry)

@@ -7,8 +7,7 @@ the first trick; the deal moves to the left too. A deal is 13 tricks of
 the deal is marked (``scoring.settle``), and the robber ends after the deal
 in which anyone reaches ``target`` marks.
 
-The state is small ints, bit masks and short lists, so that ``clone`` and
-``apply`` stay cheap for the search bots.
+(The state's plumbing, and why it is slots and small ints, is ``core.engine``'s.)
 """
 
 from __future__ import annotations

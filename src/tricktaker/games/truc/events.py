@@ -13,8 +13,13 @@ from typing import Any
 
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.deals import Deal
-from tricktaker.core.events import Telling, deal_end, game_end, match_end, not_an_entry, plays_json
-from tricktaker.core.points import EV_DEAL_END, EV_GAME_END, EV_MATCH_END, EV_TRICK
+from tricktaker.core.events import (
+    Telling,
+    not_an_entry,
+    plays_json,
+    table_event,
+)
+from tricktaker.core.points import EV_TRICK, tell_table_entry
 from tricktaker.games.truc.actions import (
     ACCEPT,
     DOUBLE,
@@ -107,10 +112,8 @@ def render(entry: object, observer: int | None) -> Telling | None:
         return ("new_cards", None, None, data)
     if code == EV_TRICK:
         _, number, plays, result, leader = entry
-        return (
+        return table_event(
             "trick",
-            None,
-            None,
             {
                 "trick": number,
                 "played": plays_json(plays),
@@ -118,10 +121,7 @@ def render(entry: object, observer: int | None) -> Telling | None:
                 "leader": leader,
             },
         )
-    if code == EV_DEAL_END:
-        return deal_end(deal_summary(entry[1]))
-    if code == EV_GAME_END:
-        return game_end(*entry[1:])
-    if code == EV_MATCH_END:
-        return match_end(*entry[1:])
-    raise not_an_entry("Le Truc", entry)
+    told = tell_table_entry(entry, deal_summary)
+    if told is None:
+        raise not_an_entry("Le Truc", entry)
+    return told

@@ -15,8 +15,8 @@ from typing import Any
 
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.deals import Deal
-from tricktaker.core.events import Telling, deal_end, game_end, match_end, not_an_entry
-from tricktaker.core.points import EV_DEAL_END, EV_GAME_END, EV_MATCH_END, EV_TRICK
+from tricktaker.core.events import Telling, not_an_entry, table_event
+from tricktaker.core.points import EV_TRICK, tell_table_entry
 from tricktaker.games.truco.actions import DOWN, PLAY, TrucoAction
 from tricktaker.games.truco.cards import by_strength, strength_table
 from tricktaker.games.truco.outcomes import TIE
@@ -108,10 +108,8 @@ def render(entry: object, observer: int | None) -> Telling | None:
         return _deal(entry, observer)
     if code == EV_TRICK:
         _, number, plays, result, leader = entry
-        return (
+        return table_event(
             "trick",
-            None,
-            None,
             {
                 "trick": number,
                 "played": [played_json(p, observer) for p in plays],
@@ -120,10 +118,7 @@ def render(entry: object, observer: int | None) -> Telling | None:
                 "leader": leader,
             },
         )
-    if code == EV_DEAL_END:
-        return deal_end(deal_summary(entry[1]))
-    if code == EV_GAME_END:
-        return game_end(*entry[1:])
-    if code == EV_MATCH_END:
-        return match_end(*entry[1:])
-    raise not_an_entry("Truco", entry)
+    told = tell_table_entry(entry, deal_summary)
+    if told is None:
+        raise not_an_entry("Truco", entry)
+    return told

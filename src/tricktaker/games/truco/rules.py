@@ -8,8 +8,7 @@ the right too. Teams are seats of equal parity. Phases of a deal:
 * ``PLAY``: a player is to play a card (and, first, may raise or fold);
 * ``ANSWER``: the next opponent of the last raiser accepts, refuses or raises.
 
-The state is small ints, bit masks and short lists, so that ``clone`` and
-``apply`` stay cheap for the search bots.
+(The state's plumbing, and why it is slots and small ints, is ``core.engine``'s.)
 """
 
 from __future__ import annotations
