@@ -75,6 +75,35 @@ class PointsDeal(NamedTuple):
     extra: tuple[Any, ...] = ()
 
 
+def points_summary(
+    raw: PointsDeal,
+    mark: tuple[int, str],
+    play_text: Callable[[int], str],
+    **more: Any,
+) -> DealSummary:
+    """The typed summary of a finished deal: its tricks (``mark``: the game's own trick
+    result and its word, "spoiled" or "tie"), the cards shown in every trick and in one
+    cut short by a fold or a refusal (as ``play_text`` writes a play), what it was worth,
+    the score after it, and the game's ``more`` details."""
+    code, word = mark
+    plays = (*raw.trick_log, raw.cut_short)
+    return DealSummary(
+        number=raw.number,
+        dealer=raw.dealer,
+        tricks=tuple(word if t == code else t for t in raw.tricks),
+        winner=raw.winner,
+        points=raw.points,
+        gains=side_gains(raw.winner, raw.points),
+        end=raw.end,
+        details={
+            "played": tuple(tuple(play_text(p) for p in t) for t in plays if t),
+            "value": raw.value,
+            "score": raw.score,
+            **more,
+        },
+    )
+
+
 def tell_table_entry(
     entry: tuple[Any, ...], summarise: Callable[[PointsDeal], DealSummary]
 ) -> Telling | None:

@@ -17,10 +17,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 
 from tricktaker.cards import CARD_NAMES, parse_card
 from tricktaker.core.errors import RecordError
+from tricktaker.core.options import Options
 
 _CODEC = "tricktaker.json_codec"
 _KEY = "tricktaker.json_key"
@@ -217,6 +218,34 @@ class TableView(JsonView):
     to_act: int | None
     finished: bool
     winner: int | None
+
+
+class Seated(Protocol):
+    """What every game's state machine holds that a view opens with (``core.engine``)."""
+
+    n: int
+    options: Options
+    dealer: int
+    deal_no: int
+    hands: list[int]
+    actor: int | None
+    finished: bool
+    winner: int | None
+
+
+def table_fields(state: Seated, seat: int | None) -> dict[str, Any]:
+    """The fields of a :class:`TableView` for ``seat``'s view of ``state`` (hands as masks)."""
+    return {
+        "seat": seat,
+        "players": state.n,
+        "options": state.options.to_json(),
+        "dealer": state.dealer,
+        "deal_number": state.deal_no,
+        "hand_sizes": tuple(h.bit_count() for h in state.hands),
+        "to_act": state.actor,
+        "finished": state.finished,
+        "winner": state.winner,
+    }
 
 
 def unpack_plays(plays: Iterable[int]) -> tuple[tuple[int, int], ...]:

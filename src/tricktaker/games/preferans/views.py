@@ -20,6 +20,7 @@ from tricktaker.core.viewjson import (
     Codec,
     TableView,
     as_json,
+    table_fields,
     unpack_plays,
 )
 from tricktaker.games.preferans.deck import DECK, LADDER
@@ -118,16 +119,10 @@ def build_view(state: PreferansRules, seat: int | None) -> PreferansView:
     sheet = state.sheet
     last = state.trick_log[-1] if state.trick_log else ()
     return PreferansView(
-        seat=seat,
-        players=state.players,
-        options=state.options.to_json(),
-        dealer=state.dealer,
-        deal_number=state.deal_no,
+        **table_fields(state, seat),
         active=state.active,
         phase=PHASE_NAMES[state.phase],
-        to_act=state.actor,
         hand=tuple(cards_in(state.hands[seat])) if seat is not None else (),
-        hand_sizes=tuple(h.bit_count() for h in state.hands),
         bids=tuple(state.bids),
         min_bid=LADDER[state.min_bid()],
         declarer=declarer,
@@ -155,6 +150,4 @@ def build_view(state: PreferansRules, seat: int | None) -> PreferansView:
         cash=tuple(state.cash),
         kitty=state.kitty,
         balance=tuple(round(x, 6) for x in state.balance()),
-        finished=state.finished,
-        winner=state.winner,
     )

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tricktaker.cards import SUITS, cards_in
-from tricktaker.core.viewjson import ANY_CARD, Codec, TableView, as_json, unpack_plays
+from tricktaker.core.viewjson import ANY_CARD, Codec, TableView, as_json, table_fields, unpack_plays
 from tricktaker.games.tetka.rules import SEATS, TetkaRules
 from tricktaker.games.tetka.scoring import TRICKS, counting_number, trick_reasons
 
@@ -147,14 +147,8 @@ def build_view(state: TetkaRules, seat: int | None) -> TetkaView:
         marks = tuple(state.marks)
         taken = tuple(state.won)
     return TetkaView(
-        seat=seat,
-        players=SEATS,
-        options=state.options.to_json(),
-        dealer=state.dealer,
-        deal_number=state.deal_no,
+        **table_fields(state, seat),
         hand=tuple(cards_in(state.hands[seat])) if seat is not None else (),
-        hand_sizes=tuple(h.bit_count() for h in state.hands),
-        to_act=state.actor,
         leader=state.leader,
         photo=state.photo,
         trick_number=min(done + 1, TRICKS),
@@ -166,6 +160,4 @@ def build_view(state: TetkaRules, seat: int | None) -> TetkaView:
         marks=marks,
         revokes=tuple((s, SUITS[u], t + 1) for s, u, t in state.proved),
         target=state.target,
-        finished=state.finished,
-        winner=state.winner,
     )

@@ -23,8 +23,8 @@ from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read
 from tricktaker.core.points import (
     PointsDeal,
     PointsMatch,
+    points_summary,
     read_score,
-    side_gains,
 )
 from tricktaker.core.summary import DealSummary
 from tricktaker.games.truc.actions import (
@@ -84,23 +84,7 @@ PLAY_TEXT: dict[int, str] = {(s << 6) | c: f"{s}:{CARD_NAMES[c]}" for s in range
 
 def deal_summary(raw: PointsDeal) -> DealSummary:
     """The typed summary of a finished deal (only cards that were played appear)."""
-    number, dealer, tricks, trick_log, cut_short, winner, points, end, value, score, _ = raw
-    plays = (*trick_log, cut_short)
-    return DealSummary(
-        number=number,
-        dealer=dealer,
-        tricks=tuple("spoiled" if t == SPOILED else t for t in tricks),
-        winner=winner,
-        points=points,
-        gains=side_gains(winner, points),
-        end=end,
-        details={
-            # Cards of a trick cut short by a fold or a refusal were shown too.
-            "played": tuple(tuple(PLAY_TEXT[p] for p in t) for t in plays if t),
-            "value": value,
-            "score": score,
-        },
-    )
+    return points_summary(raw, (SPOILED, "spoiled"), PLAY_TEXT.__getitem__)
 
 
 #: Legal actions by what decides them (see ``_compute_legal``); filled as

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from tricktaker.cards import cards_in
 from tricktaker.core.errors import RecordError
-from tricktaker.core.viewjson import ANY_CARD, Codec, TableView, as_json, unpack_plays
+from tricktaker.core.viewjson import ANY_CARD, Codec, TableView, as_json, table_fields, unpack_plays
 from tricktaker.games.truc.cards import BY_STRENGTH
 from tricktaker.games.truc.outcomes import SPOILED
 from tricktaker.games.truc.rules import PHASE_NAMES, PROPOSE_DOUBLE, PROPOSE_REST, TrucRules
@@ -104,17 +104,11 @@ def build_view(state: TrucRules, seat: int | None) -> TrucView:
     pending = {PROPOSE_DOUBLE: "double", PROPOSE_REST: "rest"}.get(state.pending)
     active = state.actor is not None
     return TrucView(
-        seat=seat,
-        players=state.n,
-        options=state.options.to_json(),
-        dealer=state.dealer,
+        **table_fields(state, seat),
         game_first_dealer=state.game_first_dealer,
         captains=(state.captain(0), state.captain(1)),
-        deal_number=state.deal_no,
         hand=hand,
         set_aside=aside,
-        hand_sizes=tuple(h.bit_count() for h in state.hands),
-        to_act=state.actor,
         next_to_play=state.resume if active else None,
         phase=PHASE_NAMES[state.phase],
         value=state.value,
@@ -128,8 +122,6 @@ def build_view(state: TrucRules, seat: int | None) -> TrucView:
         msg_sent=state.msg_sent & (0b0101 << (seat & 1)) if seat is not None else 0,
         score=(state.score[0], state.score[1]),
         games=(state.games[0], state.games[1]),
-        finished=state.finished,
-        winner=state.winner,
         leader=state.leader,
         on_table=unpack_plays(state.plays),
         tricks=tuple(

@@ -22,8 +22,8 @@ from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read
 from tricktaker.core.points import (
     PointsDeal,
     PointsMatch,
+    points_summary,
     read_score,
-    side_gains,
 )
 from tricktaker.core.summary import DealSummary
 from tricktaker.games.truco.actions import (
@@ -102,30 +102,15 @@ def play_text(p: int) -> str:
 
 def deal_summary(raw: PointsDeal) -> DealSummary:
     """The typed summary of a finished deal: only cards shown face up appear in it."""
-    number, dealer, tricks, trick_log, cut, winner, points, end, value, score, extra = raw
-    vira, eleven, iron = extra
-    plays = (*trick_log, cut)
-    details: dict[str, Any] = {
-        "played": tuple(tuple(play_text(p) for p in t) for t in plays if t),
-        "value": value,
-        "score": score,
-    }
+    vira, eleven, iron = raw.extra
+    more: dict[str, Any] = {}
     if vira >= 0:
-        details["vira"] = CARD_NAMES[vira]
+        more["vira"] = CARD_NAMES[vira]
     if eleven >= 0:
-        details["eleven"] = eleven
+        more["eleven"] = eleven
     if iron:
-        details["iron"] = True
-    return DealSummary(
-        number=number,
-        dealer=dealer,
-        tricks=tuple("tie" if t == TIE else t for t in tricks),
-        winner=winner,
-        points=points,
-        gains=side_gains(winner, points),
-        end=end,
-        details=details,
-    )
+        more["iron"] = True
+    return points_summary(raw, (TIE, "tie"), play_text, **more)
 
 
 #: Legal actions by what decides them, built once per distinct situation.

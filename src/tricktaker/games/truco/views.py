@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tricktaker.core.errors import RecordError
-from tricktaker.core.viewjson import ANY_CARD, Codec, TableView, as_json
+from tricktaker.core.viewjson import ANY_CARD, Codec, TableView, as_json, table_fields
 from tricktaker.games.truco.cards import by_strength, manilhas, strength_table
 from tricktaker.games.truco.outcomes import TIE
 from tricktaker.games.truco.rules import DOWN_BIT, PHASE_NAMES, TrucoRules
@@ -131,16 +131,10 @@ def build_view(state: TrucoRules, seat: int | None) -> TrucoView:
             )
     active = state.actor is not None
     return TrucoView(
-        seat=seat,
-        players=state.n,
-        options=state.options.to_json(),
-        dealer=state.dealer,
-        deal_number=state.deal_no,
+        **table_fields(state, seat),
         hand=hand,
         partners=partners,
-        hand_sizes=tuple(h.bit_count() for h in state.hands),
         vira=state.vira if state.vira >= 0 else None,
-        to_act=state.actor,
         next_to_play=state.resume if active else None,
         phase=PHASE_NAMES[state.phase],
         value=state.value,
@@ -155,8 +149,6 @@ def build_view(state: TrucoRules, seat: int | None) -> TrucoView:
         score=(state.score[0], state.score[1]),
         games=(state.games[0], state.games[1]),
         games_to_win=state.games_to_win,
-        finished=state.finished,
-        winner=state.winner,
         leader=state.leader,
         on_table=_seat_plays(state.plays, seat),
         down_on_table=_downs(state.plays),
