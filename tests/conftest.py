@@ -21,8 +21,19 @@ settings.register_profile(scale.CI, max_examples=200, deadline=None, database=No
 settings.load_profile(scale.DEV)
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
-    """In the xdist controller, before its workers start: compile the numba kernels once."""
+    """A bad ``TRICKTAKER_SOAK`` or profile name is one line, not a traceback. In the
+    xdist controller, before its workers start: compile the numba kernels once."""
+    profile = config.getoption("hypothesis_profile", None)
+    if profile is not None and profile not in scale.PROFILES:
+        raise pytest.UsageError(
+            f"no hypothesis profile {profile!r}: choose {' or '.join(scale.PROFILES)}"
+        )
+    try:
+        scale.soak()
+    except ValueError as exc:
+        raise pytest.UsageError(str(exc)) from None
     workers = getattr(config.option, "numprocesses", None)
     if not workers or hasattr(config, "workerinput") or config.option.collectonly:
         return

@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, settings
 #: The profile that runs the large samples; any other runs the small ones.
 CI = "ci"
 DEV = "dev"
+PROFILES = (DEV, CI)
 
 
 def soak() -> int:
