@@ -1,10 +1,14 @@
 # Two commands on a fresh machine: `make run` and `make test`.
+# `make test`: ruff, deptry (unused or missing dependencies), mypy and the quick tier of the tests (minutes): every rule test,
+# a small sample of each property test (hypothesis profile `dev`), no test marked slow.
+# `make test-all`, which CI runs: the same checks and the whole suite at full size
+# (profile `ci`). Both install everything themselves on a fresh machine.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench arena ladder clean
+.PHONY: run test test-all lint typecheck pytest pytest-all bench arena ladder clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,14 +22,20 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
+	$(BIN)/deptry src tests tests/conformance bench
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 -m "not slow" --hypothesis-profile=dev
+
+pytest-all: $(STAMP)
+	$(BIN)/pytest -n 2 --hypothesis-profile=ci
 
 test: lint typecheck pytest
+
+test-all: lint typecheck pytest-all
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]' || echo "open-spiel unavailable: benchmarking tricktaker alone"

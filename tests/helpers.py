@@ -17,7 +17,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, settings
 
 from tricktaker.cards import CARD_NAMES, cards_in
 from tricktaker.core import Start, State, get_game
@@ -201,15 +200,6 @@ def replay_cli(text: str, capsys: pytest.CaptureFixture[str], *args: str) -> tup
     out = capsys.readouterr()
     assert "Traceback" not in out.err
     return code, json.loads(out.out)
-
-
-def prop(max_examples: int) -> settings:
-    """Hypothesis settings: so many examples, no deadline (matches vary in length)."""
-    return settings(
-        max_examples=max_examples,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
 
 
 def bot_choice(state: State, game: str, seed: int = 0, level: str = "rules") -> str:

@@ -113,6 +113,7 @@ def test_jobs_depend_on_the_seed_and_their_identity_only() -> None:
     assert all(isinstance(j, Job) for j in jobs)
 
 
+@pytest.mark.slow  # a Ray cluster started and stopped: seconds of set-up
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="ray is not installed")
 def test_ray_started_here_gives_the_same_json_as_local_workers(
     capsys: pytest.CaptureFixture[str],

@@ -19,11 +19,13 @@ import random
 from typing import Any
 
 import pytest
+from harness import CheckFailed, check
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import fingerprint, prop
+from helpers import fingerprint
 from preferans_helpers import card_tokens, pref
+from scale import examples
 from tricktaker.cards import CARD_NAMES, cards_in
 from tricktaker.core.events import deal_events
 from tricktaker.core.records import load_record, state_from_record
@@ -51,7 +53,8 @@ def check_cards(state: PreferansState) -> None:
     places += cards_in(state.discard)
     if not state.holding:
         places += list(state.talon)
-    assert sorted(places) == sorted(DECK), f"cards: {sorted(places)}"
+    if sorted(places) != sorted(DECK):
+        raise CheckFailed(f"the cards of the deal are not the deck once each: {sorted(places)}")
 
 
 def hidden_from(state: PreferansState, seat: int | None) -> set[str]:
@@ -102,35 +105,44 @@ def check_views(state: PreferansState) -> None:
         told = strip([e.to_json() for e in deal_events(state.events(0, seat))])
         seen = card_tokens(shown) | card_tokens(told)
         leak = seen & hidden_from(state, seat)
-        assert not leak, f"seat {seat} sees {sorted(leak)}"
+        if leak:
+            raise CheckFailed(f"seat {seat} sees {sorted(leak)}")
 
 
 def check_deal(summary: dict[str, Any], state: PreferansState) -> None:
     tricks = summary["tricks"]
     taken = summary["taken"]
     if summary["end"] == "tricks":
-        assert len(tricks) == 10 and len(summary["played"]) == 10
+        check(
+            len(tricks) == 10 and len(summary["played"]) == 10,
+            "a deal played out without 10 tricks",
+        )
         sizes = {len(t) for t in summary["played"]}
         out = "invited" not in summary["answers"] and state.convention == "pot" and sizes == {2}
-        assert sizes == {3} or out, sizes
+        if not (sizes == {3} or out):
+            raise CheckFailed(f"tricks of {sorted(sizes)} cards")
         spoiled = tricks.count("spoiled")
-        assert sum(taken) == 10 - spoiled
-        assert spoiled == 0 or summary["contract"] == "allpass"
+        check(sum(taken) == 10 - spoiled, "the tricks taken do not add up to the tricks played")
+        check(
+            spoiled == 0 or summary["contract"] == "allpass", "a spoiled trick outside the all-pass"
+        )
         for s in range(state.players):
-            assert taken[s] == tricks.count(s)
+            if taken[s] != tricks.count(s):
+                raise CheckFailed(f"seat {s} took {taken[s]} tricks but won {tricks.count(s)}")
     else:
-        assert tricks == [] and sum(taken) == 0
-    assert len(taken) == state.players
+        check(tricks == [] and sum(taken) == 0, "tricks in a deal not played out")
+    check(len(taken) == state.players, "not one count of tricks per seat")
 
 
 def check_zero_sum(state: PreferansState) -> None:
-    assert abs(sum(state.returns())) < 1e-9, state.returns()
+    if abs(sum(state.returns())) >= 1e-9:
+        raise CheckFailed(f"returns {state.returns()} do not sum to zero")
 
 
 def check_round_trip(state: PreferansState) -> None:
     again = state_from_record(load_record(json.dumps(state.to_record())))
     assert isinstance(again, PreferansState)
-    assert fingerprint(again) == fingerprint(state)
+    check(fingerprint(again) == fingerprint(state), "the replayed record differs")
 
 
 # ------------------------------------------------------------------ the games
@@ -176,7 +188,7 @@ def play_game(
 
 
 @pytest.mark.parametrize(("rules", "players"), TABLES)
-@prop(10)
+@examples(10, dev=2)
 @given(seed=st.integers(0, 10**6), dealer=st.integers(0, 3))
 def test_random_games_keep_every_invariant(
     rules: str, players: int, seed: int, dealer: int
@@ -221,7 +233,7 @@ def test_the_card_checker_catches_a_duplicated_card() -> None:
     state = pref(seed=1)
     check_cards(state)
     state.hands[1] |= 1 << next(iter(cards_in(state.hands[0])))
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="not the deck once each"):
         check_cards(state)
 
 
@@ -246,7 +258,7 @@ def test_the_view_checker_catches_a_leaked_hand(monkeypatch: pytest.MonkeyPatch)
     from tricktaker.games.preferans import state as state_module
 
     monkeypatch.setattr(state_module, "build_view", leaky)
-    with pytest.raises(AssertionError, match="sees"):
+    with pytest.raises(CheckFailed, match=r"seat \w+ sees \["):
         play_game("sochi", 3, 5, 0)
 
 
@@ -258,7 +270,7 @@ def test_the_zero_sum_checker_catches_money_from_nowhere(monkeypatch: pytest.Mon
         return (b[0] + len(self.history), *b[1:])
 
     monkeypatch.setattr(PreferansState, "balance", richer)
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="do not sum to zero"):
         play_game("sochi", 3, 2, 0, checks=False)
 
 
@@ -267,7 +279,7 @@ def test_the_deal_checker_catches_a_lost_trick(monkeypatch: pytest.MonkeyPatch) 
     done = [d.to_json() for d in state.finished_deals() if d.end == "tricks"]
     assert done
     broken = {**done[0], "taken": [t + 1 for t in done[0]["taken"]]}
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="do not add up to the tricks played"):
         check_deal(broken, state)
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from scale import examples
 from tricktaker.games.preferans.sheet import (
     CONTRACT_VALUE,
     CONVENTIONS,
@@ -500,7 +501,7 @@ def replay(before: Sheet, entries: tuple[Entry, ...]) -> Sheet:
     return Sheet(tuple(pulya), tuple(gora), tuple(tuple(r) for r in whists))
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300, dev=30)
 @given(cases())
 def test_random_outcomes_keep_the_sheet_sound(case: tuple[Sheet, Outcome, str, int]) -> None:
     before, outcome, convention, pool = case

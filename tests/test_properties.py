@@ -2,9 +2,10 @@
 
 Every combination of options (players x redeal x ties) is drawn. Matches are
 played by a random policy that folds less often than uniform play would, so that
-deals reach their tricks, doubles and rests. Each checker raises AssertionError;
-the tests at the end break the engine on purpose to show that every checker can
-fail.
+deals reach their tricks, doubles and rests. Each checker raises the conformance
+suite's ``CheckFailed`` (never a bare assert, so that a planted bug is caught by the
+check meant for it, not by an assert in the engine); the tests at the end break the
+engine on purpose to show that every checker can fail, each with its own message.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from harness import CheckFailed, check
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import CARD_TOKEN, GAME, card_tokens, deals_json, legal, names, new_state, prop
+from helpers import CARD_TOKEN, GAME, card_tokens, deals_json, legal, names, new_state
+from scale import examples
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.events import Event
 from tricktaker.core.records import load_record, state_from_record
@@ -97,19 +100,22 @@ def matches(
 def check_cards_conserved(state: TrucState) -> None:
     """Hands, set-aside cards, the undrawn stock and played cards: the 32 cards, once each."""
     if state.to_act is None:
-        assert state.hands == [0] * state.n  # the match is over: nothing in hand
+        check(state.hands == [0] * state.n, "cards left in hand at the end of the match")
         return
     seen = 0
     for mask in [*state.hands, *state.discards, state.played]:
-        assert seen & mask == 0, f"{names(seen & mask)} twice"
+        if seen & mask != 0:
+            raise CheckFailed(f"{names(seen & mask)} twice")
         seen |= mask
     stock = state.stock[state.stock_pos :]
-    assert len(set(stock)) == len(stock), "a card twice in the stock"
+    check(len(set(stock)) == len(stock), "a card twice in the stock")
     for c in stock:
-        assert not (seen >> c) & 1, f"{CARD_NAMES[c]} twice"
+        if (seen >> c) & 1:
+            raise CheckFailed(f"{CARD_NAMES[c]} twice")
         seen |= 1 << c
-    assert seen == DECK_MASK, f"missing {names(DECK_MASK & ~seen)}"
-    assert all(h.bit_count() <= 3 for h in state.hands)
+    if seen != DECK_MASK:
+        raise CheckFailed(f"missing {names(DECK_MASK & ~seen)}")
+    check(all(h.bit_count() <= 3 for h in state.hands), "more than three cards in a hand")
 
 
 def check_scores_from_deals(state: TrucState) -> None:
@@ -120,20 +126,28 @@ def check_scores_from_deals(state: TrucState) -> None:
     for d in deals_json(state):
         w = d["winner"]
         if w is None:
-            assert d["points"] == 0 and d["end"] in ("void", "drawn")
+            if not (d["points"] == 0 and d["end"] in ("void", "drawn")):
+                raise CheckFailed(f"a deal won by nobody: {d}")
         else:
             need = GAME_POINTS - running[w]
-            assert d["points"] >= 1 and d["points"] in (d["value"], need), d
+            if not (d["points"] >= 1 and d["points"] in (d["value"], need)):
+                raise CheckFailed(f"points from nowhere: {d}")
             running[w] += d["points"]
-        assert d["score"] == running, d
+        if d["score"] != running:
+            raise CheckFailed(f"a deal's score is not the sum of the points: {d}")
         if w is not None and running[w] >= GAME_POINTS:
             games[w] += 1
             final, running = running, [0, 0]
     r = state.result()
-    assert list(r.games) == games
-    assert r.finished == (max(games) == 2)
-    assert r.winner == (games.index(2) if r.finished else None)
-    assert list(r.score) == (final if r.finished else running)
+    if list(r.games) != games:
+        raise CheckFailed(f"games {list(r.games)}, but the deals won {games}")
+    if r.finished != (max(games) == 2):
+        raise CheckFailed(f"finished is {r.finished} after games {games}")
+    if r.winner != (games.index(2) if r.finished else None):
+        raise CheckFailed(f"winner {r.winner} after games {games}")
+    expected = final if r.finished else running
+    if list(r.score) != expected:
+        raise CheckFailed(f"score {list(r.score)}, but the deals' points make {expected}")
 
 
 def events_by_deal(events: list[Event]) -> list[list[Event]]:
@@ -171,38 +185,52 @@ def check_no_hidden_card(
     last = state.actions[-1] if state.actions else None
     if before is not None and last is not None and last.kind in (SAY, SIGNAL):
         for seat, (old, new) in enumerate(zip(before, views, strict=True)):
-            if seat == state.n or seat % 2 != last.seat % 2:
-                assert old == new, f"seat {seat} noticed {last}"
+            if (seat == state.n or seat % 2 != last.seat % 2) and old != new:
+                raise CheckFailed(f"seat {seat} noticed {last}")
     for seat, view in zip([*range(state.n), None], views, strict=True):
         allowed = set(shown_now)
         if seat is not None:
             allowed |= names(state.hands[seat]) | names(state.discards[seat])
         now = card_tokens(view.to_json())
-        assert now <= allowed, f"seat {seat} sees {now - allowed}"
+        if now - allowed:
+            raise CheckFailed(f"seat {seat} sees {now - allowed}")
         start = 0 if history or cursor is None else cursor.get(seat, 0)
         chunks = events_by_deal(state.events(start, seat))
         if cursor is not None:
             cursor[seat] = chunks[-1][0].number
-        if history:
-            assert len(chunks) == current + 1
+        if history and len(chunks) != current + 1:
+            raise CheckFailed(f"seat {seat} was told of {len(chunks)} deals, not {current + 1}")
         for i, chunk in enumerate(chunks if history else chunks[-1:]):
             deal = i if history else current
             may = set(played[deal]) | (names(held[deal][seat]) if seat is not None else set())
             for e in chunk:
                 shown = card_tokens(e.to_json())
-                assert shown <= may, f"seat {seat}, deal {deal}: {e} shows {shown - may}"
-                if e.data.get("private"):
-                    assert seat is not None and e.seat is not None and e.seat % 2 == seat % 2
+                if shown - may:
+                    raise CheckFailed(f"seat {seat}, deal {deal}: {e} shows {shown - may}")
+                heard = seat is not None and e.seat is not None and e.seat % 2 == seat % 2
+                if e.data.get("private") and not heard:
+                    raise CheckFailed(f"seat {seat} heard the other side's private word {e}")
     if not history:
         return views
     for i, d in enumerate(deals_json(state)):
-        assert card_tokens(d) <= played[i]
+        if card_tokens(d) - played[i]:
+            raise CheckFailed(f"the summary of deal {i} shows an unplayed card")
     pub = state.public_record()
     for i, d in enumerate(pub["deals"]):
-        assert card_tokens(d) <= played[i]
-    assert not any(":say " in a or ":signal " in a for a in pub["actions"])
-    assert set(CARD_TOKEN.findall(" ".join(pub["actions"]))) <= set().union(*played)
-    assert "hands" not in json.dumps(pub) and "stock" not in json.dumps(pub)
+        if card_tokens(d) - played[i]:
+            raise CheckFailed(f"the public record of deal {i} shows an unplayed card")
+    check(
+        not any(":say " in a or ":signal " in a for a in pub["actions"]),
+        "the public record tells a private word",
+    )
+    check(
+        set(CARD_TOKEN.findall(" ".join(pub["actions"]))) <= set().union(*played),
+        "the public record's actions show an unplayed card",
+    )
+    check(
+        "hands" not in json.dumps(pub) and "stock" not in json.dumps(pub),
+        "the public record holds piles",
+    )
     return views
 
 
@@ -212,13 +240,21 @@ def check_record_replays(state: TrucState) -> None:
     again = state_from_record(load_record(text))
     assert isinstance(again, TrucState)
     for seat in range(state.n):
-        assert again.view(seat).to_json() == state.view(seat).to_json()
-    assert again.public_view().to_json() == state.public_view().to_json()
-    assert again.result() == state.result()
-    assert again.finished_deals() == state.finished_deals()
-    assert legal(again) == legal(state)
+        if again.view(seat).to_json() != state.view(seat).to_json():
+            raise CheckFailed(f"the replayed record shows seat {seat} another view")
+    check(
+        again.public_view().to_json() == state.public_view().to_json(),
+        "the replayed record shows another public view",
+    )
+    check(again.result() == state.result(), "the replayed record has another result")
+    check(
+        again.finished_deals() == state.finished_deals(),
+        "the replayed record has other finished deals",
+    )
+    check(legal(again) == legal(state), "the replayed record offers other actions")
     for seat in [None, *range(state.n)]:
-        assert again.events(0, seat) == state.events(0, seat)
+        if again.events(0, seat) != state.events(0, seat):
+            raise CheckFailed(f"the replayed record tells seat {seat} other events")
 
 
 def snapshot(state: TrucState) -> list[str]:
@@ -230,13 +266,13 @@ def check_clone_independent(state: TrucState, rng: random.Random) -> None:
     before = snapshot(state)
     view_before = state.view(0).to_json()
     twin = state.clone()
-    assert legal(twin) == legal(state)
+    check(legal(twin) == legal(state), "a fresh clone offers other actions")
     for _ in range(2):
         if twin.to_act is None:
             break
         twin.apply(rng.choice(twin.legal_actions()))
-    assert snapshot(state) == before
-    assert state.view(0).to_json() == view_before
+    check(snapshot(state) == before, "acting on a clone changed the original")
+    check(state.view(0).to_json() == view_before, "acting on a clone changed the original's view")
 
 
 def check_sample_consistent(state: TrucState, seat: int, rng: random.Random) -> None:
@@ -246,12 +282,12 @@ def check_sample_consistent(state: TrucState, seat: int, rng: random.Random) -> 
     memory = state.events(0, seat)
     sample = GAME.sample_state(view, memory, rng)
     assert isinstance(sample, TrucState)
-    assert sample.view(seat).to_json() == view.to_json()
-    assert sample.view(seat) == view
-    assert sample.events(0, seat) == memory
-    assert sample.info_key(seat) == state.info_key(seat)
+    check(sample.view(seat).to_json() == view.to_json(), "the sample shows another view")
+    check(sample.view(seat) == view, "the sample's view is another object")
+    check(sample.events(0, seat) == memory, "the sample tells the seat another past")
+    check(sample.info_key(seat) == state.info_key(seat), "the sample is another information set")
     if seat == state.to_act:
-        assert legal(sample) == legal(state)
+        check(legal(sample) == legal(state), "the seat may do other things in the sample")
     check_cards_conserved(sample)
     for _ in range(3):  # the sample is a working state
         if sample.to_act is None:
@@ -263,7 +299,7 @@ def check_sample_consistent(state: TrucState, seat: int, rng: random.Random) -> 
 
 
 @pytest.mark.parametrize("players", [2, 4])
-@prop(1000)
+@examples(1000, dev=20)
 @given(redeal=REDEALS, ties=TIES, seed=SEEDS, fold_p=FOLD_P)
 def test_cards_conserved_and_scores_only_from_deals(
     players: int, redeal: str, ties: str, seed: int, fold_p: float
@@ -283,7 +319,7 @@ def test_cards_conserved_and_scores_only_from_deals(
 
 
 @pytest.mark.parametrize("players", [2, 4])
-@prop(60)
+@examples(60, dev=4)
 @given(redeal=REDEALS, ties=TIES, seed=SEEDS, fold_p=FOLD_P)
 def test_no_hidden_card_in_any_view_or_summary(
     players: int, redeal: str, ties: str, seed: int, fold_p: float
@@ -300,7 +336,7 @@ def test_no_hidden_card_in_any_view_or_summary(
 
 
 @pytest.mark.parametrize("players", [2, 4])
-@prop(60)
+@examples(60, dev=4)
 @given(redeal=REDEALS, ties=TIES, seed=SEEDS, fold_p=FOLD_P)
 def test_saved_record_replays_to_the_same_state(
     players: int, redeal: str, ties: str, seed: int, fold_p: float
@@ -329,7 +365,7 @@ def test_saved_record_replays_to_the_same_state(
 
 
 @pytest.mark.parametrize("players", [2, 4])
-@prop(40)
+@examples(40, dev=4)
 @given(redeal=REDEALS, ties=TIES, seed=SEEDS, fold_p=FOLD_P)
 def test_clone_is_independent(
     players: int, redeal: str, ties: str, seed: int, fold_p: float
@@ -340,7 +376,7 @@ def test_clone_is_independent(
 
 
 @pytest.mark.parametrize("players", [2, 4])
-@prop(40)
+@examples(40, dev=4)
 @given(redeal=REDEALS, ties=TIES, seed=SEEDS, fold_p=FOLD_P)
 def test_sample_state_is_consistent_with_the_view(
     players: int, redeal: str, ties: str, seed: int, fold_p: float
@@ -375,11 +411,11 @@ def test_checkers_catch_a_duplicated_or_lost_card() -> None:
     bad = m.state.clone()
     low = bad.played & -bad.played
     bad.hands[bad.to_act or 0] |= low  # a played card back in a hand
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="twice"):
         check_cards_conserved(bad)
     bad = m.state.clone()
     bad.stock_pos += 1  # a stock card vanishes
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="missing"):
         check_cards_conserved(bad)
 
 
@@ -388,15 +424,22 @@ def test_checkers_catch_points_from_nowhere() -> None:
     check_scores_from_deals(m.state)
     bad = m.state.clone()
     bad.score[0] += 1
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="but the deals' points make"):
         check_scores_from_deals(bad)
 
 
 @pytest.mark.parametrize(
-    "leak", ["opponent_hand", "stock", "set_aside", "message_event", "hand_event"]
+    ("leak", "message"),
+    [
+        ("opponent_hand", "seat 0 sees"),
+        ("stock", "seat 0 sees"),
+        ("set_aside", "seat 0 sees"),
+        ("message_event", "heard the other side's private word"),
+        ("hand_event", r"seat 0, deal \d+: .* shows"),
+    ],
 )
 def test_checkers_catch_a_leaked_card_or_message(
-    leak: str, monkeypatch: pytest.MonkeyPatch
+    leak: str, message: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     m = played_state(4 if leak == "message_event" else 2)
     sender = 0
@@ -425,8 +468,11 @@ def test_checkers_catch_a_leaked_card_or_message(
         return out
 
     def leaky_render(entry: object, observer: int | None) -> Any:
-        if leak == "message_event":
-            return real_render(entry, sender)  # everyone hears the sender's side
+        if leak == "message_event":  # everyone hears the sender's side's private words
+            heard = real_render(entry, sender)
+            if heard is not None and heard[3].get("private"):
+                return heard
+            return real_render(entry, observer)
         told = real_render(entry, observer)
         seat_one = real_render(entry, 1)
         if told is not None and seat_one is not None and told[0] == "deal":
@@ -437,7 +483,7 @@ def test_checkers_catch_a_leaked_card_or_message(
     monkeypatch.setattr(truc_state, "render", leaky_render)
     if leak == "set_aside":
         assert st_.discards[1 - (st_.dealer % 2)] or st_.discards[st_.dealer % 2]
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match=message):
         check_no_hidden_card(st_, m.played, m.held)
 
 
@@ -446,7 +492,7 @@ def test_checkers_catch_a_record_that_does_not_replay() -> None:
     check_record_replays(m.state)
     bad = m.state.clone()
     bad.score[1] += 2
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="the replayed record shows seat 0 another view"):
         check_record_replays(bad)
 
 
@@ -461,7 +507,7 @@ def test_checkers_catch_a_clone_that_shares_state(monkeypatch: pytest.MonkeyPatc
         return new
 
     monkeypatch.setattr(TrucState, "clone", shallow)
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="acting on a clone changed the original"):
         check_clone_independent(m.state, random.Random(1))
 
 
@@ -478,7 +524,7 @@ def test_checkers_catch_an_inconsistent_sample(monkeypatch: pytest.MonkeyPatch) 
         return s
 
     monkeypatch.setattr(GAME, "sample_state", wrong)
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="the sample shows another view"):
         check_sample_consistent(m.state, seat, random.Random(2))
 
 

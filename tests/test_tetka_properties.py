@@ -18,10 +18,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from harness import CheckFailed, check
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import fingerprint, prop
+from helpers import fingerprint
+from scale import examples
 from tetka_helpers import GAME, QUEENS, SEATS, card_tokens, rank, tetka
 from tricktaker.cards import CARD_NAMES, cards_in
 from tricktaker.core.events import deal_events
@@ -113,29 +115,44 @@ def check_deal(deal: dict[str, Any], penalized: bool, before: list[int]) -> list
     """One finished deal against the oracle; the marks after it."""
     expected = oracle(deal["played"], deal["photo"])
     got = {k: deal[k] for k in expected}
-    assert got == expected, (deal, expected)
+    if got != expected:
+        wrong = sorted(k for k in expected if got[k] != expected[k])
+        raise CheckFailed(f"the deal's {wrong} differ from the oracle's: {deal} {expected}")
     if not penalized:
-        assert deal["revokes"] == [] and deal["handed"] == []
-    assert sum(deal["marks"]) == 8 == deal["points"] and deal["winner"] is None
-    assert deal["counting"] == counting_number(deal["photo"])
+        check(
+            deal["revokes"] == [] and deal["handed"] == [], "a revoke where revokes are prevented"
+        )
+    check(
+        sum(deal["marks"]) == 8 == deal["points"] and deal["winner"] is None,
+        "a deal gives other than 8 marks, or a winner",
+    )
+    check(
+        deal["counting"] == counting_number(deal["photo"]),
+        "the counting trick is not the photograph's",
+    )
     total = [a + b for a, b in zip(before, deal["marks"], strict=True)]
-    assert deal["total"] == total
+    if deal["total"] != total:
+        raise CheckFailed(f"total marks {deal['total']}, but the deals make {total}")
     return total
 
 
 def check_settlement(state: TetkaState, marks: list[int]) -> None:
     r = state.result()
-    assert list(r.score) == marks
+    if list(r.score) != marks:
+        raise CheckFailed(f"score {list(r.score)}, but the deals make {marks}")
     returns = state.returns()
-    assert sum(returns) == 0
+    if sum(returns) != 0:
+        raise CheckFailed(f"returns {returns} do not sum to zero")
     pairwise = [sum(m - mine for m in marks) for mine in marks]
-    assert [int(x) for x in returns] == pairwise == [sum(marks) - 4 * m for m in marks]
+    if not ([int(x) for x in returns] == pairwise == [sum(marks) - 4 * m for m in marks]):
+        raise CheckFailed(f"returns {returns} are not the pairwise settlement of marks {marks}")
     if r.finished:
         low = min(marks)
         lowest = [s for s in range(SEATS) if marks[s] == low]
-        assert r.winner == (lowest[0] if len(lowest) == 1 else None)
+        if r.winner != (lowest[0] if len(lowest) == 1 else None):
+            raise CheckFailed(f"winner {r.winner} with marks {marks}")
     else:
-        assert r.winner is None
+        check(r.winner is None, "a winner before the robber is over")
 
 
 def held(state: TetkaState, seat: int) -> set[str]:
@@ -148,19 +165,26 @@ def check_views(state: TetkaState, observer: int | None) -> None:
     done = len(state.winners)
     allowed = 1 if observer is None or observer in view.led else 2  # before/after his lead
     shown = [t.number for t in view.review]
-    assert shown == list(range(max(1, done - allowed + 1), done + 1)), (observer, shown, done)
+    if shown != list(range(max(1, done - allowed + 1), done + 1)):
+        raise CheckFailed(f"observer {observer} reviews tricks {shown} after {done} tricks")
     for t in view.review:
         plays = tuple((p >> 6, p & 63) for p in state.trick_log[t.number - 1])
-        assert t.plays == plays and t.winner == state.winners[t.number - 1]
-    assert view.on_table == tuple((p >> 6, p & 63) for p in state.plays)
+        if not (t.plays == plays and t.winner == state.winners[t.number - 1]):
+            raise CheckFailed(f"the review of trick {t.number} is not that trick")
+    check(
+        view.on_table == tuple((p >> 6, p & 63) for p in state.plays),
+        "the view's table is not the trick in play",
+    )
     photo = CARD_NAMES[state.photo]
     others = set().union(*(held(state, s) for s in range(SEATS) if s != observer))
-    assert card_tokens(view.to_json()) & others <= {photo}
-    if observer is not None:
-        assert {CARD_NAMES[c] for c in view.hand} == held(state, observer)
+    if (card_tokens(view.to_json()) & others) - {photo}:
+        raise CheckFailed(f"observer {observer} sees another hand's card in the view")
+    if observer is not None and {CARD_NAMES[c] for c in view.hand} != held(state, observer):
+        raise CheckFailed(f"seat {observer}'s view shows another hand")
     told = [e.to_json() for e in deal_events(state.events(0, observer))]
     public = {photo, *told[0]["data"].get("draw", ())}
-    assert card_tokens(told) & others <= public
+    if (card_tokens(told) & others) - public:
+        raise CheckFailed(f"observer {observer} is told another hand's card")
 
 
 def memory_voids(state: TetkaState, seat: int) -> list[set[str]]:
@@ -181,26 +205,35 @@ def memory_voids(state: TetkaState, seat: int) -> list[set[str]]:
 def check_sample(state: TetkaState, seat: int, rng: random.Random, penalized: bool) -> None:
     sample = GAME.sample_state(state.view(seat), state.events(0, seat), rng)
     assert isinstance(sample, TetkaState)
-    assert sample.view(seat).to_json() == state.view(seat).to_json()
-    assert [e.to_json() for e in sample.events(0, seat)] == [
-        e.to_json() for e in state.events(0, seat)
-    ]
-    assert held(sample, seat) == held(state, seat)
+    check(
+        sample.view(seat).to_json() == state.view(seat).to_json(), "the sample shows another view"
+    )
+    check(
+        [e.to_json() for e in sample.events(0, seat)]
+        == [e.to_json() for e in state.events(0, seat)],
+        "the sample tells the seat another past",
+    )
+    check(held(sample, seat) == held(state, seat), "the sample holds another hand")
     if state.to_act == seat:
-        assert [str(a) for a in sample.legal_actions()] == [str(a) for a in state.legal_actions()]
+        check(
+            [str(a) for a in sample.legal_actions()] == [str(a) for a in state.legal_actions()],
+            "the seat may do other things in the sample",
+        )
     if not penalized:
         voids = memory_voids(state, seat)
         for s in range(SEATS):
-            assert not any(c[1] in voids[s] for c in held(sample, s)), (s, voids[s])
+            if any(c[1] in voids[s] for c in held(sample, s)):
+                raise CheckFailed(f"seat {s} holds a suit {sorted(voids[s])} it showed out of")
     # The others' unplayed cards are the unseen ones, in the right numbers.
-    assert [len(held(sample, s)) for s in range(SEATS)] == [
-        len(held(state, s)) for s in range(SEATS)
-    ]
+    check(
+        [len(held(sample, s)) for s in range(SEATS)] == [len(held(state, s)) for s in range(SEATS)],
+        "the sample's hands are not the unseen cards in the right numbers",
+    )
 
 
 def check_round_trip(state: TetkaState) -> None:
     again = state_from_record(load_record(json.dumps(state.to_record())))
-    assert fingerprint(again) == fingerprint(state)
+    check(fingerprint(again) == fingerprint(state), "the replayed record differs")
 
 
 # ------------------------------------------------------------------ the runs
@@ -244,7 +277,7 @@ STARTS = st.none() | st.lists(st.integers(0, TARGET - 1), min_size=SEATS, max_si
 
 
 @pytest.mark.parametrize("revoke", ["prevented", "penalized"])
-@prop(30)
+@examples(30, dev=2)
 @given(seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 3), start=STARTS)
 def test_random_robbers_keep_every_tetka_invariant(
     revoke: str, seed: int, dealer: int, start: list[int] | None
@@ -293,7 +326,7 @@ def test_the_oracle_catches_a_wrong_mark(monkeypatch: pytest.MonkeyPatch) -> Non
         return min(tied, key=lambda s: max(holds[s]))
 
     monkeypatch.setattr(scoring, "most_tricks", earliest)
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match=r"\['marks', 'reasons'\] differ from the oracle"):
         for seed in range(20):
             play_robber("prevented", seed, 0, None, checks=False)
 
@@ -302,7 +335,7 @@ def test_the_oracle_catches_a_wrong_handing(monkeypatch: pytest.MonkeyPatch) -> 
     from tricktaker.games.tetka import scoring
 
     monkeypatch.setattr(scoring, "_burden", lambda index, cards, photo, counting: 0)
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match=r"\['handed'.*\] differ from the oracle"):
         for seed in range(20):
             play_robber("penalized", seed, 0, None, checks=False)
 
@@ -311,5 +344,5 @@ def test_the_view_checker_catches_a_longer_review(monkeypatch: pytest.MonkeyPatc
     from tricktaker.games.tetka import views
 
     monkeypatch.setattr(views, "review_size", lambda seat, led: 2)
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match=r"observer \w+ reviews tricks \[\d+, \d+\] after"):
         play_robber("prevented", 3, 0, None)

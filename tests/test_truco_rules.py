@@ -20,7 +20,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import deals_json, fingerprint, legal, prop, replay_cli
+from helpers import deals_json, fingerprint, legal, replay_cli
+from scale import examples
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core import IllegalAction, OptionError, RecordError, Start, get_game
 from tricktaker.core.records import load_record, replay_text, state_from_record
@@ -1018,7 +1019,7 @@ def check_deal(d: Mapping[str, Any], before: tuple[int, int], variant: str) -> N
         assert points in ladder and d["end"] in ("tricks", "folded")
 
 
-@prop(40)
+@examples(40, dev=6)
 @given(
     variant=st.sampled_from(["paulista", "mineiro"]),
     players=st.sampled_from([2, 4, 6]),

@@ -2,7 +2,7 @@
 
 In the spirit of OpenSpiel's random simulation test: random legal matches of
 every game and option set, and after each action the invariants below. Each
-check raises AssertionError with what went wrong; ``test_checks_can_fail.py``
+check raises :class:`CheckFailed` with what went wrong; ``test_checks_can_fail.py``
 plants a bug for each and shows the check catching it. Nothing here names a
 game: a new game gets all of it by registering.
 
@@ -96,17 +96,16 @@ class Run:
         st = self.state
         legal = st.legal_actions()
         if st.to_act is None:
-            assert not legal, "a finished match still offers actions"
+            check(not legal, "a finished match still offers actions")
             return False
-        assert legal, "a seat is to act but has no legal action"
+        check(legal, "a seat is to act but has no legal action")
         deals = len(st.finished_deals())
         action = random_action(legal, self.rng)
         st.apply(action)
         self.last = action
         self.deal_actions = 0 if len(st.finished_deals()) != deals else self.deal_actions + 1
-        assert self.deal_actions <= self.game.info.max_deal_actions, (
-            f"a deal ran past {self.game.info.max_deal_actions} actions"
-        )
+        if self.deal_actions > self.game.info.max_deal_actions:
+            raise CheckFailed(f"a deal ran past {self.game.info.max_deal_actions} actions")
         return True
 
 
@@ -148,6 +147,25 @@ def fingerprint(state: State) -> str:
 # --------------------------------------------------------------------- checks
 
 
+class CheckFailed(Exception):
+    """A check found a game breaking its contract; the message says what.
+
+    Its own class, not AssertionError: a test that plants a bug and expects the
+    check to catch it must not pass because some bare ``assert`` in the code
+    under test fired instead.
+    """
+
+
+def check(ok: object, message: str) -> None:
+    """Raise :class:`CheckFailed` with ``message`` unless ``ok``.
+
+    For a fixed message; one that must be formatted is raised directly
+    (``if ...: raise CheckFailed(f"...")``), so it costs nothing unless the check fails:
+    the checks run after every action of thousands of matches."""
+    if not ok:
+        raise CheckFailed(message)
+
+
 def held_cards(state: State) -> list[set[str]]:
     """What each seat holds, as its own view shows it (hidden slots left out)."""
     return [
@@ -161,23 +179,29 @@ def check_cards_conserved(game: Game, state: State, know: Knowledge | None = Non
     seen: set[int] = set()
     for seat in range(state.players):
         view = state.view(seat)
-        assert len(view.hand) == view.hand_sizes[seat] == public.hand_sizes[seat], (
-            f"seat {seat}: hand of {len(view.hand)} but sizes say {public.hand_sizes[seat]}"
-        )
-        assert view.hand_sizes == public.hand_sizes
+        if not (len(view.hand) == view.hand_sizes[seat] == public.hand_sizes[seat]):
+            raise CheckFailed(
+                f"seat {seat}: hand of {len(view.hand)} but sizes say {public.hand_sizes[seat]}"
+            )
+        if view.hand_sizes != public.hand_sizes:
+            raise CheckFailed(f"seat {seat} sees other hand sizes than the public")
         mine = [c for c in view.hand if c is not None]
-        assert len(set(mine)) == len(mine), f"seat {seat} holds a card twice"
-        assert not seen & set(mine), f"seat {seat} holds another seat's card"
+        if len(set(mine)) != len(mine):
+            raise CheckFailed(f"seat {seat} holds a card twice")
+        if seen & set(mine):
+            raise CheckFailed(f"seat {seat} holds another seat's card")
         seen |= set(mine)
     table = [c for _, c in public.on_table if c is not None]
-    assert len(set(table)) == len(table), "a card twice on the table"
-    assert not seen & set(table), "a card both in a hand and on the table"
+    check(len(set(table)) == len(table), "a card twice on the table")
+    check(not seen & set(table), "a card both in a hand and on the table")
     played = set()
     for e in current_deal(state, None, know):
         played |= tokens(e.data.get("card", ""))
-    assert not played & {CARD_NAMES[c] for c in seen}, "a played card is still in a hand"
-    assert sum(public.hand_sizes) + len(played | {CARD_NAMES[c] for c in table}) <= (
-        game.info.deck_size
+    check(not played & {CARD_NAMES[c] for c in seen}, "a played card is still in a hand")
+    check(
+        sum(public.hand_sizes) + len(played | {CARD_NAMES[c] for c in table})
+        <= game.info.deck_size,
+        "more cards in hands and played than the deck holds",
     )
 
 
@@ -186,8 +210,10 @@ def check_deals_partition_the_deck(game: Game, state: State) -> None:
     extra = game.info.second_deck
     for i, deal in enumerate(state.to_record()["deals"]):
         cards = [c for name, pile in deal.items() if name not in extra for c in _flat(pile)]
-        assert len(cards) == len(set(cards)), f"deal {i}: a card dealt twice"
-        assert len(cards) == game.info.deck_size, f"deal {i}: {len(cards)} cards dealt"
+        if len(cards) != len(set(cards)):
+            raise CheckFailed(f"deal {i}: a card dealt twice")
+        if len(cards) != game.info.deck_size:
+            raise CheckFailed(f"deal {i}: {len(cards)} cards dealt")
 
 
 def _flat(pile: Any) -> list[str]:
@@ -303,7 +329,8 @@ def check_no_hidden_card(game: Game, state: State, know: Knowledge | None = None
             _no_leak(events[cut:], know.deck - view_allowed, observer)
         view = state.view(observer) if observer is not None else state.public_view()
         leak = tokens(view.to_json()) & (know.deck - view_allowed)
-        assert not leak, f"observer {observer} sees {sorted(leak)} in the view"
+        if leak:
+            raise CheckFailed(f"observer {observer} sees {sorted(leak)} in the view")
     # Incrementally after each action, and in full whenever a deal has begun or the match
     # ended: a finished deal's public entry must never change afterwards either.
     full = fresh or state.to_act is None or any(e.kind == "deal" for e in told[None])
@@ -314,7 +341,8 @@ def check_no_hidden_card(game: Game, state: State, know: Knowledge | None = None
 def _no_leak(events: Sequence[Event], forbidden: set[str], observer: int | None) -> None:
     for e in events:
         leak = tokens(e.to_json()) & forbidden
-        assert not leak, f"observer {observer} sees {sorted(leak)} in {e}"
+        if leak:
+            raise CheckFailed(f"observer {observer} sees {sorted(leak)} in {e}")
 
 
 def _check_public_record(state: State, know: Knowledge | None = None) -> None:
@@ -340,54 +368,61 @@ def _check_public_record(state: State, know: Knowledge | None = None) -> None:
     for i, deal in enumerate(deals[deals_done:], start=deals_done):
         shown = chunks[i] if i < len(chunks) else set()
         leak = tokens(deal) - shown
-        assert not leak, (
-            f"the public record of deal {i} shows {sorted(leak)}, never shown in public"
-        )
-        assert "hands" not in deal and "stock" not in deal, "the public record holds piles"
+        if leak:
+            raise CheckFailed(
+                f"the public record of deal {i} shows {sorted(leak)}, never shown in public"
+            )
+        check("hands" not in deal and "stock" not in deal, "the public record holds piles")
     leak = tokens(actions[actions_done:]) - public_seen
-    assert not leak, f"the public record's actions show {sorted(leak)}"
+    if leak:
+        raise CheckFailed(f"the public record's actions show {sorted(leak)}")
     rest = {k: v for k, v in public.items() if k not in ("actions", "deals")}
-    assert not tokens(rest), f"the public record shows {sorted(tokens(rest))} outside its deals"
-    assert "seed" not in public, "the public record holds the seed of the deals"
+    if tokens(rest):
+        raise CheckFailed(f"the public record shows {sorted(tokens(rest))} outside its deals")
+    check("seed" not in public, "the public record holds the seed of the deals")
 
 
 def check_returns(game: Game, state: State) -> None:
     """Returns sum to zero and stay within the game's bounds; one per seat."""
     returns = state.returns()
     info = game.info
-    assert len(returns) == state.players == len(state.sides)
-    if info.zero_sum:
-        assert abs(sum(returns)) < 1e-9, f"returns {returns} do not sum to zero"
+    check(len(returns) == state.players == len(state.sides), "not one return and one side per seat")
+    if info.zero_sum and abs(sum(returns)) >= 1e-9:
+        raise CheckFailed(f"returns {returns} do not sum to zero")
     for r in returns:
-        assert info.min_return <= r <= info.max_return, f"return {r} outside the bounds"
+        if not (info.min_return <= r <= info.max_return):
+            raise CheckFailed(f"return {r} outside the bounds")
     result = state.result()
-    assert result.finished == (state.to_act is None)
-    assert result.winner is None or result.winner in state.sides
+    check(
+        result.finished == (state.to_act is None), "finished, yet a seat is to act (or the reverse)"
+    )
+    if not (result.winner is None or result.winner in state.sides):
+        raise CheckFailed(f"no side {result.winner} won")
 
 
 def check_record_round_trip(state: State) -> None:
     """The full record, through JSON, replays to a state that looks the same to everyone."""
     text = json.dumps(state.to_record())
     again = state_from_record(load_record(text))
-    assert fingerprint(again) == fingerprint(state), "the replayed record differs"
+    check(fingerprint(again) == fingerprint(state), "the replayed record differs")
 
 
 def check_clone_independent(state: State, rng: random.Random) -> None:
     """A clone looks the same; acting on either leaves the other as it was."""
     before = fingerprint(state)
     twin = state.clone()
-    assert fingerprint(twin) == before, "a fresh clone differs from its original"
+    check(fingerprint(twin) == before, "a fresh clone differs from its original")
     for _ in range(3):
         legal = twin.legal_actions()
         if not legal:
             break
         twin.apply(random_action(legal, rng))
-    assert fingerprint(state) == before, "acting on a clone changed the original"
+    check(fingerprint(state) == before, "acting on a clone changed the original")
     other = state.clone()
     legal = state.legal_actions()
     if legal:
         state.apply(random_action(legal, rng))
-        assert fingerprint(other) == before, "acting on the original changed its clone"
+        check(fingerprint(other) == before, "acting on the original changed its clone")
 
 
 def current_deal(state: State, observer: int | None, know: Knowledge | None = None) -> list[Event]:
@@ -415,7 +450,8 @@ def check_hands_told(state: State, know: Knowledge | None = None) -> None:
                 read = e.number + 1
             know.hand_told[seat] = (told, read)
         missing = held[seat] - told
-        assert not missing, f"seat {seat} holds {sorted(missing)} but was never told so"
+        if missing:
+            raise CheckFailed(f"seat {seat} holds {sorted(missing)} but was never told so")
 
 
 def check_sample_agrees(game: Game, state: State, seat: int, rng: random.Random) -> None:
@@ -427,28 +463,28 @@ def check_sample_agrees(game: Game, state: State, seat: int, rng: random.Random)
     view = state.view(seat)
     memory = state.events(0, seat)
     sample = game.sample_state(view, memory, rng)
-    assert sample.view(seat).to_json() == view.to_json(), "the sample shows another view"
-    assert sample.events(0, seat) == memory, "the sample tells the seat another past"
-    assert sample.info_key(seat) == state.info_key(seat), "the sample is another information set"
+    check(sample.view(seat).to_json() == view.to_json(), "the sample shows another view")
+    check(sample.events(0, seat) == memory, "the sample tells the seat another past")
+    check(sample.info_key(seat) == state.info_key(seat), "the sample is another information set")
     if state.to_act == seat:
-        assert [str(a) for a in sample.legal_actions()] == [
-            str(a) for a in state.legal_actions()
-        ], "the seat may do other things in the sample"
+        check(
+            [str(a) for a in sample.legal_actions()] == [str(a) for a in state.legal_actions()],
+            "the seat may do other things in the sample",
+        )
     check_cards_conserved(game, sample)
     check_hands_told(sample)
     other = game.sample_state(view, memory, rng)
     for s in range(state.players):
-        if s != seat and held_cards(sample)[s] != held_cards(other)[s]:
-            assert sample.info_key(s) != other.info_key(s), (
-                f"seat {s}'s key in a sample ignores the cards it holds there"
-            )
+        differ = s != seat and held_cards(sample)[s] != held_cards(other)[s]
+        if differ and sample.info_key(s) == other.info_key(s):
+            raise CheckFailed(f"seat {s}'s key in a sample ignores the cards it holds there")
     search = sample.clone(stop_after_deal=True)
     for _ in range(game.info.max_deal_actions + 1):
         legal = search.legal_actions()
         if not legal:
             break
         search.apply(random_action(legal, rng))
-    assert search.to_act is None, "a search copy of the sample did not stop at the deal's end"
+    check(search.to_act is None, "a search copy of the sample did not stop at the deal's end")
 
 
 def check_illegal_changes_nothing(game: Game, state: State, rng: random.Random) -> None:
@@ -465,12 +501,13 @@ def check_illegal_changes_nothing(game: Game, state: State, rng: random.Random) 
         try:
             state.apply(text)
         except IllegalAction as exc:
-            assert str(exc), "an illegal action was refused without a message"
+            check(str(exc), "an illegal action was refused without a message")
         else:
-            raise AssertionError(f"{text!r} was accepted but is not legal")
+            raise CheckFailed(f"{text!r} was accepted but is not legal")
         # Cheap per refusal; the full fingerprint once all are refused.
-        assert [str(a) for a in state.legal_actions()] == sorted(legal, key=order.index)
-    assert fingerprint(state) == before, "refusing illegal actions changed the state"
+        if [str(a) for a in state.legal_actions()] != sorted(legal, key=order.index):
+            raise CheckFailed(f"refusing {text!r} changed the legal actions")
+    check(fingerprint(state) == before, "refusing illegal actions changed the state")
 
 
 def check_action_table(game: Game) -> None:
@@ -479,36 +516,43 @@ def check_action_table(game: Game) -> None:
     texts = set()
     for i in range(n):
         a = game.action_from_id(i)
-        assert game.action_id(a) == i
+        if game.action_id(a) != i:
+            raise CheckFailed(f"id {i} names {a}, whose id is another")
         again = game.parse_action(str(a))
-        assert str(again) == str(a) and game.action_id(again) == i
+        if not (str(again) == str(a) and game.action_id(again) == i):
+            raise CheckFailed(f"{a} (id {i}) does not parse back to itself")
         texts.add(str(a))
-    assert len(texts) == n, "two ids print the same"
+    check(len(texts) == n, "two ids print the same")
     for bad in (-1, n, True, "0"):
         try:
             game.action_from_id(bad)  # type: ignore[arg-type]
         except IllegalAction:
             continue
-        raise AssertionError(f"id {bad!r} was accepted")
+        raise CheckFailed(f"id {bad!r} was accepted")
 
 
 def check_legal_ids(game: Game, state: State) -> None:
     """Each legal action has an id in range, and its text and id round-trip."""
     for a in state.legal_actions():
         i = game.action_id(a)
-        assert 0 <= i < game.info.num_distinct_actions
-        assert str(game.action_from_id(i)) == str(a)
-        assert str(game.parse_action(str(a))) == str(a)
-        assert a.seat == state.to_act, "a legal action of a seat that is not to act"
+        if not (0 <= i < game.info.num_distinct_actions):
+            raise CheckFailed(f"the id {i} of {a} is out of range")
+        if str(game.action_from_id(i)) != str(a):
+            raise CheckFailed(f"the id {i} of {a} names another action")
+        if str(game.parse_action(str(a))) != str(a):
+            raise CheckFailed(f"{a} does not parse back to itself")
+        check(a.seat == state.to_act, "a legal action of a seat that is not to act")
 
 
 def check_events_numbered(state: State) -> None:
     """Each observer's events are numbered 0, 1, 2...; ``since`` returns the tail."""
     for observer in observers(state):
         events = state.events(0, observer)
-        assert [e.number for e in events] == list(range(len(events)))
+        if [e.number for e in events] != list(range(len(events))):
+            raise CheckFailed(f"observer {observer}'s events are not numbered 0, 1, 2...")
         half = len(events) // 2
-        assert state.events(half, observer) == events[half:]
+        if state.events(half, observer) != events[half:]:
+            raise CheckFailed(f"observer {observer}'s events since {half} are not the tail")
         json.dumps([e.to_json() for e in events])
 
 
@@ -518,9 +562,12 @@ def check_views_canonical(game: Game, state: State) -> None:
     for view in views:
         data = json.loads(json.dumps(view.to_json()))
         again = game.view_from_json(data)
-        assert again == view and again.to_json() == view.to_json()
-        assert view.to_act == state.to_act and view.players == state.players
-        assert view.finished == state.result().finished
+        check(again == view and again.to_json() == view.to_json(), "a view does not read back")
+        check(
+            view.to_act == state.to_act and view.players == state.players,
+            "a view and its state disagree on who acts or how many play",
+        )
+        check(view.finished == state.result().finished, "a view and its state disagree on the end")
 
 
 def check_info_keys(state: State, memo: dict[tuple[int, Any], str]) -> None:
@@ -535,7 +582,8 @@ def check_info_keys(state: State, memo: dict[tuple[int, Any], str]) -> None:
         hash(key)
         seen = json.dumps(state.view(seat).to_json(), sort_keys=True)
         known = memo.setdefault((seat, key), seen)
-        assert known == seen, f"seat {seat}: one information-set key for two different views"
+        if known != seen:
+            raise CheckFailed(f"seat {seat}: one information-set key for two different views")
 
 
 def check_search_clone_stops(game: Game, state: State, rng: random.Random) -> None:
@@ -548,6 +596,8 @@ def check_search_clone_stops(game: Game, state: State, rng: random.Random) -> No
     while search.to_act is not None:
         search.apply(random_action(search.legal_actions(), rng))
         steps += 1
-        assert steps <= game.info.max_deal_actions
-    assert len(search.finished_deals()) == deals + 1
-    assert len(state.finished_deals()) == deals
+        check(steps <= game.info.max_deal_actions, "a search clone plays past the end of its deal")
+    check(len(search.finished_deals()) == deals + 1, "a search clone did not finish one deal")
+    check(
+        len(state.finished_deals()) == deals, "playing a search clone ended a deal of the original"
+    )

@@ -1,7 +1,9 @@
 """Each conformance check catches the bug it is there for (a check that cannot fail is a defect).
 
 A real Le Truc state is wrapped in a proxy that breaks one thing; the check
-must then raise AssertionError, while it passes on the unbroken state.
+must then raise :class:`harness.CheckFailed` with the message of that bug, while
+it passes on the unbroken state. (Not AssertionError: a bare ``assert`` firing
+anywhere in the engine would pass such a test for the wrong reason.)
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 import harness
 import pytest
+from harness import CheckFailed
 
 from tricktaker.core import Game, State, get_game
 from tricktaker.core.events import Told, deal_events
@@ -106,7 +109,7 @@ def test_conservation_catches_a_card_in_two_hands() -> None:
             )
         return v
 
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="holds another seat's card"):
         harness.check_cards_conserved(GAME, as_state(Broken(state, view=view)))
 
 
@@ -135,7 +138,7 @@ def test_hidden_check_catches_a_card_in_a_view() -> None:
     def view(inner: State, seat: int) -> Any:
         return Leaky(inner.view(seat)) if seat == 0 else inner.view(seat)
 
-    with pytest.raises(AssertionError, match="in the view"):
+    with pytest.raises(CheckFailed, match="in the view"):
         harness.check_no_hidden_card(GAME, as_state(Broken(state, view=view)))
 
 
@@ -150,7 +153,7 @@ def test_hidden_check_catches_a_card_in_an_event() -> None:
             out[-1] = type(last)(last.number, last.kind, last.seat, last.action, {"x": leak})
         return out
 
-    with pytest.raises(AssertionError, match="sees"):
+    with pytest.raises(CheckFailed, match="observer 0 sees"):
         harness.check_no_hidden_card(GAME, as_state(Broken(state, events=events)))
 
 
@@ -161,7 +164,7 @@ def test_hidden_check_catches_a_public_record_with_an_unseen_card() -> None:
     def public_record(inner: State) -> Any:
         return {**inner.public_record(), "note": leak}
 
-    with pytest.raises(AssertionError, match="public record"):
+    with pytest.raises(CheckFailed, match="public record"):
         harness.check_no_hidden_card(GAME, as_state(Broken(state, public_record=public_record)))
 
 
@@ -169,7 +172,7 @@ def test_returns_check_catches_returns_that_do_not_sum_to_zero() -> None:
     state = mid_match()
     harness.check_returns(GAME, state)
     broken = Broken(state, returns=lambda inner: (0.5,) * inner.players)
-    with pytest.raises(AssertionError, match="sum to zero"):
+    with pytest.raises(CheckFailed, match="sum to zero"):
         harness.check_returns(GAME, as_state(broken))
 
 
@@ -181,7 +184,7 @@ def test_record_check_catches_a_record_missing_an_action() -> None:
         record = inner.to_record()
         return {**record, "actions": record["actions"][:-1]}
 
-    with pytest.raises(AssertionError, match="differs"):
+    with pytest.raises(CheckFailed, match="differs"):
         harness.check_record_round_trip(as_state(Broken(state, to_record=to_record)))
 
 
@@ -195,7 +198,7 @@ def test_partition_check_catches_a_card_dealt_twice() -> None:
         deal["stock"][0] = deal["hands"][0][0]
         return record
 
-    with pytest.raises(AssertionError, match="twice"):
+    with pytest.raises(CheckFailed, match="twice"):
         harness.check_deals_partition_the_deck(GAME, as_state(Broken(state, to_record=to_record)))
 
 
@@ -203,7 +206,7 @@ def test_clone_check_catches_a_clone_that_shares_the_state() -> None:
     state = mid_match()
     harness.check_clone_independent(state.clone(), random.Random(1))
     shared = Broken(state, clone=lambda self, stop=None: self)
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="acting on a clone changed the original"):
         harness.check_clone_independent(as_state(shared), random.Random(1))
 
 
@@ -220,7 +223,7 @@ def test_sample_check_catches_a_sample_that_forgets_the_past() -> None:
         sample.log[0] = Told(past.observer, list(past.events)[1:])  # type: ignore[attr-defined]
         return sample
 
-    with pytest.raises(AssertionError, match="another past"):
+    with pytest.raises(CheckFailed, match="another past"):
         harness.check_sample_agrees(
             as_game(BrokenGame(GAME, sample_state=sample_state)), state, seat, random.Random(3)
         )
@@ -239,7 +242,7 @@ def test_sample_check_catches_a_sample_with_the_wrong_hand() -> None:
         real._legal = None  # type: ignore[attr-defined]
         return real
 
-    with pytest.raises(AssertionError, match="another view"):
+    with pytest.raises(CheckFailed, match="another view"):
         harness.check_sample_agrees(
             as_game(BrokenGame(GAME, sample_state=sample_state)), state, seat, random.Random(3)
         )
@@ -258,14 +261,14 @@ def test_illegal_check_catches_a_refusal_that_changes_the_state() -> None:
         return (float(len(calls)), -float(len(calls))) if inner.players == 2 else inner.returns()
 
     broken = Broken(state.clone(), apply=apply, returns=returns)
-    with pytest.raises(AssertionError, match="changed the state"):
+    with pytest.raises(CheckFailed, match="changed the state"):
         harness.check_illegal_changes_nothing(GAME, as_state(broken), random.Random(4))
 
 
 def test_illegal_check_catches_an_accepted_illegal_action() -> None:
     state = mid_match()
     broken = Broken(state.clone(), apply=lambda inner, action: None)
-    with pytest.raises(AssertionError, match="was accepted"):
+    with pytest.raises(CheckFailed, match="was accepted"):
         harness.check_illegal_changes_nothing(GAME, as_state(broken), random.Random(4))
 
 
@@ -275,7 +278,7 @@ def test_action_table_check_catches_two_ids_for_one_action() -> None:
         GAME,
         action_id=lambda inner, a: min(inner.action_id(a), inner.info.num_distinct_actions - 2),
     )
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="whose id is another"):
         harness.check_action_table(as_game(broken))
 
 
@@ -283,7 +286,7 @@ def test_legal_ids_check_catches_an_id_out_of_range() -> None:
     state = mid_match()
     harness.check_legal_ids(GAME, state)
     broken = BrokenGame(GAME, action_id=lambda inner, a: inner.info.num_distinct_actions)
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="out of range"):
         harness.check_legal_ids(as_game(broken), state)
 
 
@@ -295,7 +298,7 @@ def test_events_check_catches_a_gap_in_the_numbers() -> None:
         out = inner.events(since, observer)
         return out[:2] + out[3:]
 
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="not numbered 0, 1, 2"):
         harness.check_events_numbered(as_state(Broken(state, events=events)))
 
 
@@ -306,7 +309,7 @@ def test_view_check_catches_a_view_that_does_not_read_back() -> None:
     def view_from_json(inner: Game, data: Any) -> Any:
         return inner.view_from_json({**data, "value": data["value"] + 1})
 
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="does not read back"):
         harness.check_views_canonical(
             as_game(BrokenGame(GAME, view_from_json=view_from_json)), state
         )
@@ -318,25 +321,25 @@ def test_info_key_check_catches_a_key_that_forgets() -> None:
     forgetful: dict[tuple[int, object], str] = {}
     rng = random.Random(6)
     state = game.new_match(game.options({}), seed=6)
-    caught = False
+    caught = ""
     for _ in range(60):
         harness.check_info_keys(state, memo)
         try:
             harness.check_info_keys(
                 as_state(Broken(state, info_key=lambda inner, seat: seat)), forgetful
             )
-        except AssertionError:
-            caught = True
+        except CheckFailed as exc:
+            caught = str(exc)
             break
         state.apply(harness.random_action(state.legal_actions(), rng))
-    assert caught
+    assert "one information-set key for two different views" in caught
 
 
 def test_search_clone_check_catches_a_clone_that_deals_on() -> None:
     state = mid_match()
     harness.check_search_clone_stops(GAME, state, random.Random(7))
     broken = Broken(state, clone=lambda self, stop=None: Broken(self._inner.clone(False)))
-    with pytest.raises(AssertionError):
+    with pytest.raises(CheckFailed, match="plays past the end of its deal"):
         harness.check_search_clone_stops(GAME, as_state(broken), random.Random(7))
 
 
@@ -354,7 +357,7 @@ def test_sample_check_catches_a_sample_that_knows_only_one_seat() -> None:
         sample.deal_start = 1  # type: ignore[attr-defined]
         return sample
 
-    with pytest.raises(AssertionError, match="never told"):
+    with pytest.raises(CheckFailed, match="never told"):
         harness.check_sample_agrees(
             as_game(BrokenGame(GAME, sample_state=sample_state)), state, seat, random.Random(3)
         )
@@ -367,7 +370,7 @@ def test_told_check_catches_a_seat_never_told_its_cards() -> None:
     def events(inner: State, since: int = 0, observer: int | None = None) -> Any:
         return [e for e in inner.events(since, observer) if e.kind != "deal"]
 
-    with pytest.raises(AssertionError, match="never told"):
+    with pytest.raises(CheckFailed, match="never told"):
         harness.check_hands_told(as_state(Broken(state, events=events)))
 
 
@@ -411,5 +414,5 @@ def test_hidden_check_catches_a_stock_or_set_aside_card(leak: str) -> None:
     def view(inner: State, seat: int) -> Any:
         return Leaky(inner.view(seat)) if seat == dealer else inner.view(seat)
 
-    with pytest.raises(AssertionError, match="in the view"):
+    with pytest.raises(CheckFailed, match="in the view"):
         harness.check_no_hidden_card(GAME, as_state(Broken(state, view=view)), know)

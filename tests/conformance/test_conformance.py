@@ -1,23 +1,24 @@
 """Every registered game, every option set: random matches through the protocol alone.
 
 A new game gets these tests by registering (entry point ``tricktaker.games``).
-The examples per test are sized to keep the suite near a minute on two cores;
+The examples per test are read through ``scale.examples``: one seed per case (every
+game and option set) under the ``dev`` profile, the counts below under ``ci``;
 ``TRICKTAKER_SOAK=50`` multiplies them by 50 for a long soak run (bench/README.md).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections.abc import Iterator
 
 import harness
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from toygame import TOY
 
+from scale import examples
 from tricktaker.core import Game, OptionError, Options, get_game, register
 from tricktaker.core.options import option_sets, parse_option_texts
 from tricktaker.core.registry import game_ids, unregister
@@ -49,17 +50,6 @@ IDS = [f"{gid}-" + "-".join(f"{k}={v}" for k, v in opts.items()) for gid, opts i
 
 def game_of(gid: str) -> Game:
     return get_game(gid)
-
-
-SOAK = int(os.environ.get("TRICKTAKER_SOAK", "1") or "1")
-
-
-def examples(n: int) -> settings:
-    return settings(
-        max_examples=n * max(1, SOAK),
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-    )
 
 
 # ------------------------------------------------------------ per game
@@ -141,12 +131,17 @@ def test_whole_matches_keep_every_invariant(gid: str, opts: Options, seed: int) 
 @given(seed=SEEDS)
 def test_records_clones_and_refusals_mid_match(gid: str, opts: Options, seed: int) -> None:
     """At random moments: the record round-trips, clones are independent, bad actions change
-    nothing, views read back, a search clone stops at the end of its deal."""
+    nothing, views read back, a search clone stops at the end of its deal.
+
+    The first moment is always checked (a short match may have no random one), and the
+    checks are counted: a test whose checks never ran cannot pass."""
     game = game_of(gid)
     rng = random.Random(seed ^ 0xC10E)
+    checked = 0
     for run in harness.runs(game, opts, seed, cap=400):
-        if rng.random() > 0.04:
+        if checked and rng.random() > 0.04:
             continue
+        checked += 1
         state = run.state
         harness.check_record_round_trip(state)
         harness.check_illegal_changes_nothing(game, state, rng)
@@ -154,21 +149,27 @@ def test_records_clones_and_refusals_mid_match(gid: str, opts: Options, seed: in
         harness.check_events_numbered(state)
         harness.check_search_clone_stops(game, state, rng)
         harness.check_clone_independent(state.clone(), rng)
+    assert checked > 0, "no moment of the match was checked"
 
 
 @pytest.mark.parametrize(("gid", "opts"), CASES, ids=IDS)
 @examples(4)
 @given(seed=SEEDS)
 def test_samples_agree_with_what_the_seat_knows(gid: str, opts: Options, seed: int) -> None:
-    """A sampled state shows the seat its view and its past; keys decide views."""
+    """A sampled state shows the seat its view and its past; keys decide views.
+
+    Samples are drawn at the first moment and at random ones after, and counted."""
     game = game_of(gid)
     rng = random.Random(seed ^ 0x5A3E)
     memo: dict[tuple[int, object], str] = {}
+    sampled = 0
     for run in harness.runs(game, opts, seed, cap=400):
         state = run.state
         harness.check_info_keys(state, memo)
-        if rng.random() > 0.1:
+        if sampled and rng.random() > 0.1:
             continue
+        sampled += 1
         if state.to_act is not None:
             harness.check_sample_agrees(game, state, state.to_act, rng)
         harness.check_sample_agrees(game, state, rng.randrange(state.players), rng)
+    assert sampled > 0, "no moment of the match was sampled"

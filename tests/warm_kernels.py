@@ -1,0 +1,50 @@
+"""Compile the numba kernels once, before the test workers start.
+
+The solvers' kernels (``solvers/_kernels.py``, ``solvers/preferans/_kernel.py``,
+``solvers/tetka/_kernel.py``) are jitted with ``cache=True``: the first process
+to call one compiles it (seconds each, some 20 s in all) and writes the machine
+code beside the source; later processes load it in a fraction of a second. Under
+pytest-xdist every worker is a fresh process, so without a warm cache each
+worker compiles them all again, at the same time. ``conftest.py`` calls
+:func:`warm` in the controller before the workers start: one tiny solve of each
+kind, with the argument types the solvers always pass, so the workers find every
+signature they need on disk.
+
+The kernels are imported by their module paths (``tricktaker.solvers`` itself
+re-exports nothing the warm-up relies on).
+"""
+
+from __future__ import annotations
+
+from tricktaker.solvers.cfr import CFRSolver, exploitability
+from tricktaker.solvers.preferans.position import Position, Solver
+from tricktaker.solvers.tetka.solve import Ending, Table, solve, solve_marks
+from tricktaker.solvers.toy import kuhn
+
+
+def warm() -> None:
+    """Run each kernel once on a tiny input, compiling (or loading) it."""
+    tree = kuhn()
+    cfr = CFRSolver(tree)
+    cfr.run(2)
+    exploitability(tree, cfr.average_strategy())
+
+    # Preferans: three places with one card each (engine cards 5, 6, 7: the sevens to nines).
+    pref = Solver(tt_bits=8)
+    ending = Position(hands=(1 << 5, 1 << 6, 1 << 7), leader=0, counted=1, maximisers=1)
+    pref.solve(ending)
+    pref.line(ending)
+
+    # Tetka: the last trick, one card in each of the four hands.
+    last = Ending(
+        hands=(1 << 0, 1 << 1, 1 << 2, 1 << 3),
+        trick=(),
+        leader=0,
+        done=12,
+        won=(3, 3, 3, 3),
+        latest=(8, 9, 10, 11),
+        photo=4,
+    )
+    table = Table(bits=8)
+    solve(last, 0, table)
+    solve_marks(last, 0, table)
