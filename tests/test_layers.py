@@ -1,4 +1,4 @@
-"""DESIGN.md's layers, checked on the sources: who may import whom, and no import cycles.
+"""docs/design.md's layers, checked on the sources: who may import whom, and no import cycles.
 
 Every import counts, including those inside functions and under TYPE_CHECKING
 (a cycle hidden in a function is still a cycle for the reader), and relative
@@ -8,8 +8,8 @@ Each layer's rule is a function from a module and what it imports to the faults
 found (``*_faults``): the tests run it on every module, and on planted imports,
 so that each rule is shown able to fail.
 
-What a bot may import of its game (DESIGN.md: "bots know views and the Game
-protocol only"): the modules in :data:`BOT_VISIBLE`, that is its views, its
+What a bot may import of its game (docs/design.md §1: "bots know views and the
+Game protocol only"): the modules in :data:`BOT_VISIBLE`, that is its views, its
 actions and their notation, its cards and deck, and the pure rule tables that
 the engine shares with the bots (who wins a deal from its tricks, what a hand
 and a game are worth, the marks of a deal). Never the engine: the state

@@ -1,4 +1,4 @@
-"""Preferans (RULES.md §3, seed 002, docs/rules/preferans.md): one test per rule and ruling.
+"""Preferans (docs/rules/preferans.md, seed 002): one test per rule and ruling.
 
 Deals are written out in ``preferans_helpers`` (who holds what and who takes which
 trick is said there). Unless a test says otherwise there are three players and

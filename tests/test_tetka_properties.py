@@ -42,7 +42,7 @@ def counting_number(photo: str) -> int:
 
 
 def oracle(played: Sequence[Sequence[str]], photo: str) -> dict[str, Any]:
-    """A deal's outcome from its plays (``"seat:card"`` per trick), by RULES.md §4 and
+    """A deal's outcome from its plays (``"seat:card"`` per trick), by docs/rules/tetka.md and
     docs/rules/tetka.md, written apart from the engine."""
     tricks = [[(int(p.split(":")[0]), p.split(":")[1]) for p in t] for t in played]
     assert len(tricks) == 13 and all(len(t) == SEATS for t in tricks)

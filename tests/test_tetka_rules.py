@@ -1,4 +1,4 @@
-"""Tetka (RULES.md §4, seed 004, docs/rules/tetka.md): one test per rule and per ruling.
+"""Tetka (docs/rules/tetka.md, seed 004): one test per rule and per ruling.
 
 Deals are written trick by trick (``tetka_helpers.script``): each trick is its four
 cards in the order played, the leader's first. Unless a test says otherwise seat 0

@@ -4,7 +4,7 @@ The app runs under ``App.run_test``; keys are pressed as a player would press
 them (the digits for the first ten cards, the arrows and Enter for the rest of
 a thirteen-card hand). The computer is driven one card at a time, so that every
 screen of the deal is read. What the screen may show of the play is Tetka's own
-rule (RULES.md §4): the tricks the human may review (``view.review``), the
+rule (docs/rules/tetka.md): the tricks the human may review (``view.review``), the
 trick in progress, the photograph and the public marks (queens by name);
 never a card of an older trick, nor of another player's hand. Once a deal is
 over, its box may tell it trick by trick.

@@ -4,7 +4,7 @@ Pure functions of views, events and deal summaries, tested here without a
 screen (the terminal's and the web's tests check that they reach it). Random
 robbers under both revoke rules check that every event has its line and every
 legal card its label, and above all Tetka's own rule of what may be seen
-(RULES.md §4): the screen shows only the tricks a player may review, the trick
+(docs/rules/tetka.md): the screen shows only the tricks a player may review, the trick
 in progress and the photograph, so no log line names the card of a play or
 lists a finished trick; a trick's line names only its public marks (queens).
 """

@@ -1,4 +1,4 @@
-"""Le Truc for four (RULES.md §1 "Le Truc for four", docs/rules/truc.md).
+"""Le Truc for four (docs/rules/truc.md "Le Truc for four", docs/rules/truc.md).
 
 Seat 0 deals unless a test says otherwise: seat 1 leads the first trick, seat 3
 (right of the dealer) calls for cards and captains side 1, seat 0 captains side 0.

@@ -1,6 +1,6 @@
 """Seed 000's worked examples as game records, and the record round trip.
 
-Each example is a JSON record (DESIGN.md, "Game records") replayed three ways:
+Each example is a JSON record (docs/design.md, §6 "Records and replay") replayed three ways:
 ``state_from_record``, ``replay_text`` and the ``tricktaker replay`` command.
 """
 

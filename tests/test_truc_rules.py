@@ -1,4 +1,4 @@
-"""Le Truc for two (RULES.md §1, docs/rules/truc.md): one test per rule.
+"""Le Truc for two (docs/rules/truc.md): one test per rule.
 
 Cards are fixed with explicit ``deals``; scores are reached through one-point
 fold deals (tests/helpers.py). Seat 0 deals the first deal unless a test says

@@ -1,4 +1,4 @@
-"""Truco (RULES.md §2, seed 003): one test per rule, hidden information, records, bad input.
+"""Truco (docs/rules/truco.md, seed 003): one test per rule, hidden information, records, bad input.
 
 Cards are fixed with explicit ``deals`` (hands in seat order, the ``vira`` for
 Paulista) and scores with ``start``. Seats are numbered in order of play (which
@@ -32,7 +32,7 @@ from tricktaker.games.truco.outcomes import GAME_POINTS
 GAME = get_game("truco")
 RECORDS = Path(__file__).parent / "records"
 
-#: Ordinary ranks, high to low (RULES.md §2), and the cycle that turns a vira into manilhas.
+#: Ordinary ranks, high to low (docs/rules/truco.md), and the cycle that turns a vira into manilhas.
 ORDINARY = "32AKJQ7654"
 CYCLE = "4567QJKA23"
 #: Manilha suits, strongest first: zap, copas, espadilha, pica-fumo.
@@ -995,7 +995,7 @@ def test_a_seat_beyond_the_table_is_refused() -> None:
 
 
 def check_deal(d: Mapping[str, Any], before: tuple[int, int], variant: str) -> None:
-    """One finished deal's points are what RULES.md §2 allows, and only its winner scored."""
+    """One finished deal's points are what docs/rules/truco.md allows, and only its winner scored."""
     ladder = LADDERS[variant]
     run_points, eleven_value = (1, 3) if variant == "paulista" else (2, 4)
     winner, points = d["winner"], d["points"]

@@ -1,4 +1,4 @@
-"""The ``tricktaker`` command: play, replay, arena, ladder, bench (DESIGN.md, Commands)."""
+"""The ``tricktaker`` command: play, replay, arena, ladder, bench (docs/design.md, §15 Commands)."""
 
 from __future__ import annotations
 

@@ -186,7 +186,7 @@ class ArenaResult:
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
-        """DESIGN.md's ``arena --json`` object."""
+        """docs/design.md's ``arena --json`` object (§9)."""
         return {
             "game": self.game,
             "bots": [self.bot_a, self.bot_b],

@@ -1,4 +1,4 @@
-"""The Game protocol v2 that every game implements (DESIGN.md, "The Game protocol").
+"""The Game protocol v2 that every game implements (docs/design.md, §2 "The Game protocol").
 
 The split follows OpenSpiel: a :class:`Game` declares its facts (:class:`GameInfo`),
 its options and its words, and makes states; a :class:`State` is one match in

@@ -1,4 +1,4 @@
-"""Game records: load, validate, replay, save (the format is fixed in DESIGN.md).
+"""Game records: load, validate, replay, save (the format is fixed in docs/design.md §6).
 
 A record is the whole truth of a match (it holds every hand), so it is for the
 players' own archive and for replay; what is shown to others is built from

@@ -1,7 +1,7 @@
 """Who sits where: seat names, side names and places around the drawn table.
 
 The human always sits at seat 0, at the bottom of the table. Seats are
-numbered in order of play (DESIGN.md), and the game says which way play
+numbered in order of play (docs/design.md §4), and the game says which way play
 passes (``GameInfo.play_direction``): to the left (clockwise), so that seat 1
 sits on the human's left ("West") and the last seat on his right ("East"),
 or to the right (counter-clockwise), the other way round. With four, seat 2

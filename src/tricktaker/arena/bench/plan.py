@@ -1,6 +1,6 @@
 """What a bench run times: every workload the registered games declare, in report order.
 
-The arena names no game (DESIGN.md, layers): each game lists its workloads
+The arena names no game (docs/design.md, §1 Layers): each game lists its workloads
 (``core.workloads``), and this reads them through the registry, orders them,
 gathers the OpenSpiel yardsticks they name (each measured once however many
 workloads name it), and the ratio and target lines they ask for.

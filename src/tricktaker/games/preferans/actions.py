@@ -1,4 +1,4 @@
-"""Preferans' verbs (DESIGN.md) as interned action objects.
+"""Preferans' verbs (docs/design.md §4) as interned action objects.
 
 ``play <card>`` (``from <owner>`` when an open whister plays his partner's
 cards), ``bid <6s..10nt/misere>`` and ``bid <1..4/game/hearts>`` (pot),

@@ -1,4 +1,4 @@
-"""Preferans' 32-card deck, its strains and its two ladders of bids (RULES.md §3).
+"""Preferans' 32-card deck, its strains and its two ladders of bids (docs/rules/preferans.md).
 
 Cards keep the shared encoding of ``tricktaker.cards`` (``suit * 13 + rank``,
 suits ``c d h s``); only the ranks 7 to ace are dealt, so a higher card number

@@ -1,4 +1,4 @@
-"""Preferans' rule options (RULES.md §3): the convention, the pulya, the table, overtaking."""
+"""Preferans' rule options (docs/rules/preferans.md): the convention, the pulya, the table, overtaking."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Preferans' state machine: one game (a pulya, or a run of pot deals), RULES.md §3.
+"""Preferans' state machine: one game (a pulya, or a run of pot deals), docs/rules/preferans.md.
 
 Seats are numbered in order of play, which goes to the left (clockwise). With
 four players the dealer sits out of his deal; the three others are the deal's

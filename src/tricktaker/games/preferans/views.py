@@ -1,6 +1,6 @@
 """Per-seat and spectator views of a Preferans game.
 
-A view copies from the state only what its seat may see now (RULES.md §3):
+A view copies from the state only what its seat may see now (docs/rules/preferans.md):
 its own hand (twelve cards while a declarer holds the talon), the bidding,
 the contract and the answers, the talon where it was shown (to everyone in a
 Russian contract, to its taker alone in misère and the pot game, card by card

@@ -1,4 +1,4 @@
-"""Tetka's one verb, ``play <card>`` (DESIGN.md), as interned action objects.
+"""Tetka's one verb, ``play <card>`` (docs/design.md §4), as interned action objects.
 
 One object per (seat, card), numbered ``seat * 52 + card``: ``legal_actions``
 hands out ready-made objects, ``apply`` checks identity, and the numbering

@@ -4,7 +4,7 @@ Both come from a second deck, so they are no piles of the deal (whose 52
 cards all go to the hands) and are drawn here, from the match's seed like
 every deal, so a record holding the seed reproduces them.
 
-The seat draw (RULES.md §4): each player draws a card; the lowest deals
+The seat draw (docs/rules/tetka.md): each player draws a card; the lowest deals
 first (ace high, as in play). When the lowest is tied everyone draws again,
 so a finished draw always has one lowest card. The engine is told the first
 dealer (``new_match(dealer=...)``) and shows a draw that gave him the deal:

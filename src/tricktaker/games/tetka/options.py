@@ -1,4 +1,4 @@
-"""Tetka's rule options (RULES.md §4); each default is seed 004's rule."""
+"""Tetka's rule options (docs/rules/tetka.md); each default is seed 004's rule."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tetka's state machine: one robber of four players, each for himself (RULES.md §4).
+"""Tetka's state machine: one robber of four players, each for himself (docs/rules/tetka.md).
 
 Seats are numbered in order of play, which goes to the left (clockwise):
 seat ``dealer + 1`` sits left of the dealer, turns the photograph and leads

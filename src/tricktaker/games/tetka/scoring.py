@@ -1,4 +1,4 @@
-"""The marks of a finished deal (RULES.md §4), from its tricks alone.
+"""The marks of a finished deal (docs/rules/tetka.md), from its tricks alone.
 
 A pure function of the tricks, kept apart from the state machine so the rules
 of marking (and the handing of tricks to a revoker) can be read and tested

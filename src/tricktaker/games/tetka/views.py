@@ -1,6 +1,6 @@
 """Per-seat and spectator views of a Tetka robber.
 
-A view copies from the state only what its seat may see now (RULES.md §4):
+A view copies from the state only what its seat may see now (docs/rules/tetka.md):
 its own hand, the photograph, the trick in progress, and of the finished
 tricks of this deal only those the rules let it review: the last two until
 it has led once in the deal, the last one after that (a spectator, who

@@ -12,7 +12,7 @@ Russian verbs agree with their subject, and a seat may be «Вы»; so a seat's
 name is only ever written where no verb has to agree with it: before a colon
 («Запад: Д♠»), after one («берёт: Вы»), or in a list.
 
-**What the words never tell** (RULES.md §4, docs/rules/tetka.md): the screen
+**What the words never tell** (docs/rules/tetka.md): the screen
 may show only the tricks a player may review (``view.review``), the trick in
 progress and the photograph. A log accumulates, so no log line names the card
 of a play or lists a finished trick's cards: a trick's line says who took it

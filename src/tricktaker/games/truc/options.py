@@ -1,4 +1,4 @@
-"""Le Truc's rule options (RULES.md §1); each default is the main seed's rule."""
+"""Le Truc's rule options (docs/rules/truc.md); each default is the main seed's rule."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Le Truc's state machine: one match (a robber of games to 12), RULES.md §1.
+"""Le Truc's state machine: one match (a robber of games to 12), docs/rules/truc.md.
 
 The state is a bag of small ints, bit masks and short lists so that ``clone``
 and ``apply`` stay cheap: search bots will call them millions of times.

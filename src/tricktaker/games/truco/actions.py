@@ -1,4 +1,4 @@
-"""Truco's verbs (DESIGN.md), one interned action object per (seat, verb, arguments).
+"""Truco's verbs (docs/design.md §4), one interned action object per (seat, verb, arguments).
 
 ``play 7c`` plays a card face up, ``play 7c down`` face down, ``play #2`` the
 second card of a hand nobody sees (the iron hand), and a bare ``play`` or

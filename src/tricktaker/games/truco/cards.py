@@ -1,4 +1,4 @@
-"""Truco's 40-card deck, its ordinary order and its manilhas (RULES.md §2).
+"""Truco's 40-card deck, its ordinary order and its manilhas (docs/rules/truco.md).
 
 Strength tables are indexed by card: the ordinary order ``4 5 6 7 Q J K A 2 3``
 gives 0..9 (suits never matter, so equal ranks tie), and a manilha gets

@@ -1,4 +1,4 @@
-"""Truco's rule options (RULES.md §2); each default is seed 003's rule."""
+"""Truco's rule options (docs/rules/truco.md); each default is seed 003's rule."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Who wins a Truco hand from its trick results, and what hands and games are worth.
 
-Pure tables of the rules (RULES.md §2), kept out of the state machine so that
+Pure tables of the rules (docs/rules/truco.md), kept out of the state machine so that
 the engine and the bots read the same ones (as Le Truc's ``outcomes``): a bot
 never judges a hand, a raise or a hand of eleven by other rules than the
 table applies, and it needs no engine module to know them.

@@ -1,4 +1,4 @@
-"""Truco's state machine: one match (one game to 12, or the best of three), RULES.md §2.
+"""Truco's state machine: one match (one game to 12, or the best of three), docs/rules/truco.md.
 
 Seats are numbered in order of play, which in Truco goes to the right: seat
 ``dealer + 1`` is the mão and leads the first trick, and the deal moves to

@@ -1,6 +1,6 @@
 """A sampled Preferans world handed to the open-hand solver, and its solved play applied.
 
-Why here. Bots know views and the Game protocol only (DESIGN.md, Layers): a
+Why here. Bots know views and the Game protocol only (docs/design.md, §1 Layers): a
 search bot's sampled world is a protocol ``State`` to it. What a solve reads
 of the engine (the phase, who plays in the deal, the cards in the hands,
 from whose hand a card goes) is this layer's business: a solver models the

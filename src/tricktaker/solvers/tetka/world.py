@@ -1,6 +1,6 @@
 """A sampled Tetka world handed to the open-hand search, and its solved line applied.
 
-Why here. Bots know views and the Game protocol only (DESIGN.md, Layers): a
+Why here. Bots know views and the Game protocol only (docs/design.md, §1 Layers): a
 search bot's sampled world is a protocol ``State`` to it. What a solve reads
 of the engine (the tricks done, the hands, the trick on the table) is this
 layer's business. The bot asks :func:`tricks_left` how far a world is from

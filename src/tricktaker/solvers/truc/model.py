@@ -2,7 +2,7 @@
 
 The engine (``games/truc/rules.py``) plays whole matches with real cards, logs
 and views; a solver walks one deal billions of times and needs none of that. So
-this module restates one deal of RULES.md §1 for two players in the smallest
+this module restates one deal of docs/rules/truc.md for two players in the smallest
 terms that lose nothing (``hands.py``: ranks only), split the way a solver over
 public states wants it:
 
@@ -17,7 +17,7 @@ public states wants it:
   test walks side by side with the engine, and what a sampler or a best
   response can use.
 
-Choices, each as the engine plays it (RULES.md §1 and docs/rules/truc.md):
+Choices, each as the engine plays it (docs/rules/truc.md):
 
 * Seats are the engine's: 0 and 1, with ``DealRules.dealer``; the non-dealer
   (the *caller*) is dealt first, leads the first trick, and alone may call for

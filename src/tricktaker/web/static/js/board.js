@@ -259,7 +259,7 @@ export function renderHand(msg, { playable = new Map(), onCard = null, busy = fa
   );
 }
 
-/** The verb that plays a card, in every game (DESIGN.md): only it is sent by a click on a card. */
+/** The verb that plays a card, in every game (docs/design.md §4): only it is sent by a click on a card. */
 export const PLAY_VERB = "play";
 
 /**
