@@ -995,7 +995,8 @@ def test_a_seat_beyond_the_table_is_refused() -> None:
 
 
 def check_deal(d: Mapping[str, Any], before: tuple[int, int], variant: str) -> None:
-    """One finished deal's points are what docs/rules/truco.md allows, and only its winner scored."""
+    """One finished deal's points are what docs/rules/truco.md allows, and only its winner
+    scored."""
     ladder = LADDERS[variant]
     run_points, eleven_value = (1, 3) if variant == "paulista" else (2, 4)
     winner, points = d["winner"], d["points"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from tricktaker.core.actions import Action, ActionTable, NumberedAction
@@ -41,51 +42,29 @@ V = TypeVar("V", bound=ReadableView)
 W = TypeVar("W", bound=Words, covariant=True)
 
 
-class StateFactory(Protocol[S]):
-    """A game's state class: a new match from its options, seed, deals, dealer and start."""
-
-    def __call__(
-        self,
-        options: Options,
-        seed: int | str = 0,
-        deals: Sequence[Mapping[str, Any]] | None = None,
-        dealer: int = 0,
-        start: Start | None = None,
-    ) -> S: ...
-
-
+@dataclass(eq=False)
 class BaseGame(Generic[A, S, V, W]):
     """A registered game made of its parts (see the module's docstring)."""
 
-    def __init__(
-        self,
-        info: GameInfo,
-        schema: tuple[OptionSpec, ...],
-        state: StateFactory[S],
-        actions: ActionTable[A],
-        view: type[V],
-        sampler: Callable[[V, Sequence[Event], random.Random], S],
-        words: Callable[[str], W],
-        workloads: tuple[Workload, ...] = (),
-    ) -> None:
-        self.info = info
-        self._schema = schema
-        self._state = state
-        self._actions = actions
-        self._view_type = view
-        self._sampler = sampler
-        self._words = words
-        self._workloads = workloads
+    info: GameInfo
+    schema: tuple[OptionSpec, ...]
+    #: The state class: ``(options, seed=, deals=, dealer=, start=)`` makes a new match.
+    state_class: Callable[..., S]
+    table: ActionTable[A]
+    view_class: type[V]
+    sampler: Callable[[V, Sequence[Event], random.Random], S]
+    words_of: Callable[[str], W]
+    workloads: tuple[Workload, ...] = ()
 
     @property
     def id(self) -> str:
         return self.info.id
 
     def option_schema(self) -> tuple[OptionSpec, ...]:
-        return self._schema
+        return self.schema
 
     def options(self, values: Mapping[str, object] | Options) -> Options:
-        return build_options(self._schema, values)
+        return build_options(self.schema, values)
 
     def new_match(
         self,
@@ -98,33 +77,33 @@ class BaseGame(Generic[A, S, V, W]):
         # Checked again even when already Options: they may be another game's, or built
         # by hand without the schema's checks.
         options = self.options(options.to_json() if isinstance(options, Options) else options)
-        return self._state(options, seed=seed, deals=deals, dealer=dealer, start=start)
+        return self.state_class(options, seed=seed, deals=deals, dealer=dealer, start=start)
 
     def parse_action(self, text: str) -> A:
-        return self._actions.parse(text)
+        return self.table.parse(text)
 
     def action_id(self, action: Action) -> int:
-        return self._actions.intern(action).number
+        return self.table.intern(action).number
 
     def action_from_id(self, number: int) -> A:
-        return self._actions.from_id(number)
+        return self.table.from_id(number)
 
     def sample_state(self, view: View, memory: Sequence[Event], rng: random.Random) -> S:
         """A world the seat cannot tell from the real one; SampleError for another game's view."""
-        if not isinstance(view, self._view_type):
+        if not isinstance(view, self.view_class):
             raise SampleError(f"sample_state needs a {self.info.name} view")
-        return self._sampler(view, memory, rng)
+        return self.sampler(view, memory, rng)
 
     def view_from_json(self, data: Mapping[str, Any]) -> V:
-        return self._view_type.from_json(data)
+        return self.view_class.from_json(data)
 
     def random_start(self, options: Options, rng: random.Random) -> Start:
         """The game's own start (overridden where self-play should reach endgames)."""
         return Start()
 
     def words(self, lang: str) -> W:
-        return self._words(lang)
+        return self.words_of(lang)
 
     def bench_workloads(self) -> tuple[Workload, ...]:
         """What ``tricktaker bench`` times in this game (``core.workloads``)."""
-        return self._workloads
+        return self.workloads

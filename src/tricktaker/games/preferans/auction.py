@@ -1,4 +1,5 @@
-"""Preferans' bidding (docs/rules/preferans.md): who speaks, what he may say, and who wins the talon.
+"""Preferans' bidding (docs/rules/preferans.md): who speaks, what he may say, and who wins
+the talon.
 
 The flow is the same in every system: first hand speaks first and the word
 goes round the three seats dealt in; a pass is final; the top bidder does not

@@ -1,4 +1,5 @@
-"""Preferans' rule options (docs/rules/preferans.md): the convention, the pulya, the table, overtaking."""
+"""Preferans' rule options (docs/rules/preferans.md): the convention, the pulya, the table,
+overtaking."""
 
 from __future__ import annotations
 
