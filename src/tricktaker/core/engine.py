@@ -251,8 +251,10 @@ class Engine(Generic[A]):
 
     @staticmethod
     def deal_summary(raw: Any) -> DealSummary:
-        """The typed summary of a finished deal as the engine keeps it (``history``)."""
-        raise NotImplementedError
+        """The typed summary of a finished deal as the engine keeps it (``history``): the
+        summary itself, unless the game keeps a lighter tuple and builds it when read."""
+        summary: DealSummary = raw
+        return summary
 
     def finished_deals(self) -> DealList:
         return DealList(self.history, self._summaries, self.deal_summary)

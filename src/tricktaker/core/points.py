@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple
 
 from tricktaker.core.engine import A, Engine, side_returns
-from tricktaker.core.events import Telling, deal_end, game_end, match_end
+from tricktaker.core.events import Telling, deal_end, game_end, match_end, table_event
 from tricktaker.core.protocol import Result
 from tricktaker.core.start import Start
 from tricktaker.core.summary import DealSummary
@@ -100,6 +100,26 @@ def points_summary(
             "value": raw.value,
             "score": raw.score,
             **more,
+        },
+    )
+
+
+def tell_trick(
+    entry: tuple[Any, ...], played: list[Any], mark: tuple[int, str], **more: Any
+) -> Telling:
+    """A trick taken (an ``EV_TRICK`` entry), as an observer sees it: the plays as he may
+    see them (``played``), the side that took it or the game's word for neither (``mark``:
+    Le Truc's spoiled trick, Truco's tie), who leads next, and the game's ``more``."""
+    _, number, _, result, leader = entry
+    code, word = mark
+    return table_event(
+        "trick",
+        {
+            "trick": number,
+            "played": played,
+            **more,
+            "result": word if result == code else result,
+            "leader": leader,
         },
     )
 

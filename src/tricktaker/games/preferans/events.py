@@ -33,7 +33,6 @@ from tricktaker.games.preferans.rules import (
     EV_SHOW,
     EV_TALON,
     EV_TRICK,
-    deal_summary,
     public_text,
 )
 
@@ -96,7 +95,7 @@ def render(entry: object, observer: int | None) -> Telling | None:
             out["talon_card"] = CARD_NAMES[lead]
         return ("trick", None, None, out)
     if code == EV_DEAL_END:
-        return deal_end(deal_summary(entry[1]))
+        return deal_end(entry[1])
     if code == EV_OUT:
         _, passer, whister = entry
         return ("out", passer, None, {"alone": whister})

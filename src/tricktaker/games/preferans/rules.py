@@ -92,27 +92,9 @@ ANSWERS = {WHIST: Answer.WHIST, PASS: Answer.PASS, HALF: Answer.HALF}
 # Log entries other than actions (logged as their interned action):
 EV_DEAL, EV_TALON, EV_SHOW, EV_LEAD, EV_TRICK, EV_DEAL_END, EV_MATCH_END, EV_OUT = range(8)
 
-#: A finished deal as kept: its summary's parts (see ``deal_summary``).
-RawDeal = tuple[Any, ...]
-
 
 def play_text(p: int) -> str:
     return f"{p >> 6}:{CARD_NAMES[p & 63]}"
-
-
-def deal_summary(raw: RawDeal) -> DealSummary:
-    """The typed summary of a finished deal (only cards that were shown to everyone)."""
-    number, dealer, winners, details, gains, winner, points, end = raw
-    return DealSummary(
-        number=number,
-        dealer=dealer,
-        tricks=winners,
-        winner=winner,
-        points=points,
-        gains=gains,
-        end=end,
-        details=details,
-    )
 
 
 class PreferansRules(Engine[PrefAction]):
@@ -131,7 +113,6 @@ class PreferansRules(Engine[PrefAction]):
         "cash",
     )
     ACTIONS = TABLE
-    deal_summary = staticmethod(deal_summary)
 
     __slots__ = (
         "_public_deals",
@@ -675,18 +656,18 @@ class PreferansRules(Engine[PrefAction]):
         winner, points = system.settle(self, end, details)
         after = self.returns()
         gains = tuple(after[s] - before[s] for s in range(n))
-        raw: RawDeal = (
-            self.deal_no,
-            self.dealer,
-            tuple(self.winners),
-            details,
-            gains,
-            winner,
-            points,
-            end,
+        summary = DealSummary(
+            number=self.deal_no,
+            dealer=self.dealer,
+            tricks=tuple(self.winners),
+            winner=winner,
+            points=points,
+            gains=gains,
+            end=end,
+            details=details,
         )
-        self.history.append(raw)
-        self.log.append((EV_DEAL_END, raw))
+        self.history.append(summary)
+        self.log.append((EV_DEAL_END, summary))
         self.actor = None
         if system.over(self):
             self.finished = True

@@ -17,9 +17,8 @@ from tricktaker.core.events import (
     Telling,
     not_an_entry,
     plays_json,
-    table_event,
 )
-from tricktaker.core.points import EV_TRICK, tell_table_entry
+from tricktaker.core.points import EV_TRICK, tell_table_entry, tell_trick
 from tricktaker.games.truc.actions import (
     ACCEPT,
     DOUBLE,
@@ -111,16 +110,7 @@ def render(entry: object, observer: int | None) -> Telling | None:
             data["hand"] = _hand(dealer_hand)
         return ("new_cards", None, None, data)
     if code == EV_TRICK:
-        _, number, plays, result, leader = entry
-        return table_event(
-            "trick",
-            {
-                "trick": number,
-                "played": plays_json(plays),
-                "result": "spoiled" if result == SPOILED else result,
-                "leader": leader,
-            },
-        )
+        return tell_trick(entry, plays_json(entry[2]), (SPOILED, "spoiled"))
     told = tell_table_entry(entry, deal_summary)
     if told is None:
         raise not_an_entry("Le Truc", entry)

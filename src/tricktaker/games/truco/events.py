@@ -15,8 +15,8 @@ from typing import Any
 
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.deals import Deal
-from tricktaker.core.events import Telling, not_an_entry, table_event
-from tricktaker.core.points import EV_TRICK, tell_table_entry
+from tricktaker.core.events import Telling, not_an_entry
+from tricktaker.core.points import EV_TRICK, tell_table_entry, tell_trick
 from tricktaker.games.truco.actions import DOWN, PLAY, TrucoAction
 from tricktaker.games.truco.cards import by_strength, strength_table
 from tricktaker.games.truco.outcomes import TIE
@@ -107,17 +107,10 @@ def render(entry: object, observer: int | None) -> Telling | None:
     if code == EV_DEAL:
         return _deal(entry, observer)
     if code == EV_TRICK:
-        _, number, plays, result, leader = entry
-        return table_event(
-            "trick",
-            {
-                "trick": number,
-                "played": [played_json(p, observer) for p in plays],
-                "down": [p >> 7 for p in plays if p & DOWN_BIT],
-                "result": "tie" if result == TIE else result,
-                "leader": leader,
-            },
-        )
+        plays = entry[2]
+        played = [played_json(p, observer) for p in plays]
+        down = [p >> 7 for p in plays if p & DOWN_BIT]
+        return tell_trick(entry, played, (TIE, "tie"), down=down)
     told = tell_table_entry(entry, deal_summary)
     if told is None:
         raise not_an_entry("Truco", entry)
