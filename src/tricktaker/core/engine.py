@@ -73,6 +73,7 @@ class Engine(Generic[A]):
         "_legal",
         "_summaries",
         "_told",
+        "actor",
         "deal_no",
         "deal_start",
         "dealer",
@@ -106,6 +107,8 @@ class Engine(Generic[A]):
     _legal: tuple[A, ...] | None
     _summaries: list[DealSummary]
     _told: KeptEvents
+    #: The seat that decides now (None: the match is over, or a search copy stopped).
+    actor: int | None
     deal_no: int
     deal_start: int
     dealer: int
@@ -210,14 +213,20 @@ class Engine(Generic[A]):
 
     # ----------------------------------------------------------------- legal
 
+    @property
+    def to_act(self) -> int | None:
+        return self.actor
+
     def legal_actions(self) -> tuple[A, ...]:
         """What ``to_act`` may do now, computed once per position (interned actions)."""
         cached = self._legal
         if cached is None:
-            cached = self._legal = self._compute_legal()
+            seat = self.actor
+            cached = self._legal = () if seat is None else self._compute_legal(seat)
         return cached
 
-    def _compute_legal(self) -> tuple[A, ...]:
+    def _compute_legal(self, seat: int) -> tuple[A, ...]:
+        """What ``seat``, the seat to act, may do now."""
         raise NotImplementedError
 
     def _why_illegal(self, action: A) -> str:

@@ -148,7 +148,6 @@ class PointsMatch(Engine[A]):
     """
 
     __slots__ = (
-        "actor",
         "games",
         "games_to_win",
         "hands",
@@ -167,7 +166,6 @@ class PointsMatch(Engine[A]):
     #: Whether a game's score stops at its total, as Truco's players write it.
     SCORE_CAPPED: ClassVar[bool] = False
 
-    actor: int | None
     games: list[int]
     games_to_win: int
     hands: list[int]
@@ -214,6 +212,24 @@ class PointsMatch(Engine[A]):
     def _next_dealer(self, game_over: bool) -> int:
         """Who deals the next deal (``game_over``: it opens a new game)."""
         return (self.dealer + 1) % self.n
+
+    def _turn(self, seat: int) -> None:
+        """``seat`` is to play a card (and, first, may raise or propose)."""
+        raise NotImplementedError
+
+    def _end_trick(self) -> None:
+        """The trick is complete: who took it, and what follows."""
+        raise NotImplementedError
+
+    def _add_play(self, seat: int, play: int) -> None:
+        """``seat`` put a card on the table (``play``, as the game writes one): the last
+        card ends the trick, else the next seat plays."""
+        plays = self.plays
+        plays.append(play)
+        if len(plays) == self.n:
+            self._end_trick()
+        else:
+            self._turn((seat + 1) % self.n)
 
     def _end_of_trick(self, result: int, leader: int, outcome: int, all_in: bool) -> bool:
         """Log a finished trick (its ``result``, who leads next) and end the deal if the

@@ -117,7 +117,6 @@ class PreferansRules(Engine[PrefAction]):
     __slots__ = (
         "_public_deals",
         "active",
-        "actor",
         "answers",
         "bid_kind",
         "bid_seat",
@@ -253,10 +252,6 @@ class PreferansRules(Engine[PrefAction]):
         return SYSTEMS[self.convention]
 
     @property
-    def to_act(self) -> int | None:
-        return self.actor
-
-    @property
     def sides(self) -> tuple[int, ...]:
         return tuple(range(self.players))
 
@@ -285,10 +280,7 @@ class PreferansRules(Engine[PrefAction]):
 
     # ------------------------------------------------------------ legal
 
-    def _compute_legal(self) -> tuple[PrefAction, ...]:
-        seat = self.actor
-        if seat is None:
-            return ()
+    def _compute_legal(self, seat: int) -> tuple[PrefAction, ...]:
         phase = self.phase
         if phase == PLAYING:
             owner = self.hand_to_play()

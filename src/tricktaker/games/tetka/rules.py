@@ -193,7 +193,6 @@ class TetkaRules(Engine[TetkaAction]):
 
     __slots__ = (
         "_public_deals",
-        "actor",
         "deal_marks",
         "draw",
         "given",
@@ -263,10 +262,6 @@ class TetkaRules(Engine[TetkaAction]):
     # ---------------------------------------------------------------- legal
 
     @property
-    def to_act(self) -> int | None:
-        return self.actor
-
-    @property
     def sides(self) -> tuple[int, ...]:
         return (0, 1, 2, 3)
 
@@ -285,10 +280,7 @@ class TetkaRules(Engine[TetkaAction]):
         follow = hand & SUIT_MASKS[(self.plays[0] & 63) // 13]
         return follow or hand
 
-    def _compute_legal(self) -> tuple[TetkaAction, ...]:
-        seat = self.actor
-        if seat is None:
-            return ()
+    def _compute_legal(self, seat: int) -> tuple[TetkaAction, ...]:
         hand = self.hands[seat]
         plays = self.plays
         if plays and not self.penalized:  # following: one suit, if he holds it

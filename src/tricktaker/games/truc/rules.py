@@ -201,7 +201,7 @@ class TrucRules(PointsMatch[TrucAction]):
             self.actor = (self.dealer + 3) % 4
             self.resume = self.leader
         else:
-            self._begin_turn(self.leader)
+            self._turn(self.leader)
 
     def captain(self, side: int) -> int:
         """The dealer captains his side; right-of-dealer the other (2p: each himself)."""
@@ -229,7 +229,7 @@ class TrucRules(PointsMatch[TrucAction]):
                 return True
         return False
 
-    def _begin_turn(self, seat: int) -> None:
+    def _turn(self, seat: int) -> None:
         """``seat`` is to play; in four-handed play his captain may speak first."""
         if self.n == 4:
             side = seat & 1
@@ -259,11 +259,7 @@ class TrucRules(PointsMatch[TrucAction]):
 
     # ---------------------------------------------------------------- legal
 
-    @property
-    def to_act(self) -> int | None:
-        return self.actor
-
-    def _compute_legal(self) -> tuple[TrucAction, ...]:
+    def _compute_legal(self, seat: int) -> tuple[TrucAction, ...]:
         """The legal actions, from a table keyed by everything they depend on.
 
         A handful of facts decide them (seat, phase, hand, whether a call or a
@@ -271,9 +267,6 @@ class TrucRules(PointsMatch[TrucAction]):
         combination is built once and shared as a tuple: most turns cost one
         dict lookup.
         """
-        seat = self.actor
-        if seat is None:
-            return ()
         phase = self.phase
         talk = self.n == 4 and not (self.msg_sent >> seat) & 1
         if phase == PLAY_PHASE:
@@ -408,11 +401,11 @@ class TrucRules(PointsMatch[TrucAction]):
             return f"it is seat {self.actor}'s turn, not seat {a.seat}'s"
         if a.kind == PLAY and self.phase == PLAY_PHASE and not (self.hands[a.seat] >> a.card) & 1:
             return f"seat {a.seat} does not hold {CARD_NAMES[a.card]}"
-        allowed = ", ".join(str(x) for x in self._compute_legal())
+        allowed = ", ".join(str(x) for x in self.legal_actions())
         return f"'{a}' is not allowed now; allowed: {allowed}"
 
     def _after_call(self) -> None:
-        self._begin_turn(self.leader)
+        self._turn(self.leader)
 
     def _redeal(self) -> None:
         n = self.n
@@ -456,7 +449,7 @@ class TrucRules(PointsMatch[TrucAction]):
         if kind == REST and self.rest_side >= 0:
             # After the other side's accepted rest: a counter-rest, no answer asked.
             self.decider = True
-            self._begin_turn(self.resume)
+            self._turn(self.resume)
             return
         self.pending = PROPOSE_DOUBLE if kind == DOUBLE else PROPOSE_REST
         self.proposer = seat
@@ -471,25 +464,20 @@ class TrucRules(PointsMatch[TrucAction]):
             self.value = GAME_POINTS - self.score[side]
             self.rest_side = side
         self.pending = NO_PROPOSAL
-        self._begin_turn(self.resume)
+        self._turn(self.resume)
 
     def _counter_rest(self) -> None:
         self.rest_side = self.proposer & 1
         self.decider = True
         self.pending = NO_PROPOSAL
-        self._begin_turn(self.resume)
+        self._turn(self.resume)
 
     def _play(self, seat: int, card: int) -> None:
         self.hands[seat] &= ~(1 << card)
         self.played |= 1 << card
         self.redeal_open = False
         self.proposed_turn = False
-        plays = self.plays
-        plays.append((seat << 6) | card)
-        if len(plays) == self.n:
-            self._end_trick()
-        else:
-            self._begin_turn((seat + 1) % self.n)
+        self._add_play(seat, (seat << 6) | card)
 
     def _end_trick(self) -> None:
         plays = self.plays
@@ -513,7 +501,7 @@ class TrucRules(PointsMatch[TrucAction]):
         self.leader = leader
         self.proposed_trick = [False, False]
         self.msg_sent = 0
-        self._begin_turn(leader)
+        self._turn(leader)
 
     def _next_dealer(self, game_over: bool) -> int:
         """The deal passes to the left; a new game is dealt by the next game's first dealer."""

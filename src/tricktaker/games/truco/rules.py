@@ -225,10 +225,6 @@ class TrucoRules(PointsMatch[TrucoAction]):
 
     # ---------------------------------------------------------------- legal
 
-    @property
-    def to_act(self) -> int | None:
-        return self.actor
-
     def can_raise(self, seat: int) -> bool:
         """Whether ``seat``'s team may raise now (ignoring whose turn it is)."""
         return (
@@ -238,10 +234,7 @@ class TrucoRules(PointsMatch[TrucoAction]):
             and (self.lock < 0 or self.lock == seat & 1)
         )
 
-    def _compute_legal(self) -> tuple[TrucoAction, ...]:
-        seat = self.actor
-        if seat is None:
-            return ()
+    def _compute_legal(self, seat: int) -> tuple[TrucoAction, ...]:
         phase = self.phase
         if phase == PLAY_PHASE:
             raise_ok = not self.raised_turn and self.can_raise(seat)
@@ -366,17 +359,12 @@ class TrucoRules(PointsMatch[TrucoAction]):
                 if self.level >= len(self.ladder) - 1:
                     return f"the hand is already worth {self.ladder[-1]}: no higher raise"
                 return "only the team that received the last raise may raise now"
-        allowed = ", ".join(str(x) for x in self._compute_legal())
+        allowed = ", ".join(str(x) for x in self.legal_actions())
         return f"'{a}' is not allowed now; allowed: {allowed}"
 
     def _play(self, seat: int, card: int, down: int) -> None:
         self.hands[seat] &= ~(1 << card)
-        plays = self.plays
-        plays.append((seat << 7) | down | card)
-        if len(plays) == self.n:
-            self._end_trick()
-        else:
-            self._turn((seat + 1) % self.n)
+        self._add_play(seat, (seat << 7) | down | card)
 
     def _end_trick(self) -> None:
         plays = self.plays
