@@ -255,9 +255,11 @@ def test_the_view_checker_catches_a_leaked_hand(monkeypatch: pytest.MonkeyPatch)
         return view
 
     monkeypatch.setattr(views, "build_view", leaky)
-    from tricktaker.games.preferans import state as state_module
+    from tricktaker.core.state import Seen
+    from tricktaker.games.preferans.state import PreferansState
 
-    monkeypatch.setattr(state_module, "build_view", leaky)
+    seen = PreferansState.SEEN
+    monkeypatch.setattr(PreferansState, "SEEN", Seen(seen.render, seen.visible, leaky))
     with pytest.raises(CheckFailed, match=r"seat \w+ sees \["):
         play_game("sochi", 3, 5, 0)
 

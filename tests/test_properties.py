@@ -26,9 +26,9 @@ from scale import examples
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.events import Event
 from tricktaker.core.records import load_record, state_from_record
+from tricktaker.core.state import Seen
 from tricktaker.games.truc import TrucState
 from tricktaker.games.truc import events as truc_events
-from tricktaker.games.truc import state as truc_state
 from tricktaker.games.truc.actions import PLAY, SAY, SIGNAL, TrucAction
 from tricktaker.games.truc.cards import DECK_MASK
 from tricktaker.games.truc.rules import TrucRules
@@ -480,11 +480,12 @@ def test_checkers_catch_a_leaked_card_or_message(
         return told
 
     monkeypatch.setattr(TrucView, "to_json", leaky)
-    monkeypatch.setattr(truc_state, "render", leaky_render)
+    seen = TrucState.SEEN
+    monkeypatch.setattr(TrucState, "SEEN", Seen(leaky_render, seen.visible, seen.build_view))
     if leak == "set_aside":
         assert st_.discards[1 - (st_.dealer % 2)] or st_.discards[st_.dealer % 2]
-    with pytest.raises(CheckFailed, match=message):
-        check_no_hidden_card(st_, m.played, m.held)
+    with pytest.raises(CheckFailed, match=message):  # a clone tells its events anew
+        check_no_hidden_card(st_.clone(), m.played, m.held)
 
 
 def test_checkers_catch_a_record_that_does_not_replay() -> None:
@@ -502,8 +503,10 @@ def test_checkers_catch_a_clone_that_shares_state(monkeypatch: pytest.MonkeyPatc
 
     def shallow(self: TrucState) -> TrucState:
         new = TrucState.__new__(TrucState)
-        for name in TrucRules.__slots__:
-            setattr(new, name, getattr(self, name))
+        for klass in TrucState.__mro__:
+            for name in getattr(klass, "__slots__", ()):
+                if hasattr(self, name):
+                    setattr(new, name, getattr(self, name))
         return new
 
     monkeypatch.setattr(TrucState, "clone", shallow)

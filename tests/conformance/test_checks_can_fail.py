@@ -221,7 +221,7 @@ def test_sample_check_catches_a_sample_that_forgets_the_past() -> None:
         past = sample.log[0]  # type: ignore[attr-defined]
         assert isinstance(past, Told) and past.events  # the earlier deals, as remembered
         sample.log[0] = Told(past.observer, list(past.events)[1:])  # type: ignore[attr-defined]
-        return sample
+        return sample.clone()  # a clone tells its (now forgetful) log anew
 
     with pytest.raises(CheckFailed, match="another past"):
         harness.check_sample_agrees(
