@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tricktaker.core.errors import TricktakerError
 
@@ -132,6 +132,34 @@ def _seat(text: str) -> int:
     return int(text)
 
 
+def _command(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    func: Callable[[argparse.Namespace], int],
+    summary: str,
+    description: str,
+    epilog: str | None = None,
+) -> argparse.ArgumentParser:
+    """A subcommand that runs ``func``: ``summary`` in the command list, ``description``
+    atop its own help, and there ``epilog`` (the games and their options) with its line
+    breaks kept."""
+    raw = epilog is not None
+    p = sub.add_parser(
+        name,
+        help=summary,
+        description=description,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter if raw else argparse.HelpFormatter,
+    )
+    p.set_defaults(func=func)
+    return p
+
+
+def _rule_options(p: argparse.ArgumentParser) -> None:
+    """``--option NAME=VALUE``, repeated: the rules of a command that plays a game."""
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
+
+
 def build_parser() -> argparse.ArgumentParser:
     epilog = games_help()
     parser = argparse.ArgumentParser(
@@ -142,18 +170,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = sub.add_parser(
+    p = _command(
+        sub,
         "play",
-        help="play a match in the terminal against the computer",
-        description=(
-            "Play a match in the terminal against the computer (to play in a browser,"
-            " or with friends: tricktaker serve)."
-        ),
-        epilog=epilog,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        _cmd_play,
+        "play a match in the terminal against the computer",
+        "Play a match in the terminal against the computer (to play in a browser,"
+        " or with friends: tricktaker serve).",
+        epilog,
     )
     p.add_argument("game", nargs="?", default=None, help=game_help(default="truc"))
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
+    _rule_options(p)
     p.add_argument("--bots", default=None, metavar="LEVEL", help=bots_help())
     p.add_argument(
         "--lang", choices=["ru", "en"], default=None, help="language (default: your locale)"
@@ -166,31 +193,28 @@ def build_parser() -> argparse.ArgumentParser:
         help="where matches are saved (default: saved)",
     )
     p.add_argument("--resume", default=None, metavar="FILE", help="play on a saved match")
-    p.set_defaults(func=_cmd_play)
 
-    p = sub.add_parser(
+    p = _command(
+        sub,
         "replay",
-        help="replay a game record and print the outcome as JSON",
-        description=(
-            "Replay a game record and print one JSON object: the outcome, the view and"
-            " the events. Exit status 0; 2 for a malformed record; 3 for an illegal action."
-        ),
+        _cmd_replay,
+        "replay a game record and print the outcome as JSON",
+        "Replay a game record and print one JSON object: the outcome, the view and"
+        " the events. Exit status 0; 2 for a malformed record; 3 for an illegal action.",
     )
     p.add_argument("file", help="record file, or - for standard input")
     p.add_argument(
         "--seat", type=_seat, default=None, metavar="N", help="show seat N's view and events"
     )
-    p.set_defaults(func=_cmd_replay)
 
-    p = sub.add_parser(
+    p = _command(
+        sub,
         "arena",
-        help="duplicate self-play between two computer levels",
-        description=(
-            "Duplicate self-play: every deal is played once from each side with the same"
-            " cards, so luck cancels; prints win rate and points with 95% intervals."
-        ),
-        epilog=epilog,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        _cmd_arena,
+        "duplicate self-play between two computer levels",
+        "Duplicate self-play: every deal is played once from each side with the same"
+        " cards, so luck cancels; prints win rate and points with 95% intervals.",
+        epilog,
     )
     p.add_argument("game", help=game_help())
     p.add_argument(
@@ -201,21 +225,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--deals", type=int, default=2000, help="deals to play (default: 2000)")
     p.add_argument("--seed", type=int, default=1, help="seed (default: 1)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
+    _rule_options(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.set_defaults(func=_cmd_arena)
 
-    p = sub.add_parser(
+    p = _command(
+        sub,
         "ladder",
-        help="rate every computer level of a game against every other (openskill)",
-        description=(
-            "Play every pair of computer levels in duplicate (the same cards once for each"
-            " side) and rate the levels with openskill: prints each level's rating and each"
-            " pair's win rate with 95% intervals. The same seed gives the same table,"
-            " whatever the workers."
-        ),
-        epilog=epilog,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        _cmd_ladder,
+        "rate every computer level of a game against every other (openskill)",
+        "Play every pair of computer levels in duplicate (the same cards once for each"
+        " side) and rate the levels with openskill: prints each level's rating and each"
+        " pair's win rate with 95% intervals. The same seed gives the same table,"
+        " whatever the workers.",
+        epilog,
     )
     p.add_argument("game", help=game_help())
     p.add_argument(
@@ -223,7 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--deals", default="200", metavar="N", help="deals per pair (default: 200)")
     p.add_argument("--seed", default="1", metavar="S", help="seed (default: 1)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
+    _rule_options(p)
     p.add_argument(
         "--workers", default=None, metavar="K", help="local processes (default: the cores)"
     )
@@ -248,17 +270,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="also update this game's table in PATH (default: docs/strength.md)",
     )
-    p.set_defaults(func=_cmd_ladder)
 
-    p = sub.add_parser(
+    p = _command(
+        sub,
         "serve",
-        help="the web app: play in a browser, against the computer or with friends",
-        description=(
-            "Serve the web app: open the printed address in a browser, pick a game and"
-            " play at once, or send the table's links to friends. The database and the"
-            " computer's pause may also be set by the environment variables"
-            " TRICKTAKER_DATABASE_URL and TRICKTAKER_BOT_DELAY; an option given here wins."
-        ),
+        _cmd_serve,
+        "the web app: play in a browser, against the computer or with friends",
+        "Serve the web app: open the printed address in a browser, pick a game and"
+        " play at once, or send the table's links to friends. The database and the"
+        " computer's pause may also be set by the environment variables"
+        " TRICKTAKER_DATABASE_URL and TRICKTAKER_BOT_DELAY; an option given here wins.",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
@@ -275,13 +296,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="the computer's pause before each move (default: 0.7; 0 for none)",
     )
-    p.set_defaults(func=_cmd_serve)
 
-    p = sub.add_parser("bench", help="engine speed figures", description="Engine speed figures.")
+    p = _command(sub, "bench", _cmd_bench, "engine speed figures", "Engine speed figures.")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default: 3)")
     p.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
-    p.set_defaults(func=_cmd_bench)
     return parser
 
 

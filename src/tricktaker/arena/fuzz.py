@@ -108,24 +108,30 @@ def swap_type(record: Json, rng: random.Random) -> Json:
     return _set(record, path, _copy(rng.choice(ODD_VALUES)))
 
 
-def delete_key(record: Json, rng: random.Random) -> Json:
-    paths = [p for p in _paths(record) if p and isinstance(_get(record, p[:-1]), dict)]
+def _delete_in(record: Json, rng: random.Random, container: type) -> Json:
+    """One entry of an object or a list (``container``: dict or list), deleted."""
+    paths = [p for p in _paths(record) if p and isinstance(_get(record, p[:-1]), container)]
     if paths:
         path = rng.choice(paths)
         del _get(record, path[:-1])[path[-1]]
     return record
+
+
+def delete_key(record: Json, rng: random.Random) -> Json:
+    return _delete_in(record, rng, dict)
 
 
 def delete_item(record: Json, rng: random.Random) -> Json:
-    paths = [p for p in _paths(record) if p and isinstance(_get(record, p[:-1]), list)]
-    if paths:
-        path = rng.choice(paths)
-        del _get(record, path[:-1])[path[-1]]
-    return record
+    return _delete_in(record, rng, list)
+
+
+def _actions(record: Json) -> Json:
+    """The record's ``actions`` (None where it has none, or is no object)."""
+    return record.get("actions") if isinstance(record, dict) else None
 
 
 def duplicate_action(record: Json, rng: random.Random) -> Json:
-    actions = record.get("actions") if isinstance(record, dict) else None
+    actions = _actions(record)
     if isinstance(actions, list) and actions:
         i = rng.randrange(len(actions))
         actions.insert(i, actions[i])
@@ -133,7 +139,7 @@ def duplicate_action(record: Json, rng: random.Random) -> Json:
 
 
 def reorder_actions(record: Json, rng: random.Random) -> Json:
-    actions = record.get("actions") if isinstance(record, dict) else None
+    actions = _actions(record)
     if isinstance(actions, list) and len(actions) > 1:
         i, j = rng.randrange(len(actions)), rng.randrange(len(actions))
         actions[i], actions[j] = actions[j], actions[i]
@@ -141,7 +147,7 @@ def reorder_actions(record: Json, rng: random.Random) -> Json:
 
 
 def rewrite_action(record: Json, rng: random.Random) -> Json:
-    actions = record.get("actions") if isinstance(record, dict) else None
+    actions = _actions(record)
     if isinstance(actions, list) and actions:
         i = rng.randrange(len(actions))
         text = str(actions[i])

@@ -11,6 +11,7 @@ and the bots.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from importlib.metadata import entry_points
 
 from tricktaker.bots.base import Bot, BotFactory
@@ -20,7 +21,6 @@ from tricktaker.core.i18n import Translator
 GROUP = "tricktaker.bots"
 ANY_GAME = "any"
 _BOTS: dict[tuple[str, str], BotFactory] = {}
-_loaded = False
 
 
 def register_bot(game: str, level: str, factory: BotFactory) -> None:
@@ -28,11 +28,9 @@ def register_bot(game: str, level: str, factory: BotFactory) -> None:
     _BOTS[(game, level)] = factory
 
 
+@cache
 def _load() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
+    """Read the entry points, once (a level registered by hand keeps its own factory)."""
     for ep in entry_points(group=GROUP):
         found: Mapping[str, BotFactory] = ep.load()
         for level, factory in found.items():

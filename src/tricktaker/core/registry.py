@@ -8,6 +8,7 @@ game of their own with :func:`register`.
 
 from __future__ import annotations
 
+from functools import cache
 from importlib.metadata import entry_points
 
 from tricktaker.core.errors import UnknownGame
@@ -15,7 +16,6 @@ from tricktaker.core.protocol import Game
 
 GROUP = "tricktaker.games"
 _GAMES: dict[str, Game] = {}
-_loaded = False
 
 
 def register(game: Game) -> None:
@@ -27,11 +27,9 @@ def unregister(game_id: str) -> None:
     _GAMES.pop(game_id, None)
 
 
+@cache
 def _load_all() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
+    """Read the entry points, once (a game registered by hand stays as it is)."""
     for ep in entry_points(group=GROUP):
         game = ep.load()
         if game.id != ep.name:

@@ -27,6 +27,7 @@ from tricktaker.core.protocol import (
     paper_lines,
     shown_hands,
 )
+from tricktaker.core.sides import side_names
 from tricktaker.core.summary import DealSummary
 
 WEB_DOMAIN = "web"
@@ -41,18 +42,6 @@ def web_words(lang: str) -> Translator:
 def shown_names(names: Sequence[str], observer: int | None, _: Translator) -> list[str]:
     """Seat names as this observer reads them: his own seat is "You"."""
     return [_("You") if seat == observer else name for seat, name in enumerate(names)]
-
-
-def side_names(sides: Sequence[int], names: Sequence[str], _: Translator) -> list[str]:
-    """A name per side: its seat's name, or its seats' names joined."""
-    out = []
-    for side in range(max(sides) + 1):
-        members = [names[s] for s in range(len(sides)) if sides[s] == side]
-        if len(members) == 2:
-            out.append(_("{a} & {b}").format(a=members[0], b=members[1]))
-        else:
-            out.append(", ".join(members))
-    return out
 
 
 def _card(c: int | None) -> str | None:
@@ -154,7 +143,7 @@ def state_message(
     words = game.words(lang)
     view = state.public_view() if observer is None else state.view(observer)
     seen = shown_names(names, observer, _)
-    sides = side_names(state.sides, seen, _)
+    sides = side_names(state.sides, seen, _("{a} & {b}"))
     legal = list(state.legal_actions()) if observer is not None and state.to_act == observer else []
     events = []
     # One rendering of the observer's stream serves both the new events and the

@@ -40,6 +40,7 @@ from tricktaker.core.actions import Action
 from tricktaker.core.cardwords import card_label
 from tricktaker.core.pairs import CardPairs, card_pairs, pair_label
 from tricktaker.core.protocol import View, paper_lines
+from tricktaker.core.sides import side_names
 from tricktaker.core.summary import DealSummary
 from tricktaker.terminal.actions import KEYS, ActionBar, ActionButton, ActionItem, Pick
 from tricktaker.terminal.chronicle import Chronicle
@@ -53,7 +54,7 @@ from tricktaker.terminal.modals import (
     bullet_lines,
     sheet_table,
 )
-from tricktaker.terminal.names import seat_names, side_names
+from tricktaker.terminal.names import seat_names
 from tricktaker.terminal.session import BotFailure, BotTurn, Session
 from tricktaker.terminal.styling import joined, styled
 from tricktaker.terminal.table import TableWidget, table_text
@@ -154,7 +155,7 @@ class TableScreen(Screen[None]):
         _ = self.tr
         self.session = session
         self.names = seat_names(session.players, session.sides, self.tr, self.direction)
-        self.sides = side_names(session.sides, self.names, self.tr)
+        self.sides = side_names(session.sides, self.names, _("{a} & {b}"))
         self.chronicle = Chronicle(session.game, self.words, self.names, self.sides)
         self.saved_to = None
         self._shown = None

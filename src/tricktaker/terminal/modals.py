@@ -33,13 +33,9 @@ BOX_CSS = """
 """
 
 
-class TextScreen(ModalScreen[None]):
-    """Something to read in a box over the table; Esc (and a few more keys) closes it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,h,f1,enter,space", "close", show=False),
-    ]
-    DEFAULT_CSS = BOX_CSS.format(name="TextScreen")
+class BoxScreen(ModalScreen[None]):
+    """Something to read in a box over the table, under a title and over a footer (the
+    keys that close it); a subclass says which keys those are, and its own CSS."""
 
     def __init__(self, title: str, body: RenderableType, footer: str) -> None:
         super().__init__()
@@ -53,6 +49,15 @@ class TextScreen(ModalScreen[None]):
             box.border_subtitle = self.footer
             with VerticalScroll():
                 yield Static(self.body)
+
+
+class TextScreen(BoxScreen):
+    """Something to read; Esc (and a few more keys) closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark,h,f1,enter,space", "close", show=False),
+    ]
+    DEFAULT_CSS = BOX_CSS.format(name="TextScreen")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -91,7 +96,7 @@ def sheet_table(header: Sequence[str], rows: Sequence[Sequence[str]], empty: str
     return table
 
 
-class DealEndScreen(ModalScreen[None]):
+class DealEndScreen(BoxScreen):
     """How the deal ended; it stays until a key is pressed (the table waits meanwhile).
 
     The box spans the screen's width at its bottom, over the log: the table stays in
@@ -106,17 +111,7 @@ class DealEndScreen(ModalScreen[None]):
     )
 
     def __init__(self, title: str, lines: Sequence[str], footer: str) -> None:
-        super().__init__()
-        self.box_title = title
-        self.lines = list(lines)
-        self.footer = footer
-
-    def compose(self) -> ComposeResult:
-        with Vertical() as box:
-            box.border_title = self.box_title
-            box.border_subtitle = self.footer
-            with VerticalScroll():
-                yield Static(Text("\n").join(styled(line) for line in self.lines))
+        super().__init__(title, Text("\n").join(styled(line) for line in lines), footer)
 
     def on_key(self, event: events.Key) -> None:
         event.stop()

@@ -1,4 +1,4 @@
-"""Who sits where: seat names, side names and places around the drawn table.
+"""Who sits where: seat names and places around the drawn table (sides: ``core.sides``).
 
 The human always sits at seat 0, at the bottom of the table. Seats are
 numbered in order of play (docs/design.md §4), and the game says which way play
@@ -67,18 +67,6 @@ def seat_names(
         else:
             names.append(_("Player {n}").format(n=seat + 1))
     return names
-
-
-def side_names(sides: Sequence[int], names: Sequence[str], _: Translator) -> list[str]:
-    """A name per side: its seat's name alone, or its seats' names joined ("West & East")."""
-    out = []
-    for side in range(max(sides) + 1):
-        members = [names[s] for s in range(len(sides)) if sides[s] == side]
-        if len(members) == 2:
-            out.append(_("{a} & {b}").format(a=members[0], b=members[1]))
-        else:
-            out.append(", ".join(members))
-    return out
 
 
 def with_level(name: str, level: str | None, _: Translator) -> str:

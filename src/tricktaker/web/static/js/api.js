@@ -1,7 +1,5 @@
 // The server's HTTP API (documented in tricktaker/server/app.py).
 
-import { t } from "./i18n.js";
-
 async function answer(response) {
   let body = null;
   try {
@@ -43,13 +41,3 @@ export const api = {
     `/api/tables/${encodeURIComponent(id)}/record?token=${encodeURIComponent(token || "")}`,
   replay: (record, seat, lang) => post("/api/replay", { record, seat, lang }),
 };
-
-/** Read a chosen file as JSON (an Error with a readable message if it is not). */
-export async function readJsonFile(file) {
-  const text = await file.text();
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new Error(t("This file is not a saved record (JSON)."));
-  }
-}

@@ -84,21 +84,17 @@ function corner(rank, suit, fill) {
   );
 }
 
+/** The card's edge: a rounded white panel with a thin grey line. */
+function outline(fill, stroke) {
+  return s("rect", { x: 1.5, y: 1.5, width: 97, height: 137, rx: 8, fill, stroke, "stroke-width": 1.5 });
+}
+
 function face(name) {
   const rank = rankText(name[0]);
   const suit = name[1];
   const fill = SUITS[suit].red ? RED : BLACK;
   const parts = [
-    s("rect", {
-      x: 1.5,
-      y: 1.5,
-      width: 97,
-      height: 137,
-      rx: 8,
-      fill: "#fffef9",
-      stroke: "#9a9a9a",
-      "stroke-width": 1.5,
-    }),
+    outline("#fffef9", "#9a9a9a"),
     corner(rank, suit, fill),
     s("g", { transform: "rotate(180 50 70)" }, corner(rank, suit, fill)),
   ];
@@ -139,16 +135,7 @@ function back() {
     lattice = lines.join("");
   }
   return [
-    s("rect", {
-      x: 1.5,
-      y: 1.5,
-      width: 97,
-      height: 137,
-      rx: 8,
-      fill: "#fdfdfd",
-      stroke: "#8a8a8a",
-      "stroke-width": 1.5,
-    }),
+    outline("#fdfdfd", "#8a8a8a"),
     s(
       "svg",
       { x: 7, y: 7, width: 86, height: 126, viewBox: "0 0 86 126" },

@@ -30,6 +30,11 @@ export function append(el, children) {
   return el;
 }
 
+/** A form field: a label naming the control (by its id), then the control, in a div. */
+export function field(text, control, cls = "field") {
+  return h("div", { class: cls }, h("label", { for: control.id }, text), control);
+}
+
 /** Replace everything inside el. */
 export function fill(el, ...children) {
   el.replaceChildren();
@@ -44,11 +49,7 @@ export function s(tag, attrs, ...children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value !== null && value !== undefined) el.setAttribute(key, String(value));
   }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
+  return append(el, children);
 }
 
 /** Copy text to the clipboard (a fallback where the Clipboard API is not allowed). */

@@ -1,9 +1,10 @@
 // The lobby (/): a new table from any registered game's options, a saved
 // record resumed, and this browser's recent tables.
 
-import { api, readJsonFile } from "./api.js";
-import { fill, h } from "./dom.js";
+import { api } from "./api.js";
+import { field, fill, h } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
+import { readJsonFile, recordPicker } from "./recordfile.js";
 import { forgetTable, recentTables, rememberTable, saveToken } from "./storage.js";
 
 const NAME_KEY = "tricktaker.name";
@@ -276,10 +277,8 @@ export function mountLobby(root) {
     const g = game();
     const gameField =
       st.games.length > 1
-        ? h(
-            "div",
-            { class: "field" },
-            h("label", { for: "game" }, t("Game")),
+        ? field(
+            t("Game"),
             h(
               "select",
               {
@@ -309,10 +308,8 @@ export function mountLobby(root) {
           h("legend", {}, t("Players")),
           h("ol", { class: "seat-list" }, st.seats.map(seatField)),
         ),
-        h(
-          "div",
-          { class: "field" },
-          h("label", { for: "your-name" }, t("Your name (optional)")),
+        field(
+          t("Your name (optional)"),
           h("input", {
             id: "your-name",
             type: "text",
@@ -333,24 +330,17 @@ export function mountLobby(root) {
 
   function renderUpload() {
     const status = h("p", { class: "upload-status", role: "status" });
-    const input = h("input", {
-      type: "file",
-      accept: ".json,application/json",
-      id: "resume-file",
-      onchange: async (e) => {
-        const file = e.target.files && e.target.files[0];
-        if (!file) return;
-        status.textContent = t("Loading…");
-        status.className = "upload-status";
-        try {
-          const record = await readJsonFile(file);
-          const created = await api.uploadRecord(record, currentLang());
-          openCreated(created, "");
-        } catch (error) {
-          status.textContent = t("The record cannot be resumed: {reason}", { reason: error.message });
-          status.className = "upload-status notice error";
-        }
-      },
+    const picker = recordPicker("resume-file", async (file) => {
+      status.textContent = t("Loading…");
+      status.className = "upload-status";
+      try {
+        const record = await readJsonFile(file);
+        const created = await api.uploadRecord(record, currentLang());
+        openCreated(created, "");
+      } catch (error) {
+        status.textContent = t("The record cannot be resumed: {reason}", { reason: error.message });
+        status.className = "upload-status notice error";
+      }
     });
     fill(
       uploadSlot,
@@ -359,8 +349,7 @@ export function mountLobby(root) {
         { class: "panel" },
         h("h2", {}, t("Resume a saved match")),
         h("p", { class: "help" }, t("Choose a record (.json) downloaded from a table: its match goes on against the computer.")),
-        h("label", { class: "btn file-btn", for: "resume-file" }, t("Choose a record…")),
-        input,
+        picker,
         status,
         h("p", {}, h("a", { href: "/replay" }, t("Watch a replay of a saved match"))),
       ),

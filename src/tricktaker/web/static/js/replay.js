@@ -1,10 +1,11 @@
 // The replay viewer (/replay): a record's every step as one seat (or the
 // public) saw it, from POST /api/replay; step with buttons, arrow keys or the slider.
 
-import { api, readJsonFile } from "./api.js";
+import { api } from "./api.js";
 import { renderBoard, renderHand, renderLogItems, renderSheet, renderStatus } from "./board.js";
-import { fill, h, s } from "./dom.js";
+import { field, fill, h, s } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
+import { readJsonFile, recordPicker } from "./recordfile.js";
 import { takeReplay } from "./storage.js";
 
 /** Step buttons' icons, drawn (no font has to hold them). */
@@ -109,32 +110,17 @@ export function mountReplay(root) {
   }
 
   function renderControls() {
-    const file = h("input", {
-      type: "file",
-      id: "replay-file",
-      accept: ".json,application/json",
-      onchange: async (e) => {
-        const chosen = e.target.files && e.target.files[0];
-        if (!chosen) return;
-        try {
-          st.record = await readJsonFile(chosen);
-          st.step = 0;
-          await load();
-        } catch (error) {
-          st.error = error.message;
-          render();
-        }
-      },
+    const picker = recordPicker("replay-file", async (chosen) => {
+      try {
+        st.record = await readJsonFile(chosen);
+        st.step = 0;
+        await load();
+      } catch (error) {
+        st.error = error.message;
+        render();
+      }
     });
-    const parts = [
-      h("h1", {}, t("Replay")),
-      h(
-        "div",
-        { class: "replay-file" },
-        h("label", { class: "btn file-btn", for: "replay-file" }, t("Choose a record…")),
-        file,
-      ),
-    ];
+    const parts = [h("h1", {}, t("Replay")), h("div", { class: "replay-file" }, picker)];
     if (st.frames.length) {
       const last = st.frames.length - 1;
       const seatOptions = [h("option", { value: "public", selected: st.seat === "public" }, t("Everybody (the public view)"))];
@@ -145,10 +131,8 @@ export function mountReplay(root) {
         );
       }
       parts.push(
-        h(
-          "div",
-          { class: "field inline" },
-          h("label", { for: "replay-seat" }, t("Seen by")),
+        field(
+          t("Seen by"),
           h(
             "select",
             {
@@ -161,6 +145,7 @@ export function mountReplay(root) {
             },
             seatOptions,
           ),
+          "field inline",
         ),
         h(
           "div",
