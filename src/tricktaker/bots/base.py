@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from tricktaker.core.actions import Action
 from tricktaker.core.errors import IllegalAction, TricktakerError
@@ -61,3 +61,18 @@ class GameBot(Generic[V]):
         self, view: V, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
     ) -> Action:
         raise NotImplementedError
+
+
+P = TypeVar("P")
+
+
+class RulesLevel(GameBot[V], Generic[V, P]):
+    """A game's ``rules`` level: the rule books' advice, tuned by numbers (``params``,
+    the game's own frozen dataclass; ``DEFAULTS`` unless others are handed in, as the
+    tuning scripts and tests do)."""
+
+    name = "rules"
+    DEFAULTS: ClassVar[Any]
+
+    def __init__(self, params: P | None = None) -> None:
+        self.params: P = self.DEFAULTS if params is None else params

@@ -50,7 +50,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tricktaker.bots.base import GameBot
+from tricktaker.bots.base import RulesLevel
 from tricktaker.bots.preferans.hand import declarer_tricks, defence_tricks, losers
 from tricktaker.bots.preferans.model import read, trump_of
 from tricktaker.bots.preferans.play import choose_card
@@ -134,16 +134,14 @@ def _defenders(view: PreferansView) -> tuple[int, int]:
     return view.active[(i + 1) % 3], view.active[(i + 2) % 3]
 
 
-class RulesBot(GameBot[PreferansView]):
+class RulesBot(RulesLevel[PreferansView, Params]):
     """A Russian player's counts and habits; sees only its view, its memory and the legal
     actions."""
 
-    name = "rules"
     game = "Preferans"
     view_type = PreferansView
 
-    def __init__(self, params: Params = DEFAULT) -> None:
-        self.params = params
+    DEFAULTS = DEFAULT
 
     def choose(
         self,

@@ -67,7 +67,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tricktaker.bots.base import GameBot
+from tricktaker.bots.base import RulesLevel
 from tricktaker.bots.tetka.model import SEATS, Knowledge, read
 from tricktaker.cards import RANKS, cards_in
 from tricktaker.core.actions import Action
@@ -231,15 +231,13 @@ class _Turn:
         return min(options, key=lambda a: (self.cost(a.card), -a.card))
 
 
-class RulesBot(GameBot[TetkaView]):
+class RulesBot(RulesLevel[TetkaView, Params]):
     """Seed 004's advice as a cost model; sees only its view, its memory and the legal cards."""
 
-    name = "rules"
     game = "Tetka"
     view_type = TetkaView
 
-    def __init__(self, params: Params = DEFAULT) -> None:
-        self.params = params
+    DEFAULTS = DEFAULT
 
     def choose(
         self, view: TetkaView, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random

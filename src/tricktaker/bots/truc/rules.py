@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from tricktaker.bots.base import GameBot
+from tricktaker.bots.base import RulesLevel
 from tricktaker.bots.truc.model import (
     Counts,
     Estimate,
@@ -427,15 +427,13 @@ class _Turn:
         return self.view.captains[self.side] == self.seat
 
 
-class RulesBot(GameBot[TrucView]):
+class RulesBot(RulesLevel[TrucView, Params]):
     """Heuristics from seed 000's advice; sees only its view and the legal actions."""
 
-    name = "rules"
     game = "Le Truc"
     view_type = TrucView
 
-    def __init__(self, params: Params = DEFAULT) -> None:
-        self.params = params
+    DEFAULTS = DEFAULT
 
     def choose(
         self, view: TrucView, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random

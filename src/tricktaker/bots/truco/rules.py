@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from tricktaker.bots.base import GameBot
+from tricktaker.bots.base import RulesLevel
 from tricktaker.bots.truco.model import Table, bests, counts_above, estimate, hold_chance
 from tricktaker.cards import parse_card
 from tricktaker.core.actions import Action
@@ -340,15 +340,13 @@ class _Turn:
         return OUTCOME[(*self.tricks, TIE)] != OUTCOME[(*self.tricks, 1)]
 
 
-class RulesBot(GameBot[TrucoView]):
+class RulesBot(RulesLevel[TrucoView, Params]):
     """Heuristics from seed 003's advice; sees only its view and the legal actions."""
 
-    name = "rules"
     game = "Truco"
     view_type = TrucoView
 
-    def __init__(self, params: Params = DEFAULT) -> None:
-        self.params = params
+    DEFAULTS = DEFAULT
 
     def choose(
         self, view: TrucoView, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
