@@ -11,7 +11,7 @@ import pytest
 from helpers import bot_choice
 from tricktaker.arena.duplicate import set_up, start_state
 from tricktaker.bots import levels, make_bot
-from tricktaker.bots.truc.model import bound2, estimate2
+from tricktaker.bots.truc.model import Spot, bound2, estimate2
 from tricktaker.core import Start, State, TricktakerError, get_game
 
 GAME = get_game("truc")
@@ -220,9 +220,9 @@ def test_partner_signals_its_best_card() -> None:
 
 def test_exact_model_sees_sure_wins_and_losses() -> None:
     unseen = (4, 4, 4, 4, 4, 4, 4, 1)
-    assert bound2((7, 7, 7), unseen, 3, (), (), 0, "leader", True) == 1.0
+    assert bound2(Spot((7, 7, 7), unseen, 3, (), (), 0, "leader"), True) == 1.0
     assert estimate2((7, 7, 7), unseen, 3, (), (), 0, "leader").p == 1.0
     low = (0, 0, 1)
     left = (2, 3, 4, 4, 4, 4, 4, 4)
-    assert bound2(low, left, 3, (), (), 0, "leader", True) == 0.0
+    assert bound2(Spot(low, left, 3, (), (), 0, "leader"), True) == 0.0
     assert 0.0 < estimate2(low, left, 3, (), (), 0, "leader").p < 0.2

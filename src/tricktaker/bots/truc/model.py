@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
+from typing import NamedTuple
 
 from tricktaker.games.truc.outcomes import DRAW, OUTCOME, UNDECIDED, resolve_trick
 
@@ -209,40 +210,46 @@ def estimate2(
     return Estimate(max(u for _, u in cards), cards)
 
 
+class Spot(NamedTuple):
+    """A two-player position as the bounds search it: the bot's hand, the unseen ranks and
+    how many the opponent holds, the tricks, the table, who leads, the ties rule."""
+
+    mine: Hand
+    unseen: Counts
+    k: int
+    tricks: tuple[int, ...]
+    table: Plays
+    lead: int
+    ties: str
+
+
 @lru_cache(maxsize=200_000)
-def bound2(
-    mine: Hand,
-    unseen: Counts,
-    k: int,
-    tricks: tuple[int, ...],
-    table: Plays,
-    lead: int,
-    ties: str,
-    hostile: bool,
-) -> float:
+def bound2(spot: Spot, hostile: bool) -> float:
     """The outcome over every opponent hand and play, the bot playing its best.
 
     ``hostile``: the opponent plays the worst cards for the bot (1: the deal is
     surely won); otherwise the best ones (0: the deal is surely lost).
     """
+    mine, unseen, k, tricks, table, lead, ties = spot
     if len(table) == 2:
         result, nxt = resolve(table, tricks, ties)
         done = (*tricks, result)
         outcome = OUTCOME[ties][done]
         if outcome != UNDECIDED:
             return UTILITY[outcome]
-        return bound2(mine, unseen, k, done, (), nxt, ties, hostile)
+        return bound2(spot._replace(tricks=done, table=(), lead=nxt), hostile)
     to_play = lead if not table else 1 - table[0][0]
     if to_play == 0:
         return max(
-            bound2(remove(mine, c), unseen, k, tricks, (*table, (0, c)), lead, ties, hostile)
+            bound2(spot._replace(mine=remove(mine, c), table=(*table, (0, c))), hostile)
             for c in set(mine)
         )
     values = []
     for r in range(STRENGTHS):
         if unseen[r] and k:
             left = (*unseen[:r], unseen[r] - 1, *unseen[r + 1 :])
-            values.append(bound2(mine, left, k - 1, tricks, (*table, (1, r)), lead, ties, hostile))
+            after = spot._replace(unseen=left, k=k - 1, table=(*table, (1, r)))
+            values.append(bound2(after, hostile))
     if not values:
         return 0.5
     return min(values) if hostile else max(values)

@@ -41,6 +41,7 @@ from tricktaker.bots.truc.model import (
     Estimate,
     Hand,
     Plays,
+    Spot,
     bound2,
     estimate2,
     estimate4,
@@ -220,9 +221,11 @@ class _Turn:
         p = self.estimate.p
         if self.n != 2:
             return (1.0 if p >= 0.999 else 0.0, 1.0)  # sampled: never "surely lost" with 4
-        args = (self.mine, self.unseen, self.sizes[1], self.tricks, self.table, self.lead)
-        worst = bound2(*args, self.ties, True) if p >= 1.0 - 1e-9 else 0.0
-        best = bound2(*args, self.ties, False) if p <= 1e-9 else 1.0
+        spot = Spot(
+            self.mine, self.unseen, self.sizes[1], self.tricks, self.table, self.lead, self.ties
+        )
+        worst = bound2(spot, True) if p >= 1.0 - 1e-9 else 0.0
+        best = bound2(spot, False) if p <= 1e-9 else 1.0
         return worst, best
 
     @cached_property
