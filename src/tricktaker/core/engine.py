@@ -9,7 +9,7 @@ record's head. :class:`Engine` holds those, so that a game's rules hold only
 what is their own.
 
 The state is a bag of slots: search bots clone and apply millions of times.
-``clone`` is generated once per class (as ``dataclasses`` generates its
+``clone`` is written out once per class (as ``dataclasses`` writes its
 methods): one assignment per slot, a fresh copy of each list the class names
 in ``COPIED``, and nothing of the per-observer caches, which a copy rebuilds.
 """
@@ -41,22 +41,28 @@ def _slots(cls: type) -> Iterator[str]:
                 yield name
 
 
-def _make_copier(cls: type, copied: tuple[str, ...], fresh: tuple[str, ...]) -> Callable[..., Any]:
-    """A function that copies an instance of ``cls`` slot by slot (lists in ``copied``
+def _make_clone(cls: type, copied: tuple[str, ...], fresh: tuple[str, ...]) -> Callable[..., Any]:
+    """``cls.clone``, written out for ``cls``: one assignment per slot (lists in ``copied``
     copied, slots in ``fresh`` left unset for the copy to rebuild, the rest shared)."""
     names = [n for n in _slots(cls) if n not in fresh]
     missing = set(copied) - set(names)
     if missing:
         raise TypeError(f"{cls.__name__}.COPIED names no slot: {sorted(missing)}")
-    lines = ["def copy(self, new):"]
+    lines = ["def clone(self, stop_after_deal=None):", "    new = _new(_cls)"]
     lines += [
         f"    new.{n} = self.{n}[:]" if n in copied else f"    new.{n} = self.{n}" for n in names
     ]
-    lines.append("    return new")
-    scope: dict[str, Any] = {}
-    exec("\n".join(lines), scope)
-    copier: Callable[..., Any] = scope["copy"]
-    return copier
+    lines += [
+        "    if stop_after_deal is not None:",
+        "        new.stop_after_deal = stop_after_deal",
+        "    return new",
+    ]
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    exec("\n".join(lines), scope)  # code built from the class's own slot names only
+    clone: Callable[..., Any] = scope["clone"]
+    clone.__doc__ = Engine.clone.__doc__
+    clone.__qualname__ = f"{cls.__qualname__}.clone"
+    return clone
 
 
 class Engine(Generic[A]):
@@ -101,7 +107,6 @@ class Engine(Generic[A]):
     #: The game's table of actions (ids, notation, interning).
     ACTIONS: ClassVar[ActionTable[Any]]
     _COMMON_COPIED: ClassVar[tuple[str, ...]] = ("dealt", "history", "_summaries", "log")
-    _copier: ClassVar[Callable[..., Any]]
     _action_type: ClassVar[type[NumberedAction]]
 
     _legal: tuple[A, ...] | None
@@ -128,7 +133,7 @@ class Engine(Generic[A]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         copied = tuple(dict.fromkeys((*Engine._COMMON_COPIED, *cls.COPIED)))
-        cls._copier = staticmethod(_make_copier(cls, copied, ("_told",)))
+        cls.clone = _make_clone(cls, copied, ("_told",))  # type: ignore[method-assign]
         table = getattr(cls, "ACTIONS", None)
         #: The class of the game's actions (as they stand in the log).
         cls._action_type = type(table.by_id[0]) if table is not None else NumberedAction
@@ -203,13 +208,10 @@ class Engine(Generic[A]):
 
         ``stop_after_deal=True`` gives a search copy: when the deal in progress
         ends, the copy stops (``to_act`` None, the match unfinished) instead of
-        shuffling and dealing the next one, which a playout never needs.
+        shuffling and dealing the next one, which a playout never needs. (Each
+        subclass gets this method written out for its slots: ``_make_clone``.)
         """
-        cls = type(self)
-        new: Self = cls._copier(self, cls.__new__(cls))
-        if stop_after_deal is not None:
-            new.stop_after_deal = stop_after_deal
-        return new
+        raise NotImplementedError
 
     # ----------------------------------------------------------------- legal
 
@@ -246,9 +248,19 @@ class Engine(Generic[A]):
 
     def _take(self, action: object) -> A:
         """The legal action meant by ``action``: IllegalAction, the state unchanged, if it
-        is not one. The legal actions are then forgotten (the state is about to change)."""
-        a = self._interned(action)
-        for candidate in self.legal_actions():  # interned: identity is equality
+        is not one. The legal actions are then forgotten (the state is about to change).
+
+        The hot path of every search: written for the usual case, an interned action
+        as ``legal_actions`` hands them out (no lookup, no parsing)."""
+        try:
+            by_id = self.ACTIONS.by_id
+            a: A = action if by_id[action.number] is action else self._interned(action)  # type: ignore[attr-defined]
+        except (AttributeError, IndexError, TypeError):
+            a = self._interned(action)
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        for candidate in legal:  # interned: identity is equality
             if candidate is a:
                 break
         else:

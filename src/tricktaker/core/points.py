@@ -75,6 +75,9 @@ class PointsDeal(NamedTuple):
     extra: tuple[Any, ...] = ()
 
 
+_tuple = tuple.__new__
+
+
 def points_summary(
     raw: PointsDeal,
     mark: tuple[int, str],
@@ -180,7 +183,8 @@ class PointsMatch(Engine[A]):
     value: int
 
     def _finish_deal(self, end: str, side: int, points: int) -> None:
-        """The deal is over: ``side`` (or DRAW) wins ``points``, ``end`` says how."""
+        """The deal is over: ``side`` (or DRAW) wins ``points``, ``end`` says how. Keep it,
+        then end the game or the match if it was won, else deal the next deal."""
         winner = None if side == DRAW else side
         score = self.score
         if winner is None:
@@ -189,21 +193,34 @@ class PointsMatch(Engine[A]):
             score[winner] += points
             if self.SCORE_CAPPED:
                 score[winner] = min(self.GAME_POINTS, score[winner])
-        raw = PointsDeal(
-            self.deal_no,
-            self.dealer,
-            self.tricks,
-            self.trick_log,
-            self.plays,
-            winner,
-            points,
-            end,
-            self.value,
-            (score[0], score[1]),
-            self._deal_facts(),
-        )
+        # A named tuple made as a tuple: several times cheaper, once a deal in every playout.
+        fields = (self.deal_no, self.dealer, self.tricks, self.trick_log, self.plays, winner)
+        after = (score[0], score[1])
+        raw = _tuple(PointsDeal, (*fields, points, end, self.value, after, self._deal_facts()))
         self.pending = 0
-        self._close_deal(raw, winner)
+        self.history.append(raw)
+        self.log.append((EV_DEAL_END, raw))
+        game_over = winner is not None and score[winner] >= self.GAME_POINTS
+        if winner is not None and game_over:
+            self.games[winner] += 1
+            self.log.append((EV_GAME_END, winner, after, tuple(self.games)))
+            if self.games[winner] >= self.games_to_win:
+                self.finished = True
+                self.winner = winner
+                self.phase = self.OVER
+                self.actor = None
+                self.hands = [0] * self.n
+                self.plays = []
+                self.log.append((EV_MATCH_END, winner, tuple(self.games)))
+                return
+            self.score = [0, 0]
+        self.dealer = self._next_dealer(game_over)
+        self.deal_no += 1
+        if self.stop_after_deal:
+            self.phase = self.OVER
+            self.actor = None
+            return
+        self._start_deal()
 
     def _deal_facts(self) -> tuple[Any, ...]:
         """The game's own facts of a finished deal, kept in its ``PointsDeal.extra``."""
@@ -250,33 +267,6 @@ class PointsMatch(Engine[A]):
             points = self.GAME_POINTS - self.score[outcome] if all_in else self.value
             self._finish_deal("tricks", outcome, points)
         return True
-
-    def _close_deal(self, raw: Any, winner: int | None) -> None:
-        """Keep the finished deal (``raw``, its points already on the score), then end the
-        game or the match if it was won, else deal the next deal."""
-        self.history.append(raw)
-        self.log.append((EV_DEAL_END, raw))
-        game_over = winner is not None and self.score[winner] >= self.GAME_POINTS
-        if winner is not None and game_over:
-            self.games[winner] += 1
-            self.log.append((EV_GAME_END, winner, tuple(self.score), tuple(self.games)))
-            if self.games[winner] >= self.games_to_win:
-                self.finished = True
-                self.winner = winner
-                self.phase = self.OVER
-                self.actor = None
-                self.hands = [0] * self.n
-                self.plays = []
-                self.log.append((EV_MATCH_END, winner, tuple(self.games)))
-                return
-            self.score = [0, 0]
-        self.dealer = self._next_dealer(game_over)
-        self.deal_no += 1
-        if self.stop_after_deal:
-            self.phase = self.OVER
-            self.actor = None
-            return
-        self._start_deal()
 
     def _start_deal(self) -> None:
         raise NotImplementedError

@@ -11,9 +11,9 @@ three parts::
         __slots__ = ()
         SEEN = Seen(render, visible, build_view)
 
-Events are rendered once per observer and kept (``core.kept``), so a front
-end asking after every card, or a search playout asking after every imagined
-move, pays for the new entries only.
+Events of a long log are rendered once per observer and kept (``core.kept``),
+so a front end asking after every card pays for the new entries only; a game
+of short deals renders them when asked (``KEEP_EVENTS``).
 """
 
 from __future__ import annotations
@@ -52,6 +52,11 @@ class GameState(Engine[A], Generic[A, V]):
     __slots__ = ()
 
     SEEN: ClassVar[Seen]
+    #: Whether events are rendered once per observer and kept (``core.kept``): for games
+    #: whose logs grow long (Tetka writes some 65 entries a deal), where front ends ask for
+    #: the stream after every card. Short logs are rendered when asked, which costs a
+    #: search's playout less (it reads one seat's newest events on a fresh copy).
+    KEEP_EVENTS: ClassVar[bool] = True
 
     def check_seat(self, seat: object) -> int:
         """``seat`` if it is a seat at this table; IllegalAction (a clear message) if not."""
@@ -70,6 +75,11 @@ class GameState(Engine[A], Generic[A, V]):
     def events(self, since: int = 0, observer: int | None = None) -> list[Event]:
         if observer is not None:
             self.check_seat(observer)
+        if not self.KEEP_EVENTS:
+            if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+                raise IllegalAction("events: 'since' must be an event number, 0 or more")
+            seen = self.SEEN
+            return render_log(self.log, observer, since, seen.render, seen.visible)
         try:
             told = self._told
         except AttributeError:  # a new state or a clone: the cache starts empty

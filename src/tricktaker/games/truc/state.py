@@ -13,3 +13,4 @@ from tricktaker.games.truc.views import TrucView, build_view
 class TrucState(GameState[TrucAction, TrucView], TrucRules):
     __slots__ = ()
     SEEN = Seen(render, visible, build_view)
+    KEEP_EVENTS = False  # deals of a few actions: rendered when asked

@@ -14,6 +14,7 @@ from tricktaker.games.truco.views import TrucoView, build_view
 class TrucoState(GameState[TrucoAction, TrucoView], TrucoRules):
     __slots__ = ()
     SEEN = Seen(render, visible, build_view)
+    KEEP_EVENTS = False  # deals of a few actions: rendered when asked
 
     def shown_cards(self, observer: int | None) -> frozenset[Card]:
         """The vira, turned face up for all; in a hand of eleven the partners' hands, shown to
