@@ -25,7 +25,7 @@ from tricktaker.core.options import Options
 from tricktaker.core.protocol import Result
 from tricktaker.core.start import Start
 from tricktaker.core.summary import DealSummary
-from tricktaker.games.tetka.actions import PLAYS, TABLE, TEXTS, TetkaAction
+from tricktaker.games.tetka.actions import BY_ID, PLAYS, TABLE, TEXTS, TetkaAction
 from tricktaker.games.tetka.chance import check_draw, photo_card, seat_draw
 from tricktaker.games.tetka.scoring import (
     QUEENS,
@@ -299,8 +299,12 @@ class TetkaRules(Engine[TetkaAction]):
     # ---------------------------------------------------------------- apply
 
     def apply(self, action: Action | str) -> None:
-        # The rules are checked here, cheaper than a search of the legal actions.
-        a = self._interned(action)
+        # The usual case first, inline (an interned action, as legal_actions hands them
+        # out); the rules are then checked here, cheaper than a search of the legal actions.
+        try:
+            a = action if BY_ID[action.number] is action else self._interned(action)  # type: ignore[union-attr]
+        except (AttributeError, IndexError, TypeError):
+            a = self._interned(action)
         seat = a.seat
         card = a.card
         if seat != self.actor:
