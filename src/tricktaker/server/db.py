@@ -18,6 +18,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -53,6 +54,19 @@ class TableRow(Base):
     names: Mapped[str] = mapped_column(Text, default="[]")  # JSON
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: Actions applied: the next action is written only by the writer that saw this
+    #: number (compare-and-set), so two server processes never both write a table.
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: When anything last happened at the table: idle tables expire.
+    touched_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, default=now
+    )
+    #: Where its deals come from: "server" (a seed the server committed to) or "record".
+    origin: Mapped[str] = mapped_column(String(8), default="server", server_default="server")
+    #: JSON: the table's settings (turn clock, stand-in level, host seat).
+    settings: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")
+
+    __table_args__ = (Index("ix_tables_touched", "finished", "touched_at"),)
 
 
 class SeatRow(Base):
@@ -65,6 +79,8 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(8))  # "human" or "bot"
     level: Mapped[str | None] = mapped_column(String(32), nullable=True)
     token_hash: Mapped[str] = mapped_column(String(64))
+    #: The name the seat's person chose (None: the table's default name).
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
 
 class ActionRow(Base):
