@@ -115,6 +115,21 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
+    if args.what == "server":
+        from tricktaker.server.loadtest import run_load_cli
+
+        return run_load_cli(
+            args.tables,
+            args.processes,
+            args.seconds,
+            args.game,
+            args.option,
+            args.think,
+            args.bot_delay,
+            args.db,
+            args.redis,
+            as_json=args.json,
+        )
     from tricktaker.arena.bench import run_bench_cli
 
     return run_bench_cli(args.seconds, args.no_openspiel, as_json=args.json)
@@ -297,10 +312,44 @@ def build_parser() -> argparse.ArgumentParser:
         help="the computer's pause before each move (default: 0.7; 0 for none)",
     )
 
-    p = _command(sub, "bench", _cmd_bench, "engine speed figures", "Engine speed figures.")
+    p = _command(
+        sub,
+        "bench",
+        _cmd_bench,
+        "engine or server speed figures",
+        "Engine speed figures (`bench`), or the web server under load (`bench server`):"
+        " real `tricktaker serve` processes, scripted players over WebSockets against"
+        " random computers; the update's p50/p95/p99, errors, server CPU and memory.",
+    )
+    p.add_argument(
+        "what",
+        nargs="?",
+        choices=("engine", "server"),
+        default="engine",
+        help="what to measure (default: engine)",
+    )
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default: 3)")
     p.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    server = p.add_argument_group("bench server")
+    server.add_argument(
+        "--tables", type=int, nargs="+", default=[10, 50, 200], help="tables at once, each in turn"
+    )
+    server.add_argument(
+        "--processes", type=int, nargs="+", default=[1], help="server processes, each in turn"
+    )
+    server.add_argument("--game", default="truco", help="the game played (default: truco)")
+    _rule_options(server)  # type: ignore[arg-type]
+    server.add_argument(
+        "--think", type=float, default=1.0, help="a player's mean thinking time, s (default: 1)"
+    )
+    server.add_argument(
+        "--bot-delay", type=float, default=0.0, help="the computers' pause, s (default: 0)"
+    )
+    server.add_argument(
+        "--db", default=None, metavar="URL", help="database (default: a fresh SQLite file)"
+    )
+    server.add_argument("--redis", default=None, metavar="URL", help="Redis, for several processes")
     return parser
 
 

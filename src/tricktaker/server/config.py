@@ -8,7 +8,7 @@ that pause a moment like a person would. Each can be set on the command line
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 DEFAULT_HOST = "127.0.0.1"
@@ -42,16 +42,30 @@ class Settings:
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        """Settings from ``TRICKTAKER_DATABASE_URL``, ``TRICKTAKER_BOT_DELAY``, then overrides."""
+        """Settings from the environment (``TRICKTAKER_`` and a field's name in capitals:
+        ``TRICKTAKER_DATABASE_URL``, ``TRICKTAKER_BOT_DELAY``, ``TRICKTAKER_TABLES_PER_MINUTE``
+        for a load test...), then ``overrides``; a value that is not of its field's type
+        is a ValueError naming the variable."""
         values: dict[str, object] = {}
-        url = os.environ.get("TRICKTAKER_DATABASE_URL")
-        if url:
-            values["database_url"] = url
-        delay = os.environ.get("TRICKTAKER_BOT_DELAY")
-        if delay:
-            values["bot_delay"] = float(delay)
+        for spec in fields(cls):
+            name = "TRICKTAKER_" + spec.name.upper()
+            text = os.environ.get(name)
+            if not text:
+                continue
+            kind = type(getattr(DEFAULTS, spec.name))
+            try:
+                if kind is bool:
+                    values[spec.name] = text.strip().lower() in ("1", "true", "yes", "on")
+                else:
+                    values[spec.name] = kind(text) if kind is not str else text
+            except ValueError:
+                raise ValueError(f"{name}={text[:40]!r} is not a {kind.__name__}") from None
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
+
+
+#: The defaults, whose types the environment's texts are read as.
+DEFAULTS = Settings()
 
 
 def ensure_sqlite_folder(url: str) -> None:

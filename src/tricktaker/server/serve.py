@@ -20,7 +20,11 @@ def serve(host: str, port: int, db: str | None, bot_delay: float | None) -> int:
     if not 0 < port < 65536:
         print("tricktaker: --port must be 1 to 65535")
         return 2
-    settings = Settings.from_env(database_url=db, bot_delay=bot_delay)
+    try:
+        settings = Settings.from_env(database_url=db, bot_delay=bot_delay)
+    except ValueError as exc:
+        print(f"tricktaker: {exc}")
+        return 2
     app = create_app(settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"tricktaker: open http://{shown}:{port}/ in your browser (Ctrl+C stops the server)")
