@@ -28,10 +28,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
 from tricktaker.server.config import Settings
+from tricktaker.server.middleware import ForwardedFor, SecurityHeaders
 from tricktaker.server.routes import lobby, pages, records, table_socket, tables
 from tricktaker.server.routes.context import ServerContext
 from tricktaker.server.routes.pages import STATIC
 from tricktaker.server.routes.reading import refused
+from tricktaker.server.security import TrustedProxies
 from tricktaker.server.store import Store
 from tricktaker.server.tables import Hub
 
@@ -57,4 +59,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     for module in (pages, lobby, tables, records, table_socket):
         app.include_router(module.router)
+    # Outermost last: the client's address is settled before anything reads it, and the
+    # security headers reach every answer (``server.middleware``).
+    app.add_middleware(ForwardedFor, trusted=TrustedProxies.parse(settings.forwarded_allow_ips))
+    app.add_middleware(SecurityHeaders)
     return app

@@ -39,10 +39,17 @@ class Settings:
     replays_per_minute: int = 20
     #: WebSockets one client address may hold open at once.
     sockets_per_address: int = 32
+    #: Proxies whose X-Forwarded-For, X-Real-IP and Forwarded headers are believed: IP
+    #: addresses and networks separated by commas, or "*" (``security.TrustedProxies``).
+    #: None by default: a client's address is the one it connects from.
+    forwarded_allow_ips: str = ""
+    #: Record downloads (a whole match written out) one address may ask for per minute.
+    downloads_per_minute: int = 60
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        """Settings from ``TRICKTAKER_DATABASE_URL``, ``TRICKTAKER_BOT_DELAY``, then overrides."""
+        """Settings from ``TRICKTAKER_DATABASE_URL``, ``TRICKTAKER_BOT_DELAY``,
+        ``TRICKTAKER_FORWARDED_ALLOW_IPS``, then overrides."""
         values: dict[str, object] = {}
         url = os.environ.get("TRICKTAKER_DATABASE_URL")
         if url:
@@ -50,6 +57,9 @@ class Settings:
         delay = os.environ.get("TRICKTAKER_BOT_DELAY")
         if delay:
             values["bot_delay"] = float(delay)
+        proxies = os.environ.get("TRICKTAKER_FORWARDED_ALLOW_IPS")
+        if proxies:
+            values["forwarded_allow_ips"] = proxies
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
 

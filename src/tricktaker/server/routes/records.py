@@ -4,9 +4,16 @@
   record>, "seats": [...], "lang"}``; ``201`` as ``POST /api/tables``. Without
   seats, a person at seat 0 and the computers elsewhere. Rate-limited with
   ``POST /api/tables``; body at most ``Settings.max_upload_bytes``.
-* ``GET /api/tables/{table_id}/record?token=`` — the record as a download:
-  the full one (every hand) for a seat's token once the match is over, else
-  the public one (no seed, no unplayed card).
+* ``POST /api/records`` makes a table of origin ``record``: its uploader chose
+  the seed and the deals, and everyone seated is told so (``table_json``).
+* ``GET /api/tables/{table_id}/record`` — the record as a download, once the
+  match is over (``409`` before): the same for every seat and spectator,
+  ``State.shown_record``: the full record, with the seed revealed, where the
+  rules have shown every card by the end (Tetka), else the public record
+  marked ``"partial": true`` (Le Truc, Truco, Preferans: cards face down,
+  unplayed, set aside or discarded stay hidden for good). A table whose seed
+  the server made carries its ``seed_hash``. Rate-limited per address
+  (``Settings.downloads_per_minute``).
 * ``POST /api/replay`` — body ``ReplayRequest``: ``{"record", "seat": <n> |
   null, "lang"}``; every step of the record as that seat (null: the public)
   saw it (``server.replay``). Rate-limited per address
@@ -20,12 +27,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
 from tricktaker.core import IllegalAction, RecordError, get_game
 from tricktaker.core.errors import OptionError
 from tricktaker.core.records import parse_record, state_from_record
+from tricktaker.server.messages import web_words
 from tricktaker.server.replay import MAX_REPLAY_ACTIONS, replay_frames
 from tricktaker.server.routes.bodies import RecordUpload, ReplayRequest
 from tricktaker.server.routes.context import (
@@ -33,14 +41,15 @@ from tricktaker.server.routes.context import (
     HubOf,
     TableInPath,
     allow_creation,
+    allow_download,
     allow_replay,
+    client_lang,
 )
 from tricktaker.server.routes.reading import UploadRoute, bad
 from tricktaker.server.routes.seating import (
     created_json,
     default_seats,
     seat_names,
-    seat_of,
     seat_specs,
 )
 from tricktaker.server.security import new_table_id
@@ -74,16 +83,19 @@ async def resume(body: RecordUpload, hub: HubOf) -> JSONResponse:
         names=seat_names(record.names, seats, body.lang),
         seats=seats,
         actions=list(record.actions),
+        origin="record",
     )
     table = await hub.create(stored)
     return JSONResponse(created_json(table, tokens), status_code=201)
 
 
-@router.get("/tables/{table_id}/record")
-async def download(table: TableInPath, token: str = "") -> JSONResponse:
-    full = seat_of(table, token) is not None and table.state.to_act is None
+@router.get("/tables/{table_id}/record", dependencies=[Depends(allow_download)])
+async def download(request: Request, table: TableInPath) -> JSONResponse:
+    if table.state.to_act is not None:
+        _ = web_words(client_lang(request))
+        raise bad(_("The match is not over: its record is shown at its end."), 409)
     return JSONResponse(
-        table.record() if full else table.public_record(),
+        table.shown_record(),
         headers={"Content-Disposition": f'attachment; filename="{table.id}.json"'},
     )
 

@@ -16,15 +16,18 @@ async function answer(response) {
   return body;
 }
 
+// The page's language, so that a refusal (a rate limit's 429) comes in it.
+const language = () => document.documentElement.lang || "en";
+
 async function get(url) {
-  return answer(await fetch(url, { headers: { Accept: "application/json" } }));
+  return answer(await fetch(url, { headers: { Accept: "application/json", "Accept-Language": language() } }));
 }
 
 async function post(url, data) {
   return answer(
     await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      headers: { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": language() },
       body: JSON.stringify(data),
     }),
   );

@@ -16,6 +16,7 @@ import {
   renderStatus,
 } from "./board.js";
 import { cardText } from "./cards.js";
+import { showFairness } from "./fairness.js";
 import { copyText, fill, h, sleep } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
 import { TableSocket } from "./socket.js";
@@ -190,6 +191,7 @@ export function mountTable(root, tableId, { setConn }) {
   function onMessage(msg) {
     if (msg.type === "hello") {
       st.seat = msg.seat;
+      showFairness(root, msg.table);
       st.closed = null;
       return;
     }
