@@ -298,3 +298,23 @@ def test_no_hidden_card_leaves_in_a_shown_truc_record(client: TestClient) -> Non
     shown = client.get(f"/api/tables/{made['id']}/record").json()
     played = {c for e in state.events(0, None) for c in CARD.findall(json.dumps(e.to_json()))}
     assert set(CARD.findall(json.dumps(shown))) <= played
+
+
+def test_a_finished_table_replays_as_each_seat_saw_it(client: TestClient) -> None:
+    """Where the shown record is partial, "Watch the replay" replays the table's own
+    match: each frame as the token's seat saw it, the public's without a token."""
+    made = client.post(
+        "/api/tables", json={"game": "truco", "seats": seats("human", "human")}
+    ).json()
+    early = client.get(f"/api/tables/{made['id']}/replay")
+    assert early.status_code == 409
+    play_out(client, made["id"])
+    token = made["seats"][1]["token"]
+    mine = client.get(f"/api/tables/{made['id']}/replay?token={token}&lang=ru").json()
+    assert mine["seat"] == 1 and mine["error"] is None
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    applied = hub.tables[made["id"]].applied
+    assert len(mine["frames"]) == applied + 1
+    assert all(f["table"]["seat"] == 1 for f in mine["frames"])
+    public = client.get(f"/api/tables/{made['id']}/replay?token=forged-token-123").json()
+    assert public["seat"] is None and all(f["table"]["hand"] == [] for f in public["frames"])

@@ -14,6 +14,11 @@
   unplayed, set aside or discarded stay hidden for good). A table whose seed
   the server made carries its ``seed_hash``. Rate-limited per address
   (``Settings.downloads_per_minute``).
+* ``GET /api/tables/{table_id}/replay?token=&lang=`` — once the match is over
+  (``409`` before), the table's own match step by step as the token's seat saw
+  it (no token: the public), as ``POST /api/replay`` answers, with ``seat``:
+  what "Watch the replay" shows where the shown record is partial. Shares the
+  replays' limit and their one-at-a-time.
 * ``POST /api/replay`` — body ``ReplayRequest``: ``{"record", "seat": <n> |
   null, "lang"}``; every step of the record as that seat (null: the public)
   saw it (``server.replay``). Rate-limited per address
@@ -25,6 +30,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
@@ -35,7 +41,7 @@ from tricktaker.core.errors import OptionError
 from tricktaker.core.records import parse_record, state_from_record
 from tricktaker.server.messages import web_words
 from tricktaker.server.replay import MAX_REPLAY_ACTIONS, replay_frames
-from tricktaker.server.routes.bodies import RecordUpload, ReplayRequest
+from tricktaker.server.routes.bodies import RecordUpload, ReplayRequest, lang_or_english
 from tricktaker.server.routes.context import (
     ContextOf,
     HubOf,
@@ -50,10 +56,12 @@ from tricktaker.server.routes.seating import (
     created_json,
     default_seats,
     seat_names,
+    seat_of,
     seat_specs,
 )
 from tricktaker.server.security import new_table_id
 from tricktaker.server.store import StoredTable
+from tricktaker.server.tables import build_state
 
 router = APIRouter(prefix="/api", route_class=UploadRoute)
 
@@ -98,6 +106,40 @@ async def download(request: Request, table: TableInPath) -> JSONResponse:
         table.shown_record(),
         headers={"Content-Disposition": f'attachment; filename="{table.id}.json"'},
     )
+
+
+@router.get("/tables/{table_id}/replay", dependencies=[Depends(allow_replay)])
+async def replay_table(
+    request: Request, table: TableInPath, context: ContextOf, token: str = "", lang: str = "en"
+) -> dict[str, Any]:
+    """A finished table's match, step by step, as the token's seat saw it (without a
+    seat's token: as the public saw it). Where the shown record is partial it cannot be
+    replayed from a file; this replays the table's own match instead, and every frame is
+    built from that one observer's view and events, so it shows nothing he did not see
+    at the table."""
+    _ = web_words(client_lang(request))
+    if table.state.to_act is not None:
+        raise bad(_("The match is not over: its record is shown at its end."), 409)
+    if context.replaying.locked():
+        raise bad("the server is busy replaying another record; try again soon", 429)
+    seat = seat_of(table, token)
+    stored = table.stored
+    if len(stored.actions) > MAX_REPLAY_ACTIONS:
+        raise bad(f"more than {MAX_REPLAY_ACTIONS} actions to replay", 413)
+    async with context.replaying:
+        begun = replace(stored, actions=[])
+        game, state = await asyncio.to_thread(build_state, begun)
+        frames = await asyncio.to_thread(
+            replay_frames,
+            game,
+            state,
+            list(stored.actions),
+            seat,
+            lang_or_english(lang),
+            stored.names,
+            stored.options,
+        )
+    return {**frames, "seat": seat}
 
 
 @router.post("/replay", dependencies=[Depends(allow_replay)])

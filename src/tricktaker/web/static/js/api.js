@@ -43,4 +43,9 @@ export const api = {
   recordUrl: (id, token) =>
     `/api/tables/${encodeURIComponent(id)}/record?token=${encodeURIComponent(token || "")}`,
   replay: (record, seat, lang) => post("/api/replay", { record, seat, lang }),
+  // A finished table's own match as this token's seat saw it (its shown record may be partial).
+  tableReplay: (id, token, lang) =>
+    get(
+      `/api/tables/${encodeURIComponent(id)}/replay?token=${encodeURIComponent(token || "")}&lang=${encodeURIComponent(lang)}`,
+    ),
 };

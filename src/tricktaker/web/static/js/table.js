@@ -376,7 +376,8 @@ export function mountTable(root, tableId, { setConn }) {
           h(
             "div",
             { class: "button-row" },
-            // A seat gets the whole record (every hand) to keep and replay; a spectator's would not replay.
+            // A seat gets the record the rules let everyone see (the full one only where they
+            // showed every card), and the replay of the match as he saw it.
             msg.table.seat === null
               ? null
               : [
@@ -401,8 +402,8 @@ export function mountTable(root, tableId, { setConn }) {
 
   async function watchReplay() {
     try {
-      const record = await api.record(tableId, st.token);
-      passReplay(record, st.seat ?? null);
+      // The table's own match (its shown record may be partial: GET /api/tables/{id}/replay).
+      passReplay({ table: tableId, token: st.token }, st.seat ?? null);
       location.href = "/replay";
     } catch (error) {
       st.error = String(error.message || error);
