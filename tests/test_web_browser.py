@@ -560,6 +560,9 @@ def test_a_finished_match_offers_its_record_and_replay(server: str, watched: Wat
         page.click("text=Download record")
     saved = json.loads(Path(download.value.path()).read_text())
     assert saved["actions"] == state.to_record()["actions"]
+    # Le Truc's unplayed cards stay hidden: the record shown is partial, without the seed;
+    # the replay is the table's own match, as this seat saw it.
+    assert saved["partial"] is True and "seed" not in saved
     page.click("text=Watch the replay")
     page.wait_for_url(re.compile(r".*/replay$"))
     page.wait_for_selector("#replay-slider")
