@@ -318,3 +318,13 @@ def test_a_finished_table_replays_as_each_seat_saw_it(client: TestClient) -> Non
     assert all(f["table"]["seat"] == 1 for f in mine["frames"])
     public = client.get(f"/api/tables/{made['id']}/replay?token=forged-token-123").json()
     assert public["seat"] is None and all(f["table"]["hand"] == [] for f in public["frames"])
+
+
+def test_serve_on_the_command_line_refuses_a_bad_proxy_list(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tricktaker.cli import main
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: pytest.fail("the server started"))
+    assert main(["serve", "--forwarded-allow-ips", "10.0.0.1,nonsense"]) == 2
+    assert "'nonsense' is not an IP address or network" in capsys.readouterr().out
