@@ -231,3 +231,11 @@ def test_verify_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["verify", str(path)]) == 2
     assert main(["replay", str(path)]) == 2
     assert "partial" in capsys.readouterr().out
+
+
+def test_verify_refuses_deals_listed_beyond_the_play() -> None:
+    """Deals listed that the actions never reach could be anything: not a fair record."""
+    record = committed("truc", 4)
+    record["deals"].append(record["deals"][0])
+    outcome = verify_text(json.dumps(record))
+    assert outcome.exit_code == EXIT_MISMATCH and "cannot be checked" in str(outcome.output)

@@ -93,6 +93,13 @@ def verify_text(text: str) -> ReplayOutcome:
         dealt = None
     given = played.to_record().get("deals", [])
     fresh = dealt.to_record().get("deals", []) if dealt is not None else []
+    if len(record.deals) > len(given):  # listed, never dealt: nothing shows where they came from
+        return _fails(
+            f"the record lists {len(record.deals)} deals, but its actions reach only"
+            f" {len(given)}: the others cannot be checked",
+            EXIT_MISMATCH,
+            deal=len(given),
+        )
     for index, deal in enumerate(given):
         if index >= len(fresh) or fresh[index] != deal:
             return _fails(
