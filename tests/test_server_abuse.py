@@ -189,6 +189,8 @@ def test_names_are_cleaned_where_they_enter(client: TestClient) -> None:
     record = {"game": "truc", "seed": 3, "names": ["Zoë\u202e\x01", "x"], "actions": []}
     resumed = client.post("/api/records", json={"record": record}).json()
     assert client.get(f"/api/tables/{resumed['id']}").json()["names"][0] == "Zoë"
+    replayed = client.post("/api/replay", json={"record": record}).json()
+    assert replayed["frames"][0]["names"] == ["Zoë", "x"]
 
 
 # --------------------------------------------------------------------- rate limits

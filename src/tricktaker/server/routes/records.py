@@ -59,7 +59,7 @@ from tricktaker.server.routes.seating import (
     seat_of,
     seat_specs,
 )
-from tricktaker.server.security import new_table_id
+from tricktaker.server.security import clean_name, new_table_id
 from tricktaker.server.store import StoredTable
 from tricktaker.server.tables import build_state
 
@@ -156,8 +156,8 @@ async def replay(body: ReplayRequest, context: ContextOf) -> dict[str, Any]:
     players = state.players
     if body.seat is not None and not 0 <= body.seat < players:
         raise bad(f"seat must be 0 to {players - 1}, or null for the public")
-    names = list(record.names) or [f"{i + 1}" for i in range(players)]
-    names = (names + [""] * players)[:players]
+    given = (list(record.names) + [""] * players)[:players]
+    names = [clean_name(name, default=f"{i + 1}") for i, name in enumerate(given)]
     if context.replaying.locked():
         raise bad("the server is busy replaying another record; try again soon", 429)
     async with context.replaying:
