@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from tricktaker.core.fairness import seed_hash, verify_text
 from tricktaker.core.records import replay_text
@@ -330,3 +331,16 @@ def test_serve_on_the_command_line_refuses_a_bad_proxy_list(
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: pytest.fail("the server started"))
     assert main(["serve", "--forwarded-allow-ips", "10.0.0.1,nonsense"]) == 2
     assert "'nonsense' is not an IP address or network" in capsys.readouterr().out
+
+
+def test_opening_sockets_is_limited_per_address(tmp_path: Path) -> None:
+    """Each new socket may load and replay a stored match: one address may not open them
+    without end, even one at a time."""
+    with TestClient(create_app(settings(tmp_path, connects_per_minute=2))) as c:
+        table = c.post("/api/tables", json=TABLE).json()["id"]
+        for _ in range(2):
+            with c.websocket_connect(f"/ws/{table}") as ws:
+                assert ws.receive_json()["type"] == "hello"
+        with c.websocket_connect(f"/ws/{table}") as ws, pytest.raises(WebSocketDisconnect) as shut:
+            ws.receive_json()
+        assert shut.value.code == 1008

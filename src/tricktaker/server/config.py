@@ -45,6 +45,8 @@ class Settings:
     forwarded_allow_ips: str = ""
     #: Record downloads (a whole match written out) one address may ask for per minute.
     downloads_per_minute: int = 60
+    #: WebSockets one address may open per minute (each may load and replay a stored match).
+    connects_per_minute: int = 120
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -39,6 +39,8 @@ class ServerContext:
     #: Reads that may load a stored match (a table's record, its description) per
     #: address: ``Settings.downloads_per_minute``.
     downloads: KeyedLimiter = field(default_factory=lambda: KeyedLimiter(1.0, 60))
+    #: WebSockets opened per address: ``Settings.connects_per_minute``.
+    connects: KeyedLimiter = field(default_factory=lambda: KeyedLimiter(2.0, 120))
     #: One replay at a time: each is seconds of work in a worker thread, and the
     #: database writes of every table wait for a free one.
     replaying: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(1))
@@ -54,6 +56,7 @@ class ServerContext:
             downloads=KeyedLimiter(
                 settings.downloads_per_minute / 60, settings.downloads_per_minute
             ),
+            connects=KeyedLimiter(settings.connects_per_minute / 60, settings.connects_per_minute),
         )
 
 
