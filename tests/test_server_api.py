@@ -274,11 +274,12 @@ def test_reconnecting_resumes_from_the_last_event_seen(client: TestClient) -> No
         assert [e["n"] for e in full["events"]][: len(everything)] == list(range(len(everything)))
 
 
-def test_the_record_is_public_until_the_end_and_uploads_resume(client: TestClient) -> None:
+def test_the_record_is_shown_at_the_end_only_and_uploads_resume(client: TestClient) -> None:
     made = create(client, "truc", {"players": 2}, ["human", "human"])
     t0 = made["seats"][0]["token"]
-    record = client.get(f"/api/tables/{made['id']}/record?token={t0}").json()
-    assert "seed" not in record and "hands" not in json.dumps(record)
+    early = client.get(f"/api/tables/{made['id']}/record?token={t0}")
+    assert early.status_code == 409 and "not over" in early.json()["detail"]
+    assert "seed" not in early.text and "hands" not in early.text
     with client.websocket_connect(f"/ws/{made['id']}?token={t0}") as ws:
         ws.receive_json()
         state = receive_state(ws)

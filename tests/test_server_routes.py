@@ -42,6 +42,7 @@ def test_the_api_is_the_routes_the_clients_use_each_body_a_model() -> None:
         ("/api/tables/{table_id}", "get"),
         ("/api/records", "post"),
         ("/api/tables/{table_id}/record", "get"),
+        ("/api/tables/{table_id}/replay", "get"),
         ("/api/replay", "post"),
     }
     bodies = {

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, FilePayload, Page, WebSocketRoute
 
 pytestmark = pytest.mark.slow
+# (Each wait_for_function is given a function, "() => ...": Playwright evaluates a bare
+# expression with eval() in the page, which the page's Content-Security-Policy forbids.)
 
 CHROMIUM = "/usr/bin/chromium"
 IN_CI = os.environ.get("CI") == "true"
@@ -258,8 +260,12 @@ def test_lobby_table_a_deal_and_russian(server: str, watched: Watched) -> None:
     # Russian: the page's own texts at once, the game's words resent by the server.
     page.click("[data-lang=ru]")
     page.wait_for_selector("#nav a:has-text('Новый стол')")
-    page.wait_for_function("/[А-Яа-яЁё]/.test(document.querySelector('.status-lines').textContent)")
-    page.wait_for_function("/[А-Яа-яЁё]/.test(document.querySelector('.log-list li').textContent)")
+    page.wait_for_function(
+        "() => /[А-Яа-яЁё]/.test(document.querySelector('.status-lines').textContent)"
+    )
+    page.wait_for_function(
+        "() => /[А-Яа-яЁё]/.test(document.querySelector('.log-list li').textContent)"
+    )
     deals = page.locator(".log-list li.ev-deal").count()
     assert deals >= 2
     assert page.locator(".log-list li.ev-deal_end").count() == deals - 1  # rebuilt, not doubled
@@ -272,7 +278,9 @@ def test_lobby_table_a_deal_and_russian(server: str, watched: Watched) -> None:
     page.on("websocket", lambda ws: sockets.append(ws.url))
     page.reload()
     page.wait_for_selector("#conn[data-status=open]")
-    page.wait_for_function(f"document.querySelectorAll('.log-list li').length >= {len(lines)}")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.log-list li').length >= {len(lines)}"
+    )
     assert page.locator(".log-list li").all_inner_texts()[: len(lines)] == lines
     since = re.search(r"since=(\d+)", sockets[0])
     assert since is not None and int(since.group(1)) > 0, sockets
@@ -310,7 +318,7 @@ def test_the_lobby_offers_every_level_weakest_first_by_name(server: str, watched
     assert values[:4] == ["bot:random", "bot:rules", "bot:search", "bot:deep"]
     page.click("[data-lang=ru]")
     page.wait_for_function(
-        "document.querySelector('#seat-1 option') &&"
+        "() => document.querySelector('#seat-1 option') &&"
         " document.querySelector('#seat-1 option').textContent.includes('лёгкий')"
     )
     russian = ["Компьютер: лёгкий", "Компьютер: средний", "Компьютер: сильный", "Компьютер: мастер"]
@@ -392,7 +400,7 @@ def test_an_invited_friend_and_a_spectator(server: str, browser: Browser) -> Non
         friend.wait_for_selector(".actions button.action:not([disabled])")
         before = view.locator(".log-list li").count()
         friend.locator(".actions button.action").first.click()
-        view.wait_for_function(f"document.querySelectorAll('.log-list li').length > {before}")
+        view.wait_for_function(f"() => document.querySelectorAll('.log-list li').length > {before}")
     finally:
         host.close()
         guest.close()
@@ -492,7 +500,9 @@ def test_replay_steps_with_buttons_keys_and_slider(server: str, watched: Watched
     assert page.locator(".log-list li").count() == log_at_start
     # The public view shows no hand.
     page.select_option("#replay-seat", "public")
-    page.wait_for_function("!document.querySelector('.hand') && !!document.querySelector('.board')")
+    page.wait_for_function(
+        "() => !document.querySelector('.hand') && !!document.querySelector('.board')"
+    )
 
     # From a finished table, the record comes through this tab's sessionStorage.
     page.evaluate(
@@ -550,6 +560,9 @@ def test_a_finished_match_offers_its_record_and_replay(server: str, watched: Wat
         page.click("text=Download record")
     saved = json.loads(Path(download.value.path()).read_text())
     assert saved["actions"] == state.to_record()["actions"]
+    # Le Truc's unplayed cards stay hidden: the record shown is partial, without the seed;
+    # the replay is the table's own match, as this seat saw it.
+    assert saved["partial"] is True and "seed" not in saved
     page.click("text=Watch the replay")
     page.wait_for_url(re.compile(r".*/replay$"))
     page.wait_for_selector("#replay-slider")
@@ -625,7 +638,9 @@ def test_tetka_a_whole_deal_by_clicking_cards(server: str, watched: Watched) -> 
     page.keyboard.press("Escape")
 
     page.click("[data-lang=ru]")
-    page.wait_for_function("document.querySelector('.status-lines').textContent.includes('Марки:')")
+    page.wait_for_function(
+        "() => document.querySelector('.status-lines').textContent.includes('Марки:')"
+    )
     assert "Фотография: " in page.inner_text(".table-lines")
 
 
@@ -737,7 +752,7 @@ def test_preferans_bids_and_plays_a_whole_deal(server: str, watched: Watched) ->
 
     page.click("[data-lang=ru]")
     page.wait_for_function(
-        "document.querySelector('.status-lines').textContent.includes('Если закрыть пулю')"
+        "() => document.querySelector('.status-lines').textContent.includes('Если закрыть пулю')"
     )
     assert page.inner_text(".paper-slot .paper-sheet").startswith("Ленинградка, пуля до 10")
     _no_horizontal_scroll(page)
@@ -893,7 +908,9 @@ def test_preferans_bids_in_a_grid_and_cards_never_bid(server: str, watched: Watc
     page.wait_for_selector(".rules-dialog[open]", state="detached")
 
     page.click('.actions button[data-action="0:bid 6s"]')
-    page.wait_for_function("document.querySelector('.log-list').textContent.includes('six spades')")
+    page.wait_for_function(
+        "() => document.querySelector('.log-list').textContent.includes('six spades')"
+    )
 
 
 def test_preferans_open_whist_hands_face_up_and_played_by_a_click(
@@ -919,7 +936,8 @@ def test_preferans_open_whist_hands_face_up_and_played_by_a_click(
     card = action.split(" ")[1]
     playable.first.click()
     page.wait_for_function(
-        "document.querySelector('.log-list').textContent.includes('Trick 1:')", timeout=15_000
+        "() => document.querySelector('.log-list').textContent.includes('Trick 1:')",
+        timeout=15_000,
     )
     page.wait_for_selector(f'.open-hand[data-seat="2"] [data-card="{card}"]', state="detached")
     assert open_hand.locator("svg.card.face").count() == 9
@@ -938,3 +956,26 @@ def test_preferans_open_whist_hands_face_up_and_played_by_a_click(
         _no_horizontal_scroll(view)
     finally:
         phone.close()
+
+
+def test_the_table_tells_where_its_deals_come_from(server: str, watched: Watched) -> None:
+    """Fair deals: a table the server dealt shows the hash of the seed it committed to; one
+    made from an uploaded record tells everyone, spectators too, that its uploader may know
+    the cards. (The page runs under its Content-Security-Policy: a violation is a console
+    error, which fails the test.)"""
+    page = watched.page
+    made = _post(
+        f"{server}/api/tables",
+        {"game": GAME, "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]},
+    )
+    page.goto(f"{server}{made['seats'][0]['link']}")
+    page.wait_for_selector(".play-col .fairness")
+    with urllib.request.urlopen(f"{server}/api/tables/{made['id']}", timeout=10) as answer:
+        info = json.loads(answer.read().decode("utf-8"))
+    assert page.get_attribute(".fairness", "title") == info["seed_hash"]
+    assert info["seed_hash"][:16] in page.inner_text(".fairness")
+    uploaded = _post(f"{server}/api/records", {"record": {"game": GAME, "seed": 5}})
+    page.goto(f"{server}{uploaded['watch']}")
+    page.wait_for_selector(".fairness.notice")
+    assert "uploaded record" in page.inner_text(".fairness")
+    assert page.locator(".fairness").count() == 1

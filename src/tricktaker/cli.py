@@ -1,4 +1,4 @@
-"""The ``tricktaker`` command: play, replay, arena, ladder, bench (docs/design.md, §15 Commands)."""
+"""The ``tricktaker`` command: play, replay, verify, arena, ladder, bench (docs/design.md, §15)."""
 
 from __future__ import annotations
 
@@ -83,6 +83,34 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return outcome.exit_code
 
 
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from tricktaker.core.fairness import verify_text
+    from tricktaker.core.records import MAX_RECORD_CHARS
+
+    try:
+        if args.file == "-":
+            text = sys.stdin.read(MAX_RECORD_CHARS + 1)
+        else:
+            with open(args.file, encoding="utf-8") as fh:
+                text = fh.read(MAX_RECORD_CHARS + 1)
+    except (OSError, UnicodeDecodeError) as exc:
+        message = f"cannot read {args.file}: {exc}"
+        print(json.dumps({"ok": False, "error": {"message": message}}) if args.json else message)
+        return 2
+    outcome = verify_text(text)
+    out = outcome.output
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+    elif out["ok"]:
+        print(
+            f"tricktaker: the {out['deals']} deal(s) of this {out['game']} record came from"
+            f" the seed committed to as {out['seed_hash']}"
+        )
+    else:
+        print(f"tricktaker: {out['error']['message']}", file=sys.stderr)
+    return outcome.exit_code
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     from tricktaker.terminal.play import run_play
 
@@ -138,7 +166,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from tricktaker.server.serve import serve
 
-    return serve(args.host, args.port, args.db, args.bot_delay)
+    return serve(args.host, args.port, args.db, args.bot_delay, args.forwarded_allow_ips)
 
 
 def _seat(text: str) -> int:
@@ -221,6 +249,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--seat", type=_seat, default=None, metavar="N", help="show seat N's view and events"
     )
+
+    p = _command(
+        sub,
+        "verify",
+        _cmd_verify,
+        "check that every deal of a record came from the seed the server committed to",
+        "Check a record saved from a table whose seed the server made: the seed's hash"
+        " is the seed_hash shown at the table while it was played, and every deal of the"
+        " record is the one that seed deals. Exit status 0 when it holds; 1 when it does"
+        " not (a hash or a deal differs); 2 for a malformed record, or one without its"
+        " seed and seed_hash (a partial record, or one made from an upload); 3 for an"
+        " illegal action.",
+    )
+    p.add_argument("file", help="record file, or - for standard input")
+    p.add_argument("--json", action="store_true", help="print the outcome as JSON")
 
     p = _command(
         sub,
@@ -310,6 +353,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="SECONDS",
         help="the computer's pause before each move (default: 0.7; 0 for none)",
+    )
+    p.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        metavar="IPS",
+        help="proxies whose X-Forwarded-For, X-Real-IP and Forwarded headers are believed:"
+        " addresses or networks separated by commas, or * (default: none; also"
+        " TRICKTAKER_FORWARDED_ALLOW_IPS)",
     )
 
     p = _command(

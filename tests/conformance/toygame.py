@@ -392,6 +392,11 @@ class ToyState:
         del record["seed"], record["deals"]
         return record
 
+    def shown_record(self) -> dict[str, Any]:
+        record = self.public_record()
+        record["partial"] = True
+        return record
+
 
 class ToyWords:
     lang = "en"

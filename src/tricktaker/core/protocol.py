@@ -213,6 +213,12 @@ class State(Protocol):
         """The record anyone may see: no hand, no stock, nothing private."""
         ...
 
+    def shown_record(self) -> dict[str, Any]:
+        """The record shown to every seat and spectator once the match is over: the full
+        record where the rules have shown every card by then, else the public record
+        marked ``"partial": true`` (``core.state.GameState.shown_record``)."""
+        ...
+
     def info_key(self, seat: int) -> Hashable:
         """A hashable key equal for two states exactly when ``seat`` cannot tell them apart
         (for solvers' information sets)."""

@@ -6,6 +6,13 @@ views and events (``State.public_record``). Reading a record is hardened
 against hostile files: a number of thousands of digits, JSON nested a hundred
 thousand deep, a megabyte of garbage or a seat written in superscript digits
 is refused with a clear RecordError, never a traceback.
+
+What a server shows at a match's end is ``State.shown_record``: the full
+record where the rules showed every card, else the public one marked
+``"partial": true``, which every reader here refuses by name (``PARTIAL``:
+``replay`` exits 2), since the cards it leaves out are the ones a replay needs.
+A record may carry ``seed_hash``, the server's commitment to its seed
+(``core.fairness``, ``tricktaker verify``).
 """
 
 from __future__ import annotations
@@ -31,6 +38,8 @@ _KNOWN_KEYS = (
     "actions",
     "result",
     "date",
+    "seed_hash",
+    "partial",
 )
 #: A record longer than this is not a match anyone played.
 MAX_RECORD_CHARS = 8_000_000
@@ -39,6 +48,7 @@ MAX_DEALS = 10_000
 MAX_NUMBER_DIGITS = 18
 MAX_SEED_CHARS = 200
 MAX_NAME_CHARS = 100
+HEX = "0123456789abcdef"
 
 
 @dataclass(slots=True)
@@ -51,6 +61,15 @@ class Record:
     start: Start = field(default_factory=Start)
     deals: list[dict[str, Any]] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    #: The hash of the seed a server committed to before the first deal (core.fairness).
+    seed_hash: str | None = None
+
+
+#: Why a partial record (``State.shown_record`` where the rules hide cards) is refused.
+PARTIAL = (
+    "this record is partial: it leaves out the cards the rules never show (cards face"
+    " down, unplayed or set aside), so it cannot be replayed or resumed"
+)
 
 
 def _bounded_int(text: str) -> int:
@@ -122,6 +141,16 @@ def parse_record(data: object) -> Record:
         raise RecordError('"actions" must be a list of strings like "0:play 7h"')
     if len(actions) > MAX_ACTIONS:
         raise RecordError(f'"actions" lists {len(actions)}; a record holds at most {MAX_ACTIONS}')
+    partial = data.get("partial", False)
+    if not isinstance(partial, bool):
+        raise RecordError('"partial" must be true or false')
+    if partial:
+        raise RecordError(PARTIAL)
+    seed_hash = data.get("seed_hash")
+    if seed_hash is not None and (
+        not isinstance(seed_hash, str) or len(seed_hash) != 64 or seed_hash.strip(HEX) != ""
+    ):
+        raise RecordError('"seed_hash" must be 64 hexadecimal digits (a SHA-256)')
     return Record(
         game,
         dict(options),
@@ -131,6 +160,7 @@ def parse_record(data: object) -> Record:
         start,
         [dict(d) for d in deals],
         list(actions),
+        seed_hash,
     )
 
 

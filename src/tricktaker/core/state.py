@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from tricktaker.cards import Card
 from tricktaker.core.actions import NumberedAction
@@ -57,6 +57,10 @@ class GameState(Engine[A], Generic[A, V]):
     #: the stream after every card. Short logs are rendered when asked, which costs a
     #: search's playout less (it reads one seat's newest events on a fresh copy).
     KEEP_EVENTS: ClassVar[bool] = True
+    #: Whether the rules have shown every card dealt to everyone by the match's end
+    #: (Tetka: every card is played face up). Where they have not (a card face down,
+    #: an unplayed hand, a discard), the shown record is the public one (``shown_record``).
+    SHOWS_EVERY_CARD: ClassVar[bool] = False
 
     def check_seat(self, seat: object) -> int:
         """``seat`` if it is a seat at this table; IllegalAction (a clear message) if not."""
@@ -85,6 +89,25 @@ class GameState(Engine[A], Generic[A, V]):
         except AttributeError:  # a new state or a clone: the cache starts empty
             told = self._told = KeptEvents(self.SEEN.render)
         return told.events(self.log, since, observer)
+
+    if TYPE_CHECKING:  # written by each game's rules, which come after this class in the MRO
+
+        def to_record(self) -> dict[str, Any]: ...
+
+        def public_record(self) -> dict[str, Any]: ...
+
+    def shown_record(self) -> dict[str, Any]:
+        """The record shown at the end of the match to every seat and spectator alike: the
+        full record (it replays, and reveals the seed) once the match is over in a game
+        whose rules have shown every card by then, else the public record marked
+        ``"partial": true`` (no hand, no seed, nothing face down), which ``replay``
+        refuses by name (``core.records.PARTIAL``). The rulings per game are in
+        docs/rules/<game>.md."""
+        if self.SHOWS_EVERY_CARD and self.finished:
+            return self.to_record()
+        record = self.public_record()
+        record["partial"] = True
+        return record
 
     def shown_cards(self, observer: int | None) -> frozenset[Card]:
         """Cards shown ``observer`` besides his hand and the cards played (none by default)."""

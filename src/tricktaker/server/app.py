@@ -5,7 +5,8 @@ Routes live in ``server.routes``, one router per concern:
 * ``routes.lobby`` — ``GET /api/games``, ``GET /api/i18n/{lang}``;
 * ``routes.tables`` — ``POST /api/tables``, ``GET /api/tables/{table_id}``;
 * ``routes.records`` — ``POST /api/records``, ``GET
-  /api/tables/{table_id}/record``, ``POST /api/replay``;
+  /api/tables/{table_id}/record``, ``GET /api/tables/{table_id}/replay``,
+  ``POST /api/replay``;
 * ``routes.table_socket`` — the WebSocket ``/ws/{table_id}``;
 * ``routes.pages`` — ``/``, ``/t/{table_id}``, ``/replay``; ``/static/`` is
   mounted here.
@@ -13,8 +14,14 @@ Routes live in ``server.routes``, one router per concern:
 Each JSON body is a pydantic model (``routes.bodies``), read with a size
 bound and the hardened decoder (``routes.reading``); every refusal is
 ``{"detail": "<message>"}`` with ``400`` (a bad body), ``404`` (no such
-table, a language the app does not speak), ``413`` (too large), ``429`` (too
-many from one address) or ``500`` (a stored table that cannot be replayed).
+table, a language the app does not speak), ``409`` (a record asked for before
+the match is over), ``413`` (too large), ``429`` (too many from one address,
+in the client's language) or ``500`` (a stored table that cannot be replayed).
+
+Around every request (``server.middleware``): the client's address as a
+trusted proxy forwarded it (``--forwarded-allow-ips``; from anyone else the
+headers are ignored), and the security headers on every answer
+(Content-Security-Policy, X-Frame-Options, nosniff, no referrer).
 """
 
 from __future__ import annotations
@@ -28,10 +35,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
 from tricktaker.server.config import Settings
+from tricktaker.server.middleware import ForwardedFor, SecurityHeaders
 from tricktaker.server.routes import lobby, pages, records, table_socket, tables
 from tricktaker.server.routes.context import ServerContext
 from tricktaker.server.routes.pages import STATIC
 from tricktaker.server.routes.reading import refused
+from tricktaker.server.security import TrustedProxies
 from tricktaker.server.store import Store
 from tricktaker.server.tables import Hub
 
@@ -57,4 +66,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     for module in (pages, lobby, tables, records, table_socket):
         app.include_router(module.router)
+    # Outermost last: the client's address is settled before anything reads it, and the
+    # security headers reach every answer (``server.middleware``).
+    app.add_middleware(ForwardedFor, trusted=TrustedProxies.parse(settings.forwarded_allow_ips))
+    app.add_middleware(SecurityHeaders)
     return app

@@ -39,6 +39,14 @@ class Settings:
     replays_per_minute: int = 20
     #: WebSockets one client address may hold open at once.
     sockets_per_address: int = 32
+    #: Proxies whose X-Forwarded-For, X-Real-IP and Forwarded headers are believed: IP
+    #: addresses and networks separated by commas, or "*" (``security.TrustedProxies``).
+    #: None by default: a client's address is the one it connects from.
+    forwarded_allow_ips: str = ""
+    #: Record downloads (a whole match written out) one address may ask for per minute.
+    downloads_per_minute: int = 60
+    #: WebSockets one address may open per minute (each may load and replay a stored match).
+    connects_per_minute: int = 120
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

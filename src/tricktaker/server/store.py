@@ -49,6 +49,9 @@ class StoredTable:
     seats: list[SeatSpec]
     actions: list[str] = field(default_factory=list)
     finished: bool = False
+    #: Where its deals come from: "server" (a seed the server made and committed to) or
+    #: "record" (an uploaded record, whose uploader may know every card to come).
+    origin: str = "server"
 
 
 class Store:
@@ -69,6 +72,7 @@ class Store:
                     game=table.game,
                     dealer=table.dealer,
                     finished=table.finished,
+                    origin=table.origin,
                     **{name: json.dumps(getattr(table, name)) for name in JSON_COLUMNS},
                 )
             )
@@ -104,6 +108,7 @@ class Store:
                 seats=[SeatSpec(s.kind, s.level, s.token_hash) for s in seats],
                 actions=list(actions),
                 finished=row.finished,
+                origin=row.origin,
                 **{name: json.loads(getattr(row, name)) for name in JSON_COLUMNS},
             )
 

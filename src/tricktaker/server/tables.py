@@ -31,6 +31,7 @@ from typing import Any
 from tricktaker.bots.base import Bot
 from tricktaker.bots.registry import make_bot
 from tricktaker.core import IllegalAction, RecordError, State, get_game
+from tricktaker.core.fairness import seed_hash
 from tricktaker.core.options import Options
 from tricktaker.core.protocol import Game
 from tricktaker.core.records import Record, state_from_record
@@ -78,6 +79,23 @@ class LiveTable:
     def public_record(self) -> dict[str, Any]:
         out = self.state.public_record()
         out["names"] = list(self.stored.names)
+        return out
+
+    @property
+    def seed_hash(self) -> str | None:
+        """The commitment to the server's seed (``core.fairness``); None for a table made
+        from an uploaded record, whose uploader chose the seed and the deals."""
+        return seed_hash(self.stored.seed) if self.stored.origin == "server" else None
+
+    def shown_record(self) -> dict[str, Any]:
+        """The record shown once the match is over, to every seat and spectator alike
+        (``State.shown_record``): the full one, with the seed revealed, only where the
+        rules have shown every card; with the seed's hash where the server chose it."""
+        out = self.state.shown_record()
+        out["names"] = list(self.stored.names)
+        committed = self.seed_hash
+        if committed is not None:
+            out["seed_hash"] = committed
         return out
 
 

@@ -14,6 +14,9 @@ from tricktaker.games.tetka.views import TetkaView, build_view
 class TetkaState(GameState[TetkaAction, TetkaView], TetkaRules):
     __slots__ = ()
     SEEN = Seen(render, visible, build_view)
+    #: Every card is played face up, and the photograph and the draw are turned for all:
+    #: at the robber's end the full record hides nothing (docs/rules/tetka.md).
+    SHOWS_EVERY_CARD = True
 
     def shown_cards(self, observer: int | None) -> frozenset[Card]:
         """The photograph, and with the robber's first deal the seat draw: both turned face up

@@ -17,7 +17,9 @@ from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
 
 from tricktaker.core import RecordError, TricktakerError
+from tricktaker.core.i18n import LANGUAGES
 from tricktaker.server.config import Settings
+from tricktaker.server.messages import web_words
 from tricktaker.server.routes.reading import bad
 from tricktaker.server.security import KeyedLimiter, OpenCounts, is_table_id
 from tricktaker.server.tables import Hub, LiveTable
@@ -34,6 +36,11 @@ class ServerContext:
     replays: KeyedLimiter
     #: WebSockets open per address: ``Settings.sockets_per_address``.
     sockets: OpenCounts
+    #: Reads that may load a stored match (a table's record, its description) per
+    #: address: ``Settings.downloads_per_minute``.
+    downloads: KeyedLimiter = field(default_factory=lambda: KeyedLimiter(1.0, 60))
+    #: WebSockets opened per address: ``Settings.connects_per_minute``.
+    connects: KeyedLimiter = field(default_factory=lambda: KeyedLimiter(2.0, 120))
     #: One replay at a time: each is seconds of work in a worker thread, and the
     #: database writes of every table wait for a free one.
     replaying: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(1))
@@ -46,6 +53,10 @@ class ServerContext:
             creations=KeyedLimiter(per_minute[0] / 60, per_minute[0]),
             replays=KeyedLimiter(per_minute[1] / 60, per_minute[1]),
             sockets=OpenCounts(settings.sockets_per_address),
+            downloads=KeyedLimiter(
+                settings.downloads_per_minute / 60, settings.downloads_per_minute
+            ),
+            connects=KeyedLimiter(settings.connects_per_minute / 60, settings.connects_per_minute),
         )
 
 
@@ -60,8 +71,25 @@ def hub_of(conn: HTTPConnection) -> Hub:
 
 
 def address_of(conn: HTTPConnection) -> str:
-    """The client's address, the key of its limits ("?" where the server is not told)."""
+    """The client's address, the key of its limits ("?" where the server is not told).
+
+    It is the peer's own address, or the one a proxy of ``--forwarded-allow-ips``
+    forwarded (``server.middleware.ForwardedFor`` sets it): a header from anyone else
+    never changes it, so a client cannot make himself a new address per request."""
     return conn.client.host if conn.client else "?"
+
+
+def client_lang(conn: HTTPConnection) -> str:
+    """The language to refuse a request in: ``?lang=``, else the first of the client's
+    ``Accept-Language`` the app speaks (the page sends its own), else English."""
+    asked = conn.query_params.get("lang")
+    if asked in LANGUAGES:
+        return str(asked)
+    for part in conn.headers.get("accept-language", "").split(",")[:8]:
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    return "en"
 
 
 async def find_table(hub: Hub, table_id: str) -> LiveTable:
@@ -86,13 +114,23 @@ async def table_in_path(request: Request, table_id: str) -> LiveTable:
 def allow_creation(request: Request) -> None:
     """HTTP 429 once this address has opened its tables for the minute."""
     if not context_of(request).creations.allow(address_of(request)):
-        raise bad("too many new tables from this address; wait a minute", 429)
+        _ = web_words(client_lang(request))
+        raise bad(_("Too many new tables from this address: wait a minute."), 429)
 
 
 def allow_replay(request: Request) -> None:
     """HTTP 429 once this address has had its replays for the minute."""
     if not context_of(request).replays.allow(address_of(request)):
-        raise bad("too many replays from this address; wait a minute", 429)
+        _ = web_words(client_lang(request))
+        raise bad(_("Too many replays from this address: wait a minute."), 429)
+
+
+def allow_download(request: Request) -> None:
+    """HTTP 429 once this address has read its tables and records for the minute: each
+    may load a stored match from the database and replay it."""
+    if not context_of(request).downloads.allow(address_of(request)):
+        _ = web_words(client_lang(request))
+        raise bad(_("Too many requests from this address: wait a minute."), 429)
 
 
 #: A route's table, looked up from its path (404 where there is none).

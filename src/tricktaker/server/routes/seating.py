@@ -17,7 +17,7 @@ from tricktaker.core.i18n import translator
 from tricktaker.server.messages import web_words
 from tricktaker.server.routes.bodies import SeatRequest
 from tricktaker.server.routes.reading import bad
-from tricktaker.server.security import new_token, token_hash, token_matches
+from tricktaker.server.security import clean_name, new_token, token_hash, token_matches
 from tricktaker.server.store import SeatSpec
 from tricktaker.server.tables import LiveTable
 
@@ -58,12 +58,13 @@ def seat_specs(
 
 
 def seat_names(given: Sequence[str], seats: Sequence[SeatSpec], lang: str) -> list[str]:
-    """The names shown: each given one tidied and cut to ``MAX_NAME``, else the seat's
-    default in ``lang`` ("Player 1", "Computer 2 (medium)")."""
+    """The names shown: each given one cleaned (``security.clean_name``: no control or
+    bidi character, at most ``MAX_NAME`` characters), else the seat's default in ``lang``
+    ("Player 1", "Computer 2 (medium)")."""
     _ = web_words(lang)
     out = []
     for seat, spec in enumerate(seats):
-        name = " ".join(given[seat].split())[:MAX_NAME] if seat < len(given) else ""
+        name = clean_name(given[seat], limit=MAX_NAME) if seat < len(given) else ""
         if not name and spec.kind == "bot":
             level = level_name(spec.level or "", translator(lang))
             name = _("Computer {n} ({level})").format(n=seat + 1, level=level)
@@ -97,6 +98,11 @@ def table_json(table: LiveTable) -> dict[str, Any]:
         ],
         "finished": table.stored.finished,
         "applied": table.applied,
+        # Fair deals: "record" where an uploaded record fixed the seed and the deals (its
+        # uploader may know every card); else the hash of the seed the server committed to
+        # when the table started, revealed with the full record (core.fairness).
+        "origin": table.stored.origin,
+        "seed_hash": table.seed_hash,
     }
 
 

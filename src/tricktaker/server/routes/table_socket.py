@@ -4,7 +4,8 @@ A seat connects with its token, a spectator without one. A table id not of
 the table-id shape, or no such table, and a token that is none of this
 table's seats are accepted and then closed with ``4403`` and the reason (a
 refused handshake would reach the page as a bare 403). More than
-``Settings.sockets_per_address`` sockets from one address: closed ``1008``.
+``Settings.sockets_per_address`` sockets from one address, or more than
+``Settings.connects_per_minute`` opened: closed ``1008``.
 
 The server sends ``{"type": "hello", "seat", "table"}`` (``table`` as ``GET
 /api/tables/{id}``), then a ``state`` message (``server.messages``, plus
@@ -59,6 +60,10 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     context = context_of(websocket)
     settings = context.settings
     params = websocket.query_params
+    if not context.connects.allow(address_of(websocket)):  # each may load a stored match
+        await websocket.accept()
+        await websocket.close(code=CLOSE_POLICY, reason="too many connections; wait a minute")
+        return
     try:
         table = await find_table(hub, table_id)
     except HTTPException as exc:

@@ -7,7 +7,10 @@
   address (``Settings.tables_per_minute``, shared with ``POST /api/records``);
   body at most ``4 × Settings.max_message_bytes``.
 * ``GET /api/tables/{table_id}`` — game, options, names, who sits where (no
-  token), whether the match is over, how many actions are applied.
+  token), whether the match is over, how many actions are applied, where its deals
+  come from (``origin``) and the hash of the server's seed (``seed_hash``).
+  Rate-limited per address with the record downloads
+  (``Settings.downloads_per_minute``): an unloaded table is replayed to answer.
 """
 
 from __future__ import annotations
@@ -19,11 +22,12 @@ from fastapi.responses import JSONResponse
 
 from tricktaker.core import get_game
 from tricktaker.core.errors import OptionError
+from tricktaker.core.fairness import new_seed
 from tricktaker.server.routes.bodies import TableRequest
-from tricktaker.server.routes.context import HubOf, TableInPath, allow_creation
+from tricktaker.server.routes.context import HubOf, TableInPath, allow_creation, allow_download
 from tricktaker.server.routes.reading import MessageRoute, bad
 from tricktaker.server.routes.seating import created_json, seat_names, seat_specs, table_json
-from tricktaker.server.security import new_table_id, new_token
+from tricktaker.server.security import new_table_id
 from tricktaker.server.store import StoredTable
 
 router = APIRouter(prefix="/api/tables", route_class=MessageRoute)
@@ -42,7 +46,7 @@ async def create(body: TableRequest, hub: HubOf) -> JSONResponse:
         id=new_table_id(),
         game=body.game,
         options=options.to_json(),
-        seed=new_token(),
+        seed=new_seed(),
         dealer=0,
         start={},
         deals=[],
@@ -53,6 +57,6 @@ async def create(body: TableRequest, hub: HubOf) -> JSONResponse:
     return JSONResponse(created_json(table, tokens), status_code=201)
 
 
-@router.get("/{table_id}")
+@router.get("/{table_id}", dependencies=[Depends(allow_download)])
 async def info(table: TableInPath) -> dict[str, Any]:
     return table_json(table)

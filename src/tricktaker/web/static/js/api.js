@@ -16,15 +16,18 @@ async function answer(response) {
   return body;
 }
 
+// The page's language, so that a refusal (a rate limit's 429) comes in it.
+const language = () => document.documentElement.lang || "en";
+
 async function get(url) {
-  return answer(await fetch(url, { headers: { Accept: "application/json" } }));
+  return answer(await fetch(url, { headers: { Accept: "application/json", "Accept-Language": language() } }));
 }
 
 async function post(url, data) {
   return answer(
     await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      headers: { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": language() },
       body: JSON.stringify(data),
     }),
   );
@@ -40,4 +43,9 @@ export const api = {
   recordUrl: (id, token) =>
     `/api/tables/${encodeURIComponent(id)}/record?token=${encodeURIComponent(token || "")}`,
   replay: (record, seat, lang) => post("/api/replay", { record, seat, lang }),
+  // A finished table's own match as this token's seat saw it (its shown record may be partial).
+  tableReplay: (id, token, lang) =>
+    get(
+      `/api/tables/${encodeURIComponent(id)}/replay?token=${encodeURIComponent(token || "")}&lang=${encodeURIComponent(lang)}`,
+    ),
 };

@@ -77,7 +77,12 @@ export function mountReplay(root) {
     render();
     try {
       const seat = st.seat === "public" ? null : st.seat;
-      const answer = await api.replay(st.record, seat, currentLang());
+      // A finished table's own match (passed as {table, token}): as the token's seat saw it.
+      const fromTable = typeof st.record.table === "string";
+      const answer = fromTable
+        ? await api.tableReplay(st.record.table, st.record.token, currentLang())
+        : await api.replay(st.record, seat, currentLang());
+      if (fromTable) st.seat = answer.seat === null ? "public" : answer.seat;
       st.frames = answer.frames || [];
       if (answer.error) {
         st.error = t("The record stops at action {n}: {message}", {

@@ -16,6 +16,7 @@ import {
   renderStatus,
 } from "./board.js";
 import { cardText } from "./cards.js";
+import { showFairness } from "./fairness.js";
 import { copyText, fill, h, sleep } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
 import { TableSocket } from "./socket.js";
@@ -190,6 +191,7 @@ export function mountTable(root, tableId, { setConn }) {
   function onMessage(msg) {
     if (msg.type === "hello") {
       st.seat = msg.seat;
+      showFairness(root, msg.table);
       st.closed = null;
       return;
     }
@@ -374,7 +376,8 @@ export function mountTable(root, tableId, { setConn }) {
           h(
             "div",
             { class: "button-row" },
-            // A seat gets the whole record (every hand) to keep and replay; a spectator's would not replay.
+            // A seat gets the record the rules let everyone see (the full one only where they
+            // showed every card), and the replay of the match as he saw it.
             msg.table.seat === null
               ? null
               : [
@@ -399,8 +402,8 @@ export function mountTable(root, tableId, { setConn }) {
 
   async function watchReplay() {
     try {
-      const record = await api.record(tableId, st.token);
-      passReplay(record, st.seat ?? null);
+      // The table's own match (its shown record may be partial: GET /api/tables/{id}/replay).
+      passReplay({ table: tableId, token: st.token }, st.seat ?? null);
       location.href = "/replay";
     } catch (error) {
       st.error = String(error.message || error);
