@@ -27,6 +27,7 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
+from tricktaker.server.bus import make_bus
 from tricktaker.server.config import Settings
 from tricktaker.server.routes import lobby, pages, records, table_socket, tables
 from tricktaker.server.routes.context import ServerContext
@@ -34,21 +35,31 @@ from tricktaker.server.routes.pages import STATIC
 from tricktaker.server.routes.reading import refused
 from tricktaker.server.store import Store
 from tricktaker.server.tables import Hub
+from tricktaker.server.upkeep import Upkeep
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The app for ``settings`` (from the environment where none are given); its
-    database is opened, and unfinished tables resumed, when it starts."""
+    database and bus are opened when it starts, and its upkeep started: tables load on
+    first use, the upkeep wakes the computers of the others (``server.upkeep``)."""
     settings = settings or Settings.from_env()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, settings.database_url)
-        hub = Hub(store, settings)
+        bus = make_bus(settings.redis_url)
+        await bus.start()
+        hub = Hub(store, settings, bus)
         app.state.hub = hub
-        await hub.resume_all()
+        upkeep = Upkeep(hub, settings)
+        app.state.upkeep = upkeep
+        upkeeping = asyncio.get_running_loop().create_task(upkeep.run())
         yield
+        upkeeping.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await upkeeping
         await hub.close()
+        await bus.close()
         store.close()
 
     app = FastAPI(title="tricktaker", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -58,3 +69,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for module in (pages, lobby, tables, records, table_socket):
         app.include_router(module.router)
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app of a worker process that ``serve --workers`` started (uvicorn's factory):
+    its settings come from the environment (``Settings.from_env``)."""
+    return create_app(Settings.from_env())

@@ -7,6 +7,8 @@ that pause a moment like a person would. Each can be set on the command line
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +16,8 @@ from pathlib import Path
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_DB = "sqlite:///var/tricktaker.db"
+#: The environment variable that hands every setting to worker processes.
+SETTINGS_VARIABLE = "TRICKTAKER_SETTINGS"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,19 +43,47 @@ class Settings:
     replays_per_minute: int = 20
     #: WebSockets one client address may hold open at once.
     sockets_per_address: int = 32
+    #: Redis, shared by every server process (None: this process alone, news kept local).
+    redis_url: str | None = None
+    #: Seconds an unfinished table may stay untouched (no move, nobody opening it)
+    #: before it expires (0: never).
+    idle_expiry: float = 24 * 3600.0
+    #: Seconds a process holds a table's computers after its last renewal: a process
+    #: that dies is replaced after this long.
+    bot_lease: float = 10.0
+    #: Seconds between two rounds of the upkeep (bots to wake, tables to expire...).
+    upkeep_every: float = 1.0
+    #: Tables the upkeep loads per batch after start-up, to wake their computers.
+    upkeep_batch: int = 20
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        """Settings from ``TRICKTAKER_DATABASE_URL``, ``TRICKTAKER_BOT_DELAY``, then overrides."""
+        """Settings from ``TRICKTAKER_SETTINGS`` (all of them, as JSON: what ``serve
+        --workers`` hands its worker processes), ``TRICKTAKER_DATABASE_URL``,
+        ``TRICKTAKER_BOT_DELAY``, ``TRICKTAKER_REDIS_URL``, ``TRICKTAKER_IDLE_EXPIRY``
+        (seconds), then overrides."""
         values: dict[str, object] = {}
+        handed = os.environ.get(SETTINGS_VARIABLE)
+        if handed:
+            values.update(json.loads(handed))
         url = os.environ.get("TRICKTAKER_DATABASE_URL")
         if url:
             values["database_url"] = url
         delay = os.environ.get("TRICKTAKER_BOT_DELAY")
         if delay:
             values["bot_delay"] = float(delay)
+        redis_url = os.environ.get("TRICKTAKER_REDIS_URL")
+        if redis_url:
+            values["redis_url"] = redis_url
+        expiry = os.environ.get("TRICKTAKER_IDLE_EXPIRY")
+        if expiry:
+            values["idle_expiry"] = float(expiry)
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
+
+    def to_json(self) -> str:
+        """Every setting as JSON, read back by ``from_env`` from ``TRICKTAKER_SETTINGS``."""
+        return json.dumps(dataclasses.asdict(self))
 
 
 def ensure_sqlite_folder(url: str) -> None:

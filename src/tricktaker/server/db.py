@@ -65,6 +65,9 @@ class TableRow(Base):
     origin: Mapped[str] = mapped_column(String(8), default="server", server_default="server")
     #: JSON: the table's settings (turn clock, stand-in level, host seat).
     settings: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")
+    #: When the table was removed for idleness (its seats and actions are gone; the row
+    #: stays so that its link says it expired).
+    expired_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
     __table_args__ = (Index("ix_tables_touched", "finished", "touched_at"),)
 
