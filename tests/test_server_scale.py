@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import socket
 from collections.abc import Coroutine
 from datetime import timedelta
 from pathlib import Path
@@ -345,19 +344,8 @@ def test_the_local_bus_tells_this_process_and_grants_leases() -> None:
     assert (message.table, message.kind, message.payload) == ("t1", "presence", {"seat": 1})
 
 
-def redis_or_skip() -> str:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
-            pass
-    except OSError as exc:
-        if webserver.on_ci():
-            pytest.fail(f"CI=true but Redis at 127.0.0.1:6379 is not reachable: {exc}")
-        pytest.skip("no Redis at 127.0.0.1:6379 (tests against it are skipped)")
-    return "redis://127.0.0.1:6379"
-
-
 def test_redis_carries_news_to_every_process_and_one_holds_a_lease() -> None:
-    url = redis_or_skip()
+    url = webserver.redis_or_skip()
 
     async def scenario() -> None:
         prefix = f"tricktaker-test-{new_table_id()}:"
