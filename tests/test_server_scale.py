@@ -435,3 +435,115 @@ def test_settings_travel_to_worker_processes(monkeypatch: pytest.MonkeyPatch) ->
     given = Settings(database_url="postgresql+psycopg://u@h/d", redis_url="redis://r", bot_delay=0)
     monkeypatch.setenv("TRICKTAKER_SETTINGS", given.to_json())
     assert Settings.from_env() == given
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_writers_racing_for_one_version_write_it_once(tmp_path: Path, backend: str) -> None:
+    """Eight threads append at the same version at once, on real connections: one wins,
+    the others are told ``StaleTable``; none waits for ever (no deadlock)."""
+    import threading
+
+    url = settings_for(tmp_path).database_url if backend == "sqlite" else None
+    store = Store(url or webserver.postgres_or_skip())
+    table = stored()
+    store.create(table)
+    results: list[str] = []
+    start = threading.Barrier(8)
+
+    def write(n: int) -> None:
+        start.wait()
+        try:
+            store.append(table.id, 0, f"1:try {n}", False)
+            results.append("written")
+        except StaleTable:
+            results.append("stale")
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(results) == ["stale"] * 7 + ["written"]
+    assert store.version(table.id) == 1 and len(store.actions_since(table.id, 0)[0]) == 1
+    with store.engine.begin() as conn:
+        from sqlalchemy import text
+
+        conn.execute(text("DELETE FROM actions WHERE table_id = :t"), {"t": table.id})
+        conn.execute(text("DELETE FROM seats WHERE table_id = :t"), {"t": table.id})
+        conn.execute(text("DELETE FROM tables WHERE id = :t"), {"t": table.id})
+    store.close()
+
+
+def test_migration_0003_counts_the_versions_of_tables_stored_before(tmp_path: Path) -> None:
+    """A table written under migration 0002 (version 0, whatever its actions) gets the
+    version of its actions, and its last use, so its next writer is not refused."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    from tricktaker.server.db import MIGRATIONS, make_engine
+
+    url = settings_for(tmp_path).database_url
+    engine = make_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0002")
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO tables (id, game, options, seed, dealer, start, deals, names,"
+                " finished, created_at) VALUES ('old', 'truc', '{\"players\": 2}', '\"s\"', 0,"
+                " '{}', '[]', '[\"A\", \"B\"]', 0, '2026-01-01 00:00:00')"
+            )
+        )
+        for idx, action in enumerate(["1:redeal", "0:refuse"]):
+            conn.execute(
+                text(
+                    "INSERT INTO actions (table_id, idx, text, created_at)"
+                    " VALUES ('old', :i, :a, '2026-01-02 00:00:00')"
+                ),
+                {"i": idx, "a": action},
+            )
+    engine.dispose()
+    store = Store(url)  # upgrades to the newest
+    assert store.version("old") == 2
+    with store.engine.connect() as conn:
+        touched = conn.execute(text("SELECT touched_at FROM tables WHERE id = 'old'")).scalar()
+    assert str(touched).startswith("2026-01-02")
+    store.close()
+
+
+def test_when_the_process_driving_the_bots_dies_another_takes_over(tmp_path: Path) -> None:
+    """A lease held by a process that died (it never renews nor releases) lapses; the
+    upkeep's round of the other process then takes the computers over."""
+    url = webserver.redis_or_skip()
+    settings = settings_for(tmp_path, bot_lease=0.6)
+
+    async def scenario() -> None:
+        prefix = f"tricktaker-test-{new_table_id()}:"
+        dead, alive = RedisBus(url=url, prefix=prefix), RedisBus(url=url, prefix=prefix)
+        await alive.start()
+        store = Store(settings.database_url)
+        table = stored(("human", "rules"), seed="takeover")  # seat 1, a computer, leads
+        store.create(table)
+        assert await dead.claim(f"bots:{table.id}", 0.6)  # then the holder dies
+        hub = Hub(store, settings, alive)
+        live = await hub.load(table.id)
+        assert live is not None
+        hub.wake_bots(live)
+        await asyncio.sleep(0.2)
+        assert live.applied == 0  # the lease is another's: its computers wait
+        for _ in range(100):
+            hub.wake_waiting_bots()
+            if live.applied:
+                break
+            await asyncio.sleep(0.05)
+        assert live.applied >= 1  # taken over once the lease lapsed
+        await hub.close()
+        await alive.close()
+        await dead.close()
+        store.close()
+
+    run(scenario())

@@ -193,16 +193,22 @@ class RedisBus(Bus):
     async def start(self) -> None:
         """Connect and subscribe; waits up to 5 s for the subscription (then goes on
         trying in the background, saying so in the log)."""
-        import redis.asyncio as aioredis
-
-        self._redis = aioredis.from_url(
-            self.url, socket_connect_timeout=2, health_check_interval=10
-        )
+        self._client()
         self._listening = asyncio.get_running_loop().create_task(self._listen())
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._subscribed.wait(), 5)
         if not self._subscribed.is_set():
             log.error("Redis at %s does not answer: tables are not shared until it does", self.url)
+
+    def _client(self) -> Any:
+        """The Redis client, made on first use (it connects when first asked)."""
+        if self._redis is None:
+            import redis.asyncio as aioredis
+
+            self._redis = aioredis.from_url(
+                self.url, socket_connect_timeout=2, health_check_interval=10
+            )
+        return self._redis
 
     async def close(self) -> None:
         await super().close()
@@ -255,14 +261,14 @@ class RedisBus(Bus):
     async def publish(self, table: str, kind: str, payload: dict[str, Any] | None = None) -> None:
         message = Message(table, kind, dict(payload or {}), self.origin)
         try:
-            await self._redis.publish(self.channel, message.to_json())
+            await self._client().publish(self.channel, message.to_json())
         except Exception as exc:  # lost news: the others learn it from the database
             self._warn(f"table {table}: news not published ({type(exc).__name__})")
             self._deliver(message)  # this process, at least, hears it
 
     async def claim(self, name: str, ttl: float) -> bool:
         try:
-            got = await self._redis.eval(
+            got = await self._client().eval(
                 CLAIM, 1, self.prefix + name, self.origin, max(1, int(ttl * 1000))
             )
         except Exception as exc:
@@ -272,7 +278,7 @@ class RedisBus(Bus):
 
     async def release(self, name: str) -> None:
         try:
-            await self._redis.eval(RELEASE, 1, self.prefix + name, self.origin)
+            await self._client().eval(RELEASE, 1, self.prefix + name, self.origin)
         except Exception as exc:  # it lapses by itself
             self._warn(f"lease {name} not released ({type(exc).__name__})")
 
