@@ -182,3 +182,42 @@ def test_two_processes_play_a_human_table_and_a_bot_table() -> None:
                     conn.execute(text("DELETE FROM actions WHERE table_id = :t"), {"t": table_id})
                     conn.execute(text("DELETE FROM seats WHERE table_id = :t"), {"t": table_id})
                     conn.execute(text("DELETE FROM tables WHERE id = :t"), {"t": table_id})
+
+
+def test_serve_workers_2_plays_a_table_across_its_workers() -> None:
+    """``serve --workers 2``: sockets land on either worker; every one sees every move."""
+    db, redis = webserver.postgres_or_skip(), webserver.redis_or_skip()
+    port = webserver.free_port()
+    proc = webserver.start_server(db, port, 0.0, ("--redis", redis, "--workers", "2"))
+    base = f"http://127.0.0.1:{port}"
+    table = ""
+    try:
+        made = create(base, ("human", "human"))
+        table, tokens = made["id"], [s["token"] for s in made["seats"]]
+        sockets = [Socket(base, table, tokens[i % 2]) for i in range(6)]
+        moves = 0
+        for n in range(10):
+            acting = next((s for s in sockets[n % 3 :] if s.until(n)["legal"]), None)
+            if acting is None:
+                break
+            acting.act(acting.state["legal"][0]["action"])
+            moves += 1
+        for socket in sockets:
+            socket.until(moves)
+            check_seen(socket)
+            socket.close()
+        assert moves >= 4
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        if table:
+            with create_engine(db).begin() as conn:
+                for statement in (
+                    "DELETE FROM actions WHERE table_id = :t",
+                    "DELETE FROM seats WHERE table_id = :t",
+                    "DELETE FROM tables WHERE id = :t",
+                ):
+                    conn.execute(text(statement), {"t": table})
