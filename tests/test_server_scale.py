@@ -474,44 +474,24 @@ def test_writers_racing_for_one_version_write_it_once(tmp_path: Path, backend: s
     store.close()
 
 
-def test_migration_0003_counts_the_versions_of_tables_stored_before(tmp_path: Path) -> None:
-    """A table written under migration 0002 (version 0, whatever its actions) gets the
-    version of its actions, and its last use, so its next writer is not refused."""
-    from alembic import command
-    from alembic.config import Config
+def test_a_table_stored_before_versions_were_counted_gets_its_version(tmp_path: Path) -> None:
+    """Migration 0002 added every table's version at 0, whatever its actions: loading one
+    counts its actions, so its next writer is not refused for ever."""
     from sqlalchemy import text
 
-    from tricktaker.server.db import MIGRATIONS, make_engine
-
-    url = settings_for(tmp_path).database_url
-    engine = make_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, "0002")
-    with engine.begin() as conn:
-        conn.execute(
-            text(
-                "INSERT INTO tables (id, game, options, seed, dealer, start, deals, names,"
-                " finished, created_at) VALUES ('old', 'truc', '{\"players\": 2}', '\"s\"', 0,"
-                " '{}', '[]', '[\"A\", \"B\"]', 0, '2026-01-01 00:00:00')"
-            )
-        )
-        for idx, action in enumerate(["1:redeal", "0:refuse"]):
-            conn.execute(
-                text(
-                    "INSERT INTO actions (table_id, idx, text, created_at)"
-                    " VALUES ('old', :i, :a, '2026-01-02 00:00:00')"
-                ),
-                {"i": idx, "a": action},
-            )
-    engine.dispose()
-    store = Store(url)  # upgrades to the newest
-    assert store.version("old") == 2
-    with store.engine.connect() as conn:
-        touched = conn.execute(text("SELECT touched_at FROM tables WHERE id = 'old'")).scalar()
-    assert str(touched).startswith("2026-01-02")
+    store = Store(settings_for(tmp_path).database_url)
+    table = stored()
+    store.create(table)
+    store.append(table.id, 0, "1:redeal", False)
+    store.append(table.id, 1, "0:refuse", False)
+    with store.engine.begin() as conn:  # as migration 0002 left it, with no last use
+        conn.execute(text("UPDATE tables SET version = 0, touched_at = NULL"))
+    loaded = store.load(table.id)
+    assert loaded is not None and loaded.actions == ["1:redeal", "0:refuse"]
+    assert store.version(table.id) == 2
+    store.append(table.id, 2, "1:play 8c", False)
+    # With no last use, its creation counts: it is idle since then.
+    assert store.expire(timedelta(hours=1)) == []
     store.close()
 
 

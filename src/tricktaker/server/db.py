@@ -65,9 +65,6 @@ class TableRow(Base):
     origin: Mapped[str] = mapped_column(String(8), default="server", server_default="server")
     #: JSON: the table's settings (turn clock, stand-in level, host seat).
     settings: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")
-    #: When the table was removed for idleness (its seats and actions are gone; the row
-    #: stays so that its link says it expired).
-    expired_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
     __table_args__ = (Index("ix_tables_touched", "finished", "touched_at"),)
 
@@ -100,7 +97,9 @@ class ActionRow(Base):
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets its folder, WAL and a wait on a busy file."""
     ensure_sqlite_folder(url)
-    engine = create_engine(url, future=True, pool_pre_ping=True)
+    # A server's connection may drop (pinged before use); a file's cannot (no round trip
+    # spent on it before every move).
+    engine = create_engine(url, future=True, pool_pre_ping=not url.startswith("sqlite"))
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine, "connect")

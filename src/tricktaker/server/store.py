@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import Boolean, DateTime, bindparam, delete, func, select, update
+from sqlalchemy import text as sql
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from tricktaker.server.db import (
@@ -36,6 +37,30 @@ from tricktaker.server.db import (
     now,
     sessions,
 )
+
+#: The version of a table removed for idleness: no writer expects it (versions count
+#: actions from 0), so every later append is refused, and a load says it expired.
+EXPIRED = -1
+
+#: Parameters each database's driver takes in its own form (SQLite: text for a time).
+TYPED = (bindparam("at", type_=DateTime(timezone=True)), bindparam("done", type_=Boolean))
+#: The compare-and-set of ``Store.append``, written out once (a statement built per move
+#: costs more than its execution): the version moves on only from the one expected...
+BUMP = sql(
+    "UPDATE tables SET version = :next, touched_at = :at, finished = :done"
+    " WHERE id = :id AND version = :v"
+).bindparams(*TYPED)
+#: ...and the action's row is written in the same transaction.
+WRITE = sql(
+    "INSERT INTO actions (table_id, idx, text, created_at) VALUES (:id, :v, :text, :at)"
+).bindparams(TYPED[0])
+#: Both in one statement, where the database takes an UPDATE in a WITH (PostgreSQL).
+BUMP_AND_WRITE = sql(
+    "WITH bumped AS (UPDATE tables SET version = :next, touched_at = :at, finished = :done"
+    " WHERE id = :id AND version = :v RETURNING id)"
+    " INSERT INTO actions (table_id, idx, text, created_at)"
+    " SELECT id, :v, :text, :at FROM bumped"
+).bindparams(*TYPED)
 
 #: The parts of a stored table kept as JSON text, each under its own name in both.
 JSON_COLUMNS = ("options", "seed", "start", "deals", "names")
@@ -104,6 +129,7 @@ class Store:
         self.engine = make_engine(url)
         migrate(self.engine)
         self._sessions = sessions(self.engine)
+        self._one_statement = self.engine.dialect.name == "postgresql"
 
     def close(self) -> None:
         self.engine.dispose()
@@ -144,7 +170,7 @@ class Store:
             row = db.get(TableRow, table_id)
             if row is None:
                 return None
-            if row.expired_at is not None:
+            if row.version == EXPIRED:
                 raise TableExpired(table_id)
             seats = db.scalars(
                 select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
@@ -152,6 +178,8 @@ class Store:
             actions = db.scalars(
                 select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.idx)
             ).all()
+            if row.version < len(actions):
+                self._count_versions(table_id, row.version, len(actions))
             return StoredTable(
                 id=row.id,
                 game=row.game,
@@ -162,28 +190,37 @@ class Store:
                 **{name: json.loads(getattr(row, name)) for name in JSON_COLUMNS},
             )
 
+    def _count_versions(self, table_id: str, old: int, actions: int) -> None:
+        """A table stored before versions were counted (migration 0002 added them at 0)
+        gets the number of its actions, if no writer changed it meanwhile."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.version == old)
+                .values(version=actions)
+            )
+
     def append(self, table_id: str, expected_version: int, text: str, finished: bool) -> None:
         """Write ``text`` as action number ``expected_version``, committed before returning,
         if the table is still at that version; else ``StaleTable`` and nothing written
         (``TableExpired`` if the table is gone, ``StoreError`` if the database fails)."""
-        bump = (
-            update(TableRow)
-            .where(
-                TableRow.id == table_id,
-                TableRow.version == expected_version,
-                TableRow.expired_at.is_(None),
-            )
-            .values(version=expected_version + 1, touched_at=now(), finished=finished)
-        )
+        values = {
+            "id": table_id,
+            "v": expected_version,
+            "next": expected_version + 1,
+            "text": text,
+            "at": now(),
+            "done": finished,
+        }
         try:
             with self.engine.begin() as conn:
-                if conn.execute(bump).rowcount != 1:
-                    raise self._why_not(conn, table_id, expected_version)
-                conn.execute(
-                    insert(ActionRow).values(
-                        table_id=table_id, idx=expected_version, text=text, created_at=now()
-                    )
-                )
+                if self._one_statement:  # PostgreSQL: one round trip
+                    if conn.execute(BUMP_AND_WRITE, values).rowcount != 1:
+                        raise self._why_not(conn, table_id, expected_version)
+                else:
+                    if conn.execute(BUMP, values).rowcount != 1:
+                        raise self._why_not(conn, table_id, expected_version)
+                    conn.execute(WRITE, values)
         except IntegrityError as exc:  # a row written outside the versions: still stale
             raise StaleTable(table_id, expected_version) from exc
         except SQLAlchemyError as exc:  # the disk is full, the database is gone...
@@ -193,10 +230,8 @@ class Store:
 
     @staticmethod
     def _why_not(conn: Any, table_id: str, expected: int) -> StoreError:
-        gone = conn.execute(
-            select(TableRow.expired_at).where(TableRow.id == table_id)
-        ).one_or_none()
-        if gone is None or gone[0] is not None:
+        version = conn.scalar(select(TableRow.version).where(TableRow.id == table_id))
+        if version is None or version == EXPIRED:
             return TableExpired(table_id)
         return StaleTable(table_id, expected)
 
@@ -205,9 +240,9 @@ class Store:
         what a process that holds the table live missed (``TableExpired`` if it is gone)."""
         with self.engine.connect() as conn:
             row = conn.execute(
-                select(TableRow.finished, TableRow.expired_at).where(TableRow.id == table_id)
+                select(TableRow.finished, TableRow.version).where(TableRow.id == table_id)
             ).one_or_none()
-            if row is None or row.expired_at is not None:
+            if row is None or row.version == EXPIRED:
                 raise TableExpired(table_id)
             texts = conn.scalars(
                 select(ActionRow.text)
@@ -220,9 +255,7 @@ class Store:
         """The number of actions the table holds (None: no such table, or expired)."""
         with self.engine.connect() as conn:
             return conn.scalar(
-                select(TableRow.version).where(
-                    TableRow.id == table_id, TableRow.expired_at.is_(None)
-                )
+                select(TableRow.version).where(TableRow.id == table_id, TableRow.version >= 0)
             )
 
     def touch(self, table_id: str) -> None:
@@ -232,17 +265,15 @@ class Store:
 
     def expire(self, idle: timedelta, limit: int = 100) -> list[str]:
         """Remove up to ``limit`` unfinished tables untouched for ``idle``: their seats
-        and actions go, the row stays marked expired (its link says so). The ids removed."""
-        cutoff = now() - idle
+        and actions go, the row stays with version ``EXPIRED`` (its link says so). The
+        ids removed. A table written or opened meanwhile is not among them: the update
+        asks again whether it is idle, and an append in flight holds its row."""
+        idle_since = func.coalesce(TableRow.touched_at, TableRow.created_at) < now() - idle
         with self.engine.begin() as conn:
             ids = list(
                 conn.scalars(
                     select(TableRow.id)
-                    .where(
-                        TableRow.finished.is_(False),
-                        TableRow.expired_at.is_(None),
-                        TableRow.touched_at < cutoff,
-                    )
+                    .where(TableRow.finished.is_(False), TableRow.version >= 0, idle_since)
                     .limit(limit)
                 ).all()
             )
@@ -251,14 +282,12 @@ class Store:
             # The same condition again: a table touched meanwhile stays.
             conn.execute(
                 update(TableRow)
-                .where(TableRow.id.in_(ids), TableRow.touched_at < cutoff)
-                .values(expired_at=now(), finished=True)
+                .where(TableRow.id.in_(ids), TableRow.finished.is_(False), idle_since)
+                .values(version=EXPIRED, finished=True, touched_at=now())
             )
             gone = list(
                 conn.scalars(
-                    select(TableRow.id).where(
-                        TableRow.id.in_(ids), TableRow.expired_at.is_not(None)
-                    )
+                    select(TableRow.id).where(TableRow.id.in_(ids), TableRow.version == EXPIRED)
                 ).all()
             )
             conn.execute(delete(ActionRow).where(ActionRow.table_id.in_(gone)))
@@ -273,7 +302,6 @@ class Store:
                 select(TableRow.id, TableRow.version)
                 .where(
                     TableRow.finished.is_(False),
-                    TableRow.expired_at.is_(None),
                     TableRow.id > after,
                     TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.kind == "bot")),
                 )
@@ -285,13 +313,7 @@ class Store:
     def unfinished(self) -> list[str]:
         """Ids of tables whose match is not over (their bots resume at start-up)."""
         with self._sessions() as db:
-            return list(
-                db.scalars(
-                    select(TableRow.id).where(
-                        TableRow.finished.is_(False), TableRow.expired_at.is_(None)
-                    )
-                ).all()
-            )
+            return list(db.scalars(select(TableRow.id).where(TableRow.finished.is_(False))).all())
 
     def count_actions(self, table_id: str) -> int:
         with self._sessions() as db:
