@@ -527,3 +527,28 @@ def test_when_the_process_driving_the_bots_dies_another_takes_over(tmp_path: Pat
         store.close()
 
     run(scenario())
+
+
+def test_tables_nobody_uses_leave_memory_but_not_the_database(tmp_path: Path) -> None:
+    settings = settings_for(tmp_path)
+
+    async def scenario() -> None:
+        store = Store(settings.database_url)
+        hub = Hub(store, settings)
+        idle = await hub.create(stored())
+        watched = await hub.create(stored())
+
+        async def listener(table: LiveTable) -> None:
+            pass
+
+        watched.listeners.add(listener)
+        assert hub.evict_idle(60) == 0  # used just now
+        idle.last_used = watched.last_used = 0.0
+        assert hub.evict_idle(60) == 1
+        assert set(hub.tables) == {watched.id}
+        again = await hub.get(idle.id)  # loaded again on its next use
+        assert again is not None and again is not idle and hub.tables[idle.id] is again
+        await hub.close()
+        store.close()
+
+    run(scenario())

@@ -218,14 +218,16 @@ class Hub:
         if now - self._touched.get(table.id, -TOUCH_EVERY) < TOUCH_EVERY:
             return
         self._touched[table.id] = now
-        self._spawn(asyncio.to_thread(self.store.touch, table.id), f"touch {table.id}")
+        self._in_thread(self.store.touch, table.id)
 
-    def _spawn(self, work: Awaitable[object], what: str) -> None:
+    def _in_thread(self, work: Callable[[str], object], table_id: str) -> None:
+        """Run ``work(table_id)`` in a thread, in the background; a failure is logged."""
+
         async def run() -> None:
             try:
-                await work
+                await asyncio.to_thread(work, table_id)
             except Exception as exc:  # background work: said, never raised
-                log.warning("%s failed: %s", what, type(exc).__name__)
+                log.warning("table %s: %s failed: %s", table_id, work.__name__, type(exc).__name__)
 
         task = asyncio.get_running_loop().create_task(run())
         self._background.add(task)

@@ -88,16 +88,25 @@ class Upkeep:
     async def sweep(self) -> int:
         """Load, batch by batch, the unfinished tables with a computer seat not seen
         since they last changed; wake those whose computer is to act. How many woke."""
-        hub, after, woken = self.hub, "", 0
+        hub, after, woken, looked = self.hub, "", 0, 0
+        began = time.monotonic()
         while True:
             batch = await asyncio.to_thread(
                 hub.store.with_computers, after, max(1, self.settings.upkeep_batch)
             )
             if not batch:
+                if looked:
+                    log.info(
+                        "upkeep: %d tables looked at, %d with computers to act, in %.1f s",
+                        looked,
+                        woken,
+                        time.monotonic() - began,
+                    )
                 return woken
             for item in batch:
                 if item.id in hub.tables or self._checked.get(item.id) == item.version:
                     continue
+                looked += 1
                 try:
                     table = await hub.load(item.id)
                 except (StoreError, RecordError, IllegalAction) as exc:
