@@ -552,3 +552,26 @@ def test_tables_nobody_uses_leave_memory_but_not_the_database(tmp_path: Path) ->
         store.close()
 
     run(scenario())
+
+
+def test_with_redis_away_the_bots_still_play_and_news_stays_local() -> None:
+    """A Redis that does not answer: a lease is taken anyway (the database still keeps
+    one writer), and news reaches this process's own handlers."""
+
+    async def scenario() -> list[Message]:
+        bus = RedisBus(url=f"redis://127.0.0.1:{webserver.free_port()}", prefix="away:")
+        got: list[Message] = []
+
+        async def handler(message: Message) -> None:
+            got.append(message)
+
+        bus.subscribe("actions", handler)
+        assert await bus.claim("bots:t", 1)
+        await bus.publish("t", "actions", {"version": 1})
+        await bus.release("bots:t")
+        await asyncio.sleep(0.05)
+        await bus.close()
+        return got
+
+    [message] = run(scenario())
+    assert message.payload == {"version": 1}

@@ -21,6 +21,7 @@ import json
 import subprocess
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -221,3 +222,32 @@ def test_serve_workers_2_plays_a_table_across_its_workers() -> None:
                     "DELETE FROM tables WHERE id = :t",
                 ):
                     conn.execute(text(statement), {"t": table})
+
+
+def test_a_second_serve_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
+    """Two processes on one SQLite file would each serve tables the other changed: the
+    second ``serve`` says so and exits 2; once the first is gone (even killed), it may."""
+    url = f"sqlite:///{tmp_path / 'var' / 'one.db'}"
+    with webserver.server_process(url) as (first, _):
+        second = subprocess.run(
+            [
+                *webserver.tricktaker_command(),
+                "serve",
+                "--db",
+                url,
+                "--port",
+                str(webserver.free_port()),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode == 2, second.stdout + second.stderr
+        assert "one process per SQLite file" in second.stdout
+        assert "Traceback" not in second.stdout + second.stderr
+        first.kill()
+        first.wait(timeout=10)
+        port = webserver.free_port()
+        again = webserver.start_server(url, port)
+        again.kill()
+        again.wait(timeout=10)
