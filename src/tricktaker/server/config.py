@@ -83,7 +83,7 @@ class Settings:
 
     def to_json(self) -> str:
         """Every setting as JSON, read back by ``from_env`` from ``TRICKTAKER_SETTINGS``."""
-        return json.dumps(dataclasses.asdict(self))
+        return json.dumps(dataclasses.asdict(self), default=str)
 
 
 def ensure_sqlite_folder(url: str) -> None:
