@@ -575,3 +575,30 @@ def test_with_redis_away_the_bots_still_play_and_news_stays_local() -> None:
 
     [message] = run(scenario())
     assert message.payload == {"version": 1}
+
+
+class SharedButDeaf(LocalBus):
+    """A bus other processes share, whose news never arrives (Redis lost a message)."""
+
+    shared = True
+
+
+def test_a_table_opened_where_news_was_lost_is_read_again_first(tmp_path: Path) -> None:
+    settings = settings_for(tmp_path)
+
+    async def scenario() -> None:
+        store = Store(settings.database_url)
+        a, b = Hub(store, settings, SharedButDeaf()), Hub(store, settings, SharedButDeaf())
+        created = await a.create(stored())
+        held = await b.get(created.id)
+        assert held is not None
+        first = legal(created)[0]
+        await a.act(created, int(first[0]), first)
+        assert held.applied == 0  # B heard nothing
+        again = await b.get(created.id)  # someone opens it at B
+        assert again is held and held.applied == 1
+        await a.close()
+        await b.close()
+        store.close()
+
+    run(scenario())

@@ -253,10 +253,13 @@ class Store:
 
     def version(self, table_id: str) -> int | None:
         """The number of actions the table holds (None: no such table, or expired)."""
-        with self.engine.connect() as conn:
-            return conn.scalar(
-                select(TableRow.version).where(TableRow.id == table_id, TableRow.version >= 0)
-            )
+        try:
+            with self.engine.connect() as conn:
+                return conn.scalar(
+                    select(TableRow.version).where(TableRow.id == table_id, TableRow.version >= 0)
+                )
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the version of table {table_id} cannot be read") from exc
 
     def touch(self, table_id: str) -> None:
         """Someone opened the table: it is not idle, whoever moves next."""

@@ -183,7 +183,10 @@ class Hub:
         """The table, loaded on first use (None: no such table; ``TableExpired``: it
         expired). Opening a table counts as using it: it does not expire meanwhile, and
         computers that gave up writing are woken again."""
+        fresh = table_id not in self.tables
         table = await self.load(table_id)
+        if table is not None and not fresh and self.bus.shared:
+            await self._check_version(table)
         if table is not None:
             table.last_used = time.monotonic()
             self._touch(table)
@@ -202,6 +205,20 @@ class Hub:
             self._loading[table_id] = loading
             loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
         return await asyncio.shield(loading)
+
+    async def _check_version(self, table: LiveTable) -> None:
+        """A table held here while news may have been lost (other processes write it):
+        read what it missed before anyone is shown it (one small query per opening)."""
+        try:
+            version = await asyncio.to_thread(self.store.version, table.id)
+        except StoreError as exc:
+            log.warning("table %s: its version cannot be read: %s", table.id, type(exc).__name__)
+            return
+        if version is None:
+            self._drop(table.id)
+            raise TableExpired(table.id)
+        if version > table.applied:
+            await self.refresh(table)
 
     async def _load(self, table_id: str) -> LiveTable | None:
         stored = await asyncio.to_thread(self.store.load, table_id)
