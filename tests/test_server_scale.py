@@ -423,6 +423,15 @@ def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
     assert hold_sqlite("postgresql+psycopg://x@y/z") is None
 
 
+def test_a_bad_environment_variable_is_refused_in_a_sentence(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setenv("TRICKTAKER_IDLE_EXPIRY", "soon")
+    assert main(["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}"]) == 2
+    out = capsys.readouterr().out
+    assert "environment variable is not valid" in out and "Traceback" not in out
+
+
 def test_durations() -> None:
     assert parse_duration("90") == 90 and parse_duration("30m") == 1800
     assert parse_duration("24h") == 86400 and parse_duration("7d") == 7 * 86400

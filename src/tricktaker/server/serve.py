@@ -128,9 +128,12 @@ def serve(
         return 2
     try:
         expiry = parse_duration(idle_expiry) if idle_expiry is not None else None
-        settings = Settings.from_env(
-            database_url=db, bot_delay=bot_delay, redis_url=redis_url, idle_expiry=expiry
-        )
+        try:
+            settings = Settings.from_env(
+                database_url=db, bot_delay=bot_delay, redis_url=redis_url, idle_expiry=expiry
+            )
+        except ValueError as exc:  # TRICKTAKER_IDLE_EXPIRY=soon...
+            raise Refused(f"a TRICKTAKER_ environment variable is not valid: {exc}") from None
         check_settings(settings, workers)
         if settings.redis_url is not None:
             check_redis(settings.redis_url)
