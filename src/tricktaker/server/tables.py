@@ -260,19 +260,6 @@ class Hub:
         self.wake_bots(table)
         return table
 
-    async def resume_all(self) -> int:
-        """Load every unfinished table now (the upkeep does it lazily; kept for tools)."""
-        ids = await asyncio.to_thread(self.store.unfinished)
-        for table_id in ids:
-            try:
-                table = await self.load(table_id)
-            except (RecordError, IllegalAction, StoreError) as exc:  # pragma: no cover
-                log.error("table %s not resumed: %s", table_id, exc)
-                continue
-            if table is not None:
-                self.wake_bots(table)
-        return len(ids)
-
     async def act(self, table: LiveTable, seat: int, text: str) -> None:
         """Apply seat's action: IllegalAction (nothing changed) unless the rules allow it."""
         action = table.game.parse_action(text)
