@@ -13,7 +13,8 @@ Routes live in ``server.routes``, one router per concern:
 Each JSON body is a pydantic model (``routes.bodies``), read with a size
 bound and the hardened decoder (``routes.reading``); every refusal is
 ``{"detail": "<message>"}`` with ``400`` (a bad body), ``404`` (no such
-table, a language the app does not speak), ``413`` (too large), ``429`` (too
+table, a language the app does not speak), ``410`` (a table that expired,
+idle too long), ``413`` (too large), ``429`` (too
 many from one address) or ``500`` (a stored table that cannot be replayed).
 """
 
