@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 import httpx
+from sqlalchemy import text as sql
 
 from tricktaker.core import get_game
 from tricktaker.server.config import Settings
@@ -96,6 +97,13 @@ def bench_append(url: str, moves: int) -> None:
         store.append(made.id, n, "0:fold", False)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(f"append: {wall / moves * 1000:.2f} ms a move, CPU {cpu / moves * 1000:.2f} ms ({url})")
+    with store.engine.begin() as conn:  # the bench's table, and only it, leaves the database
+        for statement in (
+            "DELETE FROM actions WHERE table_id = :t",
+            "DELETE FROM seats WHERE table_id = :t",
+            "DELETE FROM tables WHERE id = :t",
+        ):
+            conn.execute(sql(statement), {"t": made.id})
     store.close()
 
 
