@@ -10,8 +10,9 @@ computers, watched from both processes: each computer's move is written once
 refuses a second writer), and the table plays on as the person moves through
 either process. Both processes then say the same of the table.
 
-Tables made here are deleted from the shared database at the end; skipped, with
-the reason, where PostgreSQL or Redis does not answer (failed under CI=true).
+Tables made here are deleted from the shared database at the end, and the servers
+run with ``--idle-expiry 0`` so they remove nobody else's; skipped, with the
+reason, where PostgreSQL or Redis does not answer (failed under CI=true).
 """
 
 from __future__ import annotations
@@ -44,7 +45,9 @@ def two_servers(db: str, redis: str) -> Iterator[list[str]]:
         bases = []
         for _ in range(2):
             port = webserver.free_port()
-            procs.append(webserver.start_server(db, port, 0.0, ("--redis", redis)))
+            procs.append(
+                webserver.start_server(db, port, 0.0, ("--redis", redis, "--idle-expiry", "0"))
+            )
             bases.append(f"http://127.0.0.1:{port}")
         yield bases
     finally:
@@ -189,7 +192,9 @@ def test_serve_workers_2_plays_a_table_across_its_workers() -> None:
     """``serve --workers 2``: sockets land on either worker; every one sees every move."""
     db, redis = webserver.postgres_or_skip(), webserver.redis_or_skip()
     port = webserver.free_port()
-    proc = webserver.start_server(db, port, 0.0, ("--redis", redis, "--workers", "2"))
+    proc = webserver.start_server(
+        db, port, 0.0, ("--redis", redis, "--workers", "2", "--idle-expiry", "0")
+    )
     base = f"http://127.0.0.1:{port}"
     table = ""
     try:
