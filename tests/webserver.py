@@ -20,6 +20,8 @@ POSTGRES_URL = os.environ.get(
     "TRICKTAKER_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )
 
+REDIS_URL = os.environ.get("TRICKTAKER_TEST_REDIS", "redis://127.0.0.1:6379")
+
 
 def on_ci() -> bool:
     return os.environ.get("CI", "").lower() == "true"
@@ -66,7 +68,10 @@ def server_process(
         proc.wait(timeout=10)
 
 
-def start_server(db_url: str, port: int, bot_delay: float = 0.0) -> subprocess.Popen[bytes]:
+def start_server(
+    db_url: str, port: int, bot_delay: float = 0.0, extra: tuple[str, ...] = ()
+) -> subprocess.Popen[bytes]:
+    """``tricktaker serve`` on ``port`` (``extra``: more of its options), once it answers."""
     cmd = [
         *tricktaker_command(),
         "serve",
@@ -76,6 +81,7 @@ def start_server(db_url: str, port: int, bot_delay: float = 0.0) -> subprocess.P
         db_url,
         "--bot-delay",
         str(bot_delay),
+        *extra,
     ]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
@@ -91,6 +97,18 @@ def start_server(db_url: str, port: int, bot_delay: float = 0.0) -> subprocess.P
             time.sleep(0.1)
     proc.kill()
     raise RuntimeError("the server did not answer within 30 s")
+
+
+def redis_or_skip() -> str:
+    """The test Redis URL; skip (fail under CI=true) when no server answers."""
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
+            pass
+    except OSError as exc:
+        if on_ci():
+            pytest.fail(f"CI=true but Redis at 127.0.0.1:6379 is not reachable: {exc}")
+        pytest.skip("no Redis at 127.0.0.1:6379 (tests against it are skipped)")
+    return REDIS_URL
 
 
 def seats(*kinds: str) -> list[dict[str, Any]]:

@@ -166,7 +166,16 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from tricktaker.server.serve import serve
 
-    return serve(args.host, args.port, args.db, args.bot_delay, args.forwarded_allow_ips)
+    return serve(
+        args.host,
+        args.port,
+        args.db,
+        args.bot_delay,
+        workers=args.workers,
+        redis_url=args.redis,
+        idle_expiry=args.idle_expiry,
+        forwarded_allow_ips=args.forwarded_allow_ips,
+    )
 
 
 def _seat(text: str) -> int:
@@ -361,6 +370,27 @@ def build_parser() -> argparse.ArgumentParser:
         help="proxies whose X-Forwarded-For, X-Real-IP and Forwarded headers are believed:"
         " addresses or networks separated by commas, or * (default: none; also"
         " TRICKTAKER_FORWARDED_ALLOW_IPS)",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes (default: 1); more than one needs PostgreSQL (--db) and --redis",
+    )
+    p.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="Redis shared by every server process, e.g. redis://127.0.0.1:6379"
+        " (default: none, one process; also TRICKTAKER_REDIS_URL)",
+    )
+    p.add_argument(
+        "--idle-expiry",
+        default=None,
+        metavar="TIME",
+        help="remove unfinished tables unused this long: 90m, 24h, 7d; 0 never"
+        " (default: 24h; also TRICKTAKER_IDLE_EXPIRY in seconds)",
     )
 
     p = _command(

@@ -15,8 +15,9 @@ Each JSON body is a pydantic model (``routes.bodies``), read with a size
 bound and the hardened decoder (``routes.reading``); every refusal is
 ``{"detail": "<message>"}`` with ``400`` (a bad body), ``404`` (no such
 table, a language the app does not speak), ``409`` (a record asked for before
-the match is over), ``413`` (too large), ``429`` (too many from one address,
-in the client's language) or ``500`` (a stored table that cannot be replayed).
+the match is over), ``410`` (a table that expired, idle too long), ``413`` (too
+large), ``429`` (too many from one address, in the client's language) or ``500``
+(a stored table that cannot be replayed).
 
 Around every request (``server.middleware``): the client's address as a
 trusted proxy forwarded it (``--forwarded-allow-ips``; from anyone else the
@@ -34,6 +35,7 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
+from tricktaker.server.bus import make_bus
 from tricktaker.server.config import Settings
 from tricktaker.server.middleware import ForwardedFor, SecurityHeaders
 from tricktaker.server.routes import lobby, pages, records, table_socket, tables
@@ -43,21 +45,31 @@ from tricktaker.server.routes.reading import refused
 from tricktaker.server.security import TrustedProxies
 from tricktaker.server.store import Store
 from tricktaker.server.tables import Hub
+from tricktaker.server.upkeep import Upkeep
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The app for ``settings`` (from the environment where none are given); its
-    database is opened, and unfinished tables resumed, when it starts."""
+    database and bus are opened when it starts, and its upkeep started: tables load on
+    first use, the upkeep wakes the computers of the others (``server.upkeep``)."""
     settings = settings or Settings.from_env()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, settings.database_url)
-        hub = Hub(store, settings)
+        bus = make_bus(settings.redis_url)
+        await bus.start()
+        hub = Hub(store, settings, bus)
         app.state.hub = hub
-        await hub.resume_all()
+        upkeep = Upkeep(hub, settings)
+        app.state.upkeep = upkeep
+        upkeeping = asyncio.get_running_loop().create_task(upkeep.run())
         yield
+        upkeeping.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await upkeeping
         await hub.close()
+        await bus.close()
         store.close()
 
     app = FastAPI(title="tricktaker", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -71,3 +83,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(ForwardedFor, trusted=TrustedProxies.parse(settings.forwarded_allow_ips))
     app.add_middleware(SecurityHeaders)
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app of a worker process that ``serve --workers`` started (uvicorn's factory):
+    its settings come from the environment (``Settings.from_env``)."""
+    return create_app(Settings.from_env())

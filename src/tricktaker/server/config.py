@@ -7,6 +7,8 @@ that pause a moment like a person would. Each can be set on the command line
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import os
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -14,6 +16,8 @@ from pathlib import Path
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_DB = "sqlite:///var/tricktaker.db"
+#: The environment variable that hands every setting to worker processes.
+SETTINGS_VARIABLE = "TRICKTAKER_SETTINGS"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,20 +51,38 @@ class Settings:
     downloads_per_minute: int = 60
     #: WebSockets one address may open per minute (each may load and replay a stored match).
     connects_per_minute: int = 120
+    #: Redis, shared by every server process (None: this process alone, news kept local).
+    redis_url: str | None = None
+    #: Seconds an unfinished table may stay untouched (no move, nobody opening it)
+    #: before it expires (0: never).
+    idle_expiry: float = 24 * 3600.0
+    #: Seconds a process holds a table's computers after its last renewal: a process
+    #: that dies is replaced after this long.
+    bot_lease: float = 10.0
+    #: Seconds between two rounds of the upkeep (bots to wake, tables to expire...).
+    upkeep_every: float = 1.0
+    #: Tables the upkeep loads per batch after start-up, to wake their computers.
+    upkeep_batch: int = 20
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        """Settings from the environment (``TRICKTAKER_`` and a field's name in capitals:
-        ``TRICKTAKER_DATABASE_URL``, ``TRICKTAKER_BOT_DELAY``, ``TRICKTAKER_TABLES_PER_MINUTE``
-        for a load test...), then ``overrides``; a value that is not of its field's type
-        is a ValueError naming the variable."""
+        """Settings from ``TRICKTAKER_SETTINGS`` (all of them, as JSON: what ``serve
+        --workers`` hands its worker processes), then each field from ``TRICKTAKER_`` and
+        its name in capitals (``TRICKTAKER_DATABASE_URL``, ``TRICKTAKER_BOT_DELAY``,
+        ``TRICKTAKER_REDIS_URL``, ``TRICKTAKER_IDLE_EXPIRY`` in seconds,
+        ``TRICKTAKER_TABLES_PER_MINUTE`` for a load test...), then ``overrides``; a value
+        that is not of its field's type is a ValueError naming the variable."""
         values: dict[str, object] = {}
+        handed = os.environ.get(SETTINGS_VARIABLE)
+        if handed:
+            values.update(json.loads(handed))
         for spec in fields(cls):
             name = "TRICKTAKER_" + spec.name.upper()
             text = os.environ.get(name)
             if not text:
                 continue
-            kind = type(getattr(DEFAULTS, spec.name))
+            default = getattr(DEFAULTS, spec.name)
+            kind = str if default is None else type(default)
             try:
                 if kind is bool:
                     values[spec.name] = text.strip().lower() in ("1", "true", "yes", "on")
@@ -70,6 +92,10 @@ class Settings:
                 raise ValueError(f"{name}={text[:40]!r} is not a {kind.__name__}") from None
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
+
+    def to_json(self) -> str:
+        """Every setting as JSON, read back by ``from_env`` from ``TRICKTAKER_SETTINGS``."""
+        return json.dumps(dataclasses.asdict(self), default=str)
 
 
 #: The defaults, whose types the environment's texts are read as.

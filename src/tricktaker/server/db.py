@@ -97,7 +97,9 @@ class ActionRow(Base):
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets its folder, WAL and a wait on a busy file."""
     ensure_sqlite_folder(url)
-    engine = create_engine(url, future=True, pool_pre_ping=True)
+    # A server's connection may drop (pinged before use); a file's cannot (no round trip
+    # spent on it before every move).
+    engine = create_engine(url, future=True, pool_pre_ping=not url.startswith("sqlite"))
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine, "connect")

@@ -4,18 +4,63 @@ Synchronous SQLAlchemy calls, run by the app in worker threads (``asyncio.to_thr
 so a slow disk never blocks the event loop. ``append`` commits before it
 returns: the app acknowledges an action only after that, which is what lets a
 killed server come back with every table exactly where it was.
+
+**One writer per table, by the database.** Several server processes may hold the
+same table live. ``append`` writes action ``n`` only if the table's row still
+says ``version = n`` (``UPDATE ... WHERE version = n``, a compare-and-set), in
+one short transaction that also inserts the action's row: the row lock lasts
+that one statement's transaction, so two writers never wait on each other in a
+cycle (no deadlock), and the one who comes second is told ``StaleTable``
+and writes nothing (no lost move, no move twice). It then reads the actions it
+missed (``actions_since``) and decides again. The statements are SQLAlchemy
+Core in one ``engine.begin()``: an ORM session per move costs more than the
+write.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Boolean, DateTime, bindparam, delete, func, select, update
+from sqlalchemy import text as sql
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from tricktaker.server.db import ActionRow, SeatRow, TableRow, make_engine, migrate, sessions
+from tricktaker.server.db import (
+    ActionRow,
+    SeatRow,
+    TableRow,
+    make_engine,
+    migrate,
+    now,
+    sessions,
+)
+
+#: The version of a table removed for idleness: no writer expects it (versions count
+#: actions from 0), so every later append is refused, and a load says it expired.
+EXPIRED = -1
+
+#: Parameters each database's driver takes in its own form (SQLite: text for a time).
+TYPED = (bindparam("at", type_=DateTime(timezone=True)), bindparam("done", type_=Boolean))
+#: The compare-and-set of ``Store.append``, written out once (a statement built per move
+#: costs more than its execution): the version moves on only from the one expected...
+BUMP = sql(
+    "UPDATE tables SET version = :next, touched_at = :at, finished = :done"
+    " WHERE id = :id AND version = :v"
+).bindparams(*TYPED)
+#: ...and the action's row is written in the same transaction.
+WRITE = sql(
+    "INSERT INTO actions (table_id, idx, text, created_at) VALUES (:id, :v, :text, :at)"
+).bindparams(TYPED[0])
+#: Both in one statement, where the database takes an UPDATE in a WITH (PostgreSQL).
+BUMP_AND_WRITE = sql(
+    "WITH bumped AS (UPDATE tables SET version = :next, touched_at = :at, finished = :done"
+    " WHERE id = :id AND version = :v RETURNING id)"
+    " INSERT INTO actions (table_id, idx, text, created_at)"
+    " SELECT id, :v, :text, :at FROM bumped"
+).bindparams(*TYPED)
 
 #: The parts of a stored table kept as JSON text, each under its own name in both.
 JSON_COLUMNS = ("options", "seed", "start", "deals", "names")
@@ -23,6 +68,34 @@ JSON_COLUMNS = ("options", "seed", "start", "deals", "names")
 
 class StoreError(RuntimeError):
     """The database refused a write (a second writer took the same action slot)."""
+
+
+class StaleTable(StoreError):
+    """Another writer appended first: the table's version is no longer the one expected.
+
+    Nothing was written; the writer reads the actions it missed and decides again."""
+
+    def __init__(self, table_id: str, expected: int) -> None:
+        super().__init__(f"table {table_id} moved on past version {expected}")
+        self.table_id = table_id
+        self.expected = expected
+
+
+class TableExpired(StoreError):
+    """The table was removed after being idle too long (its link says so)."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id} expired")
+        self.table_id = table_id
+
+
+@dataclass(frozen=True, slots=True)
+class Unfinished:
+    """An unfinished table with a computer seat, as the upkeep sees it: whether its
+    bots must be woken is known only once it is loaded."""
+
+    id: str
+    version: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +132,7 @@ class Store:
         self.engine = make_engine(url)
         migrate(self.engine)
         self._sessions = sessions(self.engine)
+        self._one_statement = self.engine.dialect.name == "postgresql"
 
     def close(self) -> None:
         self.engine.dispose()
@@ -73,6 +147,8 @@ class Store:
                     dealer=table.dealer,
                     finished=table.finished,
                     origin=table.origin,
+                    version=len(table.actions),
+                    touched_at=now(),
                     **{name: json.dumps(getattr(table, name)) for name in JSON_COLUMNS},
                 )
             )
@@ -91,16 +167,23 @@ class Store:
                 db.add(ActionRow(table_id=table.id, idx=idx, text=text))
 
     def load(self, table_id: str) -> StoredTable | None:
+        """The table (None: no such table; ``TableExpired``: removed for idleness). Its
+        version is the number of its actions: each action's row is written with its
+        version, so the actions read are always whole."""
         with self._sessions() as db:
             row = db.get(TableRow, table_id)
             if row is None:
                 return None
+            if row.version == EXPIRED:
+                raise TableExpired(table_id)
             seats = db.scalars(
                 select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
             ).all()
             actions = db.scalars(
                 select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.idx)
             ).all()
+            if row.version < len(actions):
+                self._count_versions(table_id, row.version, len(actions))
             return StoredTable(
                 id=row.id,
                 game=row.game,
@@ -112,19 +195,128 @@ class Store:
                 **{name: json.loads(getattr(row, name)) for name in JSON_COLUMNS},
             )
 
-    def append(self, table_id: str, idx: int, text: str, finished: bool) -> None:
-        """Write action ``idx`` of the table, committed before returning."""
+    def _count_versions(self, table_id: str, old: int, actions: int) -> None:
+        """A table stored before versions were counted (migration 0002 added them at 0)
+        gets the number of its actions, if no writer changed it meanwhile."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.version == old)
+                .values(version=actions)
+            )
+
+    def append(self, table_id: str, expected_version: int, text: str, finished: bool) -> None:
+        """Write ``text`` as action number ``expected_version``, committed before returning,
+        if the table is still at that version; else ``StaleTable`` and nothing written
+        (``TableExpired`` if the table is gone, ``StoreError`` if the database fails)."""
+        values = {
+            "id": table_id,
+            "v": expected_version,
+            "next": expected_version + 1,
+            "text": text,
+            "at": now(),
+            "done": finished,
+        }
         try:
-            with self._sessions.begin() as db:
-                db.add(ActionRow(table_id=table_id, idx=idx, text=text))
-                if finished:
-                    row = db.get(TableRow, table_id)
-                    if row is not None:
-                        row.finished = True
-        except IntegrityError as exc:
-            raise StoreError(f"action {idx} of table {table_id} is already written") from exc
+            with self.engine.begin() as conn:
+                if self._one_statement:  # PostgreSQL: one round trip
+                    if conn.execute(BUMP_AND_WRITE, values).rowcount != 1:
+                        raise self._why_not(conn, table_id, expected_version)
+                else:
+                    if conn.execute(BUMP, values).rowcount != 1:
+                        raise self._why_not(conn, table_id, expected_version)
+                    conn.execute(WRITE, values)
+        except IntegrityError as exc:  # a row written outside the versions: still stale
+            raise StaleTable(table_id, expected_version) from exc
         except SQLAlchemyError as exc:  # the disk is full, the database is gone...
-            raise StoreError(f"action {idx} of table {table_id} cannot be written") from exc
+            raise StoreError(
+                f"action {expected_version} of table {table_id} cannot be written"
+            ) from exc
+
+    @staticmethod
+    def _why_not(conn: Any, table_id: str, expected: int) -> StoreError:
+        version = conn.scalar(select(TableRow.version).where(TableRow.id == table_id))
+        if version is None or version == EXPIRED:
+            return TableExpired(table_id)
+        return StaleTable(table_id, expected)
+
+    def actions_since(self, table_id: str, since: int) -> tuple[list[str], bool]:
+        """The table's actions from number ``since`` on, and whether its match is over:
+        what a process that holds the table live missed (``TableExpired`` if it is gone)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(TableRow.finished, TableRow.version).where(TableRow.id == table_id)
+            ).one_or_none()
+            if row is None or row.version == EXPIRED:
+                raise TableExpired(table_id)
+            texts = conn.scalars(
+                select(ActionRow.text)
+                .where(ActionRow.table_id == table_id, ActionRow.idx >= since)
+                .order_by(ActionRow.idx)
+            ).all()
+            return list(texts), bool(row.finished)
+
+    def version(self, table_id: str) -> int | None:
+        """The number of actions the table holds (None: no such table, or expired)."""
+        try:
+            with self.engine.connect() as conn:
+                return conn.scalar(
+                    select(TableRow.version).where(TableRow.id == table_id, TableRow.version >= 0)
+                )
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the version of table {table_id} cannot be read") from exc
+
+    def touch(self, table_id: str) -> None:
+        """Someone opened the table: it is not idle, whoever moves next."""
+        with self.engine.begin() as conn:
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(touched_at=now()))
+
+    def expire(self, idle: timedelta, limit: int = 100) -> list[str]:
+        """Remove up to ``limit`` unfinished tables untouched for ``idle``: their seats
+        and actions go, the row stays with version ``EXPIRED`` (its link says so). The
+        ids removed. A table written or opened meanwhile is not among them: the update
+        asks again whether it is idle, and an append in flight holds its row."""
+        idle_since = func.coalesce(TableRow.touched_at, TableRow.created_at) < now() - idle
+        with self.engine.begin() as conn:
+            ids = list(
+                conn.scalars(
+                    select(TableRow.id)
+                    .where(TableRow.finished.is_(False), TableRow.version >= 0, idle_since)
+                    .limit(limit)
+                ).all()
+            )
+            if not ids:
+                return []
+            # The same condition again: a table touched meanwhile stays.
+            conn.execute(
+                update(TableRow)
+                .where(TableRow.id.in_(ids), TableRow.finished.is_(False), idle_since)
+                .values(version=EXPIRED, finished=True, touched_at=now())
+            )
+            gone = list(
+                conn.scalars(
+                    select(TableRow.id).where(TableRow.id.in_(ids), TableRow.version == EXPIRED)
+                ).all()
+            )
+            conn.execute(delete(ActionRow).where(ActionRow.table_id.in_(gone)))
+            conn.execute(delete(SeatRow).where(SeatRow.table_id.in_(gone)))
+            return gone
+
+    def with_computers(self, after: str = "", limit: int = 50) -> list[Unfinished]:
+        """Unfinished tables with a computer seat, by id after ``after``: the upkeep
+        loads them in small batches after start-up, so their bots play on."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(TableRow.id, TableRow.version)
+                .where(
+                    TableRow.finished.is_(False),
+                    TableRow.id > after,
+                    TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.kind == "bot")),
+                )
+                .order_by(TableRow.id)
+                .limit(limit)
+            ).all()
+            return [Unfinished(r.id, r.version) for r in rows]
 
     def unfinished(self) -> list[str]:
         """Ids of tables whose match is not over (their bots resume at start-up)."""

@@ -15,6 +15,24 @@ runs while it thinks, so a slow level is not slowed twice. A bot that raises,
 or chooses what the rules do not allow, never stalls its table: the ``rules``
 level moves for it, else the first legal action, and the log says so without
 naming a card (``server.fallback``).
+
+**Several processes.** A table may be live in several server processes at
+once, all on one database. The database keeps one writer per table
+(``Store.append`` is a compare-and-set on the table's version): a process that
+finds it wrote second reads the actions it missed, applies and announces them,
+and checks its action again on the newer state (still legal: written; not
+any more: ``IllegalAction``, as for any late move). After each write the
+process tells the others over the bus (``server.bus``) ``{table, version}``;
+each reads the new actions and tells its own listeners. A table's computers
+are driven by the one process holding its lease (``bots:<table>``), renewed
+while they play; if that process dies the lease lapses and another takes
+over. A bot's move that cannot be written is tried again a bounded number of
+times with a growing pause, then given up (the log says so, naming no card)
+until the table is next used.
+
+**Lazily.** A table is loaded on its first use, not at start-up; the upkeep
+(``server.upkeep``) loads, in small batches after start-up, the unfinished
+tables whose computer is to act, so their bots play on, and removes idle ones.
 """
 
 from __future__ import annotations
@@ -23,6 +41,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -36,9 +55,10 @@ from tricktaker.core.options import Options
 from tricktaker.core.protocol import Game
 from tricktaker.core.records import Record, state_from_record
 from tricktaker.core.start import parse_start
+from tricktaker.server.bus import TABLE_ACTIONS, TABLE_EXPIRED, Bus, LocalBus, Message
 from tricktaker.server.config import Settings
 from tricktaker.server.fallback import Position, choose, failure_lines
-from tricktaker.server.store import Store, StoredTable
+from tricktaker.server.store import StaleTable, Store, StoredTable, StoreError, TableExpired
 
 log = logging.getLogger("tricktaker.server")
 
@@ -56,10 +76,30 @@ class LiveTable:
     listeners: set[Listener] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    #: When this process last used the table (a listener, a move, its bots): idle ones leave.
+    last_used: float = field(default_factory=time.monotonic)
+    #: The version at which its computers gave up writing (woken again on the next use).
+    stalled_at: int | None = None
+    #: When this process last tried to take the lease of its computers.
+    claim_tried: float = 0.0
 
     @property
     def id(self) -> str:
         return self.stored.id
+
+    def computer_at(self, seat: int) -> Bot | None:
+        """The computer that plays ``seat`` now (None: a person decides). The one place
+        the hub asks who moves by itself: a stand-in for an absent person plugs in here."""
+        return self.bots.get(seat)
+
+    def computer_level(self, seat: int) -> str:
+        """The level of the computer at ``seat`` (it seeds its chance, names its failures)."""
+        return self.stored.seats[seat].level or ""
+
+    def computer_to_act(self) -> int | None:
+        """The seat to act if a computer plays it, else None."""
+        seat = self.state.to_act
+        return seat if seat is not None and self.computer_at(seat) is not None else None
 
     @functools.cached_property
     def options(self) -> Options:
@@ -127,34 +167,106 @@ def _with_bots(table: LiveTable) -> LiveTable:
     return table
 
 
+#: Tries of one action against a table that keeps moving under it (each read it again).
+STALE_TRIES = 8
+#: Tries of a computer's move the database refuses for another reason, then it gives up.
+BOT_TRIES = 5
+#: The first pause after a refused write of a computer's move; doubled each time.
+BOT_BACKOFF = 0.5
+#: Seconds between two writes of a table's last use when people merely open it.
+TOUCH_EVERY = 60.0
+#: What a player is told who acts at a table that expired.
+EXPIRED = "This table has expired: nobody played at it for too long."
+
+
 class Hub:
     """All live tables of this server, loaded from the store on first use."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(self, store: Store, settings: Settings, bus: Bus | None = None) -> None:
         self.store = store
         self.settings = settings
+        self.bus = bus or LocalBus()
         self.tables: dict[str, LiveTable] = {}
-        self._loading = asyncio.Lock()
+        self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
+        self._touched: dict[str, float] = {}
+        self._background: set[asyncio.Task[None]] = set()
         self._thinking = ThreadPoolExecutor(
             max_workers=max(1, settings.bot_threads), thread_name_prefix="tricktaker-bot"
         )
+        self.bus.subscribe(TABLE_ACTIONS, self._on_actions)
+        self.bus.subscribe(TABLE_EXPIRED, self._on_expired)
+        self.bus.on_reconnect(self.refresh_all)
 
     async def get(self, table_id: str) -> LiveTable | None:
+        """The table, loaded on first use (None: no such table; ``TableExpired``: it
+        expired). Opening a table counts as using it: it does not expire meanwhile, and
+        computers that gave up writing are woken again."""
+        fresh = table_id not in self.tables
+        table = await self.load(table_id)
+        if table is not None and not fresh and self.bus.shared:
+            await self._check_version(table)
+        if table is not None:
+            table.last_used = time.monotonic()
+            self._touch(table)
+            self.wake_bots(table, again=True)
+        return table
+
+    async def load(self, table_id: str) -> LiveTable | None:
+        """The live table, loaded once however many ask at the same time; loading one
+        table never waits for another."""
         found = self.tables.get(table_id)
         if found is not None:
             return found
-        async with self._loading:
-            found = self.tables.get(table_id)
-            if found is not None:
-                return found
-            stored = await asyncio.to_thread(self.store.load, table_id)
-            if stored is None:
-                return None
-            game, state = await asyncio.to_thread(build_state, stored)
-            table = _with_bots(LiveTable(stored, game, state))
-            self.tables[table_id] = table
-        self.wake_bots(table)
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.get_running_loop().create_task(self._load(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _check_version(self, table: LiveTable) -> None:
+        """A table held here while news may have been lost (other processes write it):
+        read what it missed before anyone is shown it (one small query per opening)."""
+        try:
+            version = await asyncio.to_thread(self.store.version, table.id)
+        except StoreError as exc:
+            log.warning("table %s: its version cannot be read: %s", table.id, type(exc).__name__)
+            return
+        if version is None:
+            self._drop(table.id)
+            raise TableExpired(table.id)
+        if version > table.applied:
+            await self.refresh(table)
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        stored = await asyncio.to_thread(self.store.load, table_id)
+        if stored is None:
+            return None
+        game, state = await asyncio.to_thread(build_state, stored)
+        table = _with_bots(LiveTable(stored, game, state))
+        self.tables[table_id] = table
         return table
+
+    def _touch(self, table: LiveTable) -> None:
+        """Write that the table was opened, at most once a minute, in the background."""
+        now = time.monotonic()
+        if now - self._touched.get(table.id, -TOUCH_EVERY) < TOUCH_EVERY:
+            return
+        self._touched[table.id] = now
+        self._in_thread(self.store.touch, table.id)
+
+    def _in_thread(self, work: Callable[[str], object], table_id: str) -> None:
+        """Run ``work(table_id)`` in a thread, in the background; a failure is logged."""
+
+        async def run() -> None:
+            try:
+                await asyncio.to_thread(work, table_id)
+            except Exception as exc:  # background work: said, never raised
+                log.warning("table %s: %s failed: %s", table_id, work.__name__, type(exc).__name__)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def create(self, stored: StoredTable) -> LiveTable:
         """A new table: checked by building its match, stored, then live."""
@@ -166,22 +278,17 @@ class Hub:
         self.wake_bots(table)
         return table
 
-    async def resume_all(self) -> int:
-        """Load every unfinished table at start-up, so that bots to act go on playing."""
-        ids = await asyncio.to_thread(self.store.unfinished)
-        for table_id in ids:
-            try:
-                await self.get(table_id)
-            except (RecordError, IllegalAction) as exc:  # pragma: no cover - a corrupt row
-                log.error("table %s not resumed: %s", table_id, exc)
-        return len(ids)
-
     async def act(self, table: LiveTable, seat: int, text: str) -> None:
         """Apply seat's action: IllegalAction (nothing changed) unless the rules allow it."""
         action = table.game.parse_action(text)
         if action.seat != seat:
             raise IllegalAction(f"you sit at seat {seat}: you cannot act for seat {action.seat}")
-        await self._commit(table, str(action))
+        table.last_used = time.monotonic()
+        try:
+            await self._commit(table, str(action))
+        except TableExpired:
+            self._drop(table.id)
+            raise IllegalAction(EXPIRED) from None
 
     async def _commit(
         self,
@@ -193,33 +300,136 @@ class Hub:
         """Check on a copy, write to the database, then make it the table's state and tell.
 
         A bot's move (``bot_seat``, thought over when ``applied`` actions were in) is
-        dropped, False, if the table moved on meanwhile: it was chosen for another moment."""
-        async with table.lock:
-            if bot_seat is not None and (
-                table.state.to_act != bot_seat or (applied is not None and table.applied != applied)
-            ):
-                return False  # the moment passed while the bot thought
-            trial = table.state.clone()
-            trial.apply(text)
-            finished = trial.to_act is None
-            await asyncio.to_thread(self.store.append, table.id, table.applied, text, finished)
-            table.stored.actions.append(text)
-            table.stored.finished = finished
-            table.state = trial
+        dropped, False, if the table moved on meanwhile: it was chosen for another moment.
+        If another process wrote first (``StaleTable``), the actions it wrote are read,
+        applied and told, and the action is checked again on the newer state."""
+        for _ in range(STALE_TRIES):
+            async with table.lock:
+                if bot_seat is not None and (
+                    table.state.to_act != bot_seat
+                    or (applied is not None and table.applied != applied)
+                ):
+                    return False  # the moment passed while the bot thought
+                trial = table.state.clone()
+                try:
+                    trial.apply(text)
+                except IllegalAction:
+                    # Perhaps legal on a newer state another process wrote: look first
+                    # (a person's move only: a bot's was chosen on this very state).
+                    if bot_seat is not None or not await self._catch_up(table):
+                        raise
+                    caught_up = True
+                else:
+                    caught_up = False
+                if not caught_up:
+                    finished = trial.to_act is None
+                    try:
+                        await asyncio.to_thread(
+                            self.store.append, table.id, table.applied, text, finished
+                        )
+                    except StaleTable:
+                        caught_up = await self._catch_up(table)
+                    else:
+                        table.stored.actions.append(text)
+                        table.stored.finished = finished
+                        table.state = trial
+                        break
+            if caught_up:  # what the other process wrote, told before trying again
+                await self.announce(table)
+        else:
+            raise StoreError(f"table {table.id} kept moving: the action was not written")
         await self.announce(table)
+        await self.bus.publish(table.id, TABLE_ACTIONS, {"version": table.applied})
         if bot_seat is None:
             self.wake_bots(table)
         return True
 
+    async def _catch_up(self, table: LiveTable) -> bool:
+        """Apply the actions other processes wrote since this one's last (under the
+        table's lock): True if there were any."""
+        texts, finished = await asyncio.to_thread(self.store.actions_since, table.id, table.applied)
+        if not texts:
+            return False
+        state = table.state.clone()
+        for text in texts:
+            state.apply(text)
+        table.stored.actions.extend(texts)
+        table.stored.finished = finished or state.to_act is None
+        table.state = state
+        return True
+
+    async def refresh(self, table: LiveTable) -> bool:
+        """Read the table's newer actions, if any, tell its listeners and wake its bots."""
+        try:
+            async with table.lock:
+                moved = await self._catch_up(table)
+        except TableExpired:
+            self._drop(table.id)
+            return False
+        if moved:
+            await self.announce(table)
+            self.wake_bots(table)
+        return moved
+
+    async def refresh_all(self) -> None:
+        """Every live table read again (the bus was away: news may have been lost)."""
+        for table in list(self.tables.values()):
+            try:
+                await self.refresh(table)
+            except Exception as exc:  # one broken table does not stop the others
+                log.error("table %s not refreshed: %s", table.id, type(exc).__name__)
+
+    async def _on_actions(self, message: Message) -> None:
+        """Another process (or this one) wrote: catch up if this process is behind."""
+        table = self.tables.get(message.table)
+        version = message.payload.get("version")
+        if table is None or not isinstance(version, int) or version <= table.applied:
+            return
+        await self.refresh(table)
+
+    async def _on_expired(self, message: Message) -> None:
+        self._drop(message.table)
+
+    def _drop(self, table_id: str) -> None:
+        """The table leaves memory (it expired): its computers stop."""
+        table = self.tables.pop(table_id, None)
+        self._touched.pop(table_id, None)
+        if table is not None and table.bot_task is not None:
+            table.bot_task.cancel()
+
     def leave(self, table: LiveTable, listener: Listener) -> None:
         """A listener goes; a finished table nobody watches leaves memory (the store keeps it)."""
         table.listeners.discard(listener)
+        table.last_used = time.monotonic()
         if (
             table.state.to_act is None
             and not table.listeners
             and self.tables.get(table.id) is table
         ):
             del self.tables[table.id]
+
+    def unload(self, table: LiveTable) -> None:
+        """The table leaves memory if nobody here listens and its computers do not play."""
+        busy = table.bot_task is not None and not table.bot_task.done()
+        if not table.listeners and not busy and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+
+    def evict_idle(self, idle: float) -> int:
+        """Tables nobody here listens to, whose computers are not to act, unused for
+        ``idle`` seconds, leave memory (the store keeps them). How many left."""
+        now = time.monotonic()
+        gone = [
+            t
+            for t in self.tables.values()
+            if not t.listeners
+            and now - t.last_used > idle
+            and t.computer_to_act() is None
+            and (t.bot_task is None or t.bot_task.done())
+        ]
+        for table in gone:
+            del self.tables[table.id]
+            self._touched.pop(table.id, None)
+        return len(gone)
 
     async def announce(self, table: LiveTable) -> None:
         """Tell every listener at once: a slow one delays nobody else."""
@@ -232,29 +442,84 @@ class Hub:
                 log.warning("listener of table %s dropped: %r", table.id, result)
                 table.listeners.discard(listener)
 
-    def wake_bots(self, table: LiveTable) -> None:
-        """Start the bot whose turn it is, unless one is thinking already."""
-        seat = table.state.to_act
-        if seat is None or seat not in table.bots:
+    def wake_bots(self, table: LiveTable, again: bool = False) -> None:
+        """Drive the table's computers if one is to act, unless they play already (here)
+        or gave up at this very moment (``again``: a person opened the table; try anew)."""
+        if table.computer_to_act() is None:
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
-        table.bot_task = asyncio.create_task(self._bot_turns(table))
+        if table.stalled_at == table.applied and not again:
+            return
+        table.stalled_at = None
+        table.claim_tried = time.monotonic()
+        table.bot_task = asyncio.get_running_loop().create_task(self._drive(table))
 
-    async def _bot_turns(self, table: LiveTable) -> None:
-        """Bots play while it is a bot's turn; a person's action wakes them again."""
-        loop = asyncio.get_running_loop()
-        while True:
-            state = table.state
-            seat = state.to_act
-            if seat is None or seat not in table.bots:
+    def wake_waiting_bots(self) -> None:
+        """The upkeep's round: wake the computers of every live table whose computer is
+        to act and which no process here drives; each tried once per half lease, so a
+        lease that lapsed (its holder died) is taken over."""
+        now = time.monotonic()
+        for table in list(self.tables.values()):
+            if now - table.claim_tried > self.settings.bot_lease / 2:
+                self.wake_bots(table)
+
+    async def _drive(self, table: LiveTable) -> None:
+        """Hold the table's lease while its computers play, renewed; let it go when a
+        person is to act (or the match is over). Read the table again after letting go:
+        a person's move another process wrote meanwhile could not wake them there."""
+        lease = f"bots:{table.id}"
+        ttl = self.settings.bot_lease
+        while table.computer_to_act() is not None:
+            if not await self.bus.claim(lease, ttl):
+                return  # another process drives them
+            lost = asyncio.Event()
+            keeper = asyncio.get_running_loop().create_task(self._keep(lease, ttl, lost))
+            try:
+                await self._bot_turns(table, lost)
+            finally:
+                keeper.cancel()
+                await self.bus.release(lease)
+            if not self.bus.shared or lost.is_set() or table.stalled_at is not None:
                 return
+            try:
+                async with table.lock:
+                    moved = await self._catch_up(table)
+            except TableExpired:
+                self._drop(table.id)
+                return
+            if moved:
+                await self.announce(table)
+
+    async def _keep(self, lease: str, ttl: float, lost: asyncio.Event) -> None:
+        """Renew the lease every third of its time; set ``lost`` if another took it."""
+        while True:
+            await asyncio.sleep(ttl / 3)
+            if not await self.bus.claim(lease, ttl):
+                lost.set()
+                return
+
+    async def _bot_turns(self, table: LiveTable, lost: asyncio.Event | None = None) -> None:
+        """Computers play while one is to act; a person's action wakes them again. A move
+        the database refuses is tried ``BOT_TRIES`` times, pausing longer each time, then
+        given up until the table is next used (a move another process wrote first is no
+        failure: the table is read again and the computer thinks anew if still to act)."""
+        loop = asyncio.get_running_loop()
+        failures = 0
+        while lost is None or not lost.is_set():
+            state = table.state
+            seat = table.computer_to_act()
+            if seat is None:
+                return
+            bot = table.computer_at(seat)
+            assert bot is not None
             applied = table.applied
+            table.last_used = time.monotonic()
             # The bot's chance is fixed by the table and the moment: a restart replays alike.
             think = functools.partial(
                 choose,
-                table.bots[seat],
-                table.stored.seats[seat].level or "",
+                bot,
+                table.computer_level(seat),
                 table.stored.game,
                 state.view(seat),
                 state.events(0, seat),
@@ -265,26 +530,39 @@ class Hub:
             try:
                 if self.settings.bot_delay > 0:
                     await asyncio.sleep(self.settings.bot_delay)
-                action, failures = await thinking
-                if failures:
+                action, failed = await thinking
+                if failed:
                     deal = len(state.finished_deals()) + 1
-                    for line in failure_lines(Position(table.id, deal, applied, seat), failures):
+                    for line in failure_lines(Position(table.id, deal, applied, seat), failed):
                         log.error("%s", line)
                 await self._commit(table, str(action), bot_seat=seat, applied=applied)
+                failures = 0
             except asyncio.CancelledError:
                 thinking.cancel()
                 raise
-            except Exception as exc:  # the store fails (or the engine): try again after a pause
+            except TableExpired:
+                self._drop(table.id)
+                return
+            except Exception as exc:  # the store fails (or the engine): a pause, then again
+                failures += 1
                 # (The log names no card: the move and the error may hold the bot's hand.)
                 log.error(
-                    "table %s: the move of seat %s cannot be saved: %s",
+                    "table %s: the move of seat %s cannot be saved (try %d of %d): %s",
                     table.id,
                     seat,
+                    failures,
+                    BOT_TRIES,
                     type(exc).__name__,
                 )
-                await asyncio.sleep(1.0)
+                if failures >= BOT_TRIES:
+                    log.error("table %s: the computers stop until the table is next used", table.id)
+                    table.stalled_at = table.applied
+                    return
+                await asyncio.sleep(BOT_BACKOFF * 2 ** (failures - 1))
 
     async def close(self) -> None:
+        for task in list(self._background):
+            task.cancel()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()

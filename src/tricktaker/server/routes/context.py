@@ -22,7 +22,11 @@ from tricktaker.server.config import Settings
 from tricktaker.server.messages import web_words
 from tricktaker.server.routes.reading import bad
 from tricktaker.server.security import KeyedLimiter, OpenCounts, is_table_id
+from tricktaker.server.store import TableExpired
 from tricktaker.server.tables import Hub, LiveTable
+
+#: What a link to a table removed for idleness answers (HTTP 410; the socket's close reason).
+EXPIRED_TABLE = "this table expired: nobody played at it for too long"
 
 
 @dataclass
@@ -94,11 +98,14 @@ def client_lang(conn: HTTPConnection) -> str:
 
 async def find_table(hub: Hub, table_id: str) -> LiveTable:
     """The live table of that id: HTTP 404 for an id of the wrong shape (``TABLE_ID``) or
-    no such table, 500 for one whose stored match cannot be replayed."""
+    no such table, 410 for one that expired (idle too long), 500 for one whose stored
+    match cannot be replayed."""
     if not is_table_id(table_id):
         raise bad("no such table", 404)
     try:
         table = await hub.get(table_id)
+    except TableExpired:
+        raise bad(EXPIRED_TABLE, 410) from None
     except (RecordError, TricktakerError) as exc:
         raise bad(f"the table cannot be loaded: {exc}", 500) from None
     if table is None:
