@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from tricktaker.server.frames import Heard, narrator_of, state_frame
+from tricktaker.server.frames import Heard, history_frame, narrator_of, state_frame
 from tricktaker.server.tables import LiveTable
 
 #: Seconds a message may take to go out before its client counts as not reading.
@@ -81,5 +81,20 @@ class Connection:
                 table.options,
                 self.heard,
                 {"applied": table.applied},
+            )
+            await self._send_text(text)
+
+    async def history(self, table: LiveTable, before: int) -> None:
+        """Send the events before ``before`` (at most the client's own number): the lines
+        of a page that resumed from its number."""
+        async with self._send_lock:
+            text = history_frame(
+                narrator_of(table),
+                table.game,
+                table.state,
+                self.seat,
+                self.lang,
+                table.stored.names,
+                min(before, self.heard.next_event),
             )
             await self._send_text(text)

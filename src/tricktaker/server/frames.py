@@ -190,12 +190,7 @@ def state_frame(
     since = min(heard.next_event, total)
     fading = narrator.fading(state)
     shown_from = min(fading.shown_from(observer), total) if fading is not None else 0
-    items: list[str] = []
-    for n in range(since, total):
-        if n < shown_from and fading is not None:
-            items.append(stream.faded_item(fading, n, lines, words, seen, sides))
-        else:
-            items.append(lines.shown[n])
+    items = _items(stream, lines, fading, shown_from, since, total, words, seen, sides)
     # Events this socket holds unfaded that have faded since its last frame.
     again: list[str] = []
     if fading is not None:
@@ -226,3 +221,49 @@ def state_frame(
     return (
         head[:-1] + ', "events": [' + ", ".join(items) + '], "faded": [' + ", ".join(again) + "]}"
     )
+
+
+def _items(
+    stream: Stream,
+    lines: Lines,
+    fading: FadingEvents | None,
+    shown_from: int,
+    start: int,
+    stop: int,
+    words: Words,
+    seen: list[str],
+    sides: list[str],
+) -> list[str]:
+    """The kept texts of events ``start`` to ``stop`` (those before ``shown_from`` faded)."""
+    items: list[str] = []
+    for n in range(start, stop):
+        if n < shown_from and fading is not None:
+            items.append(stream.faded_item(fading, n, lines, words, seen, sides))
+        else:
+            items.append(lines.shown[n])
+    return items
+
+
+def history_frame(
+    narrator: Narrator,
+    game: Game,
+    state: State,
+    observer: int | None,
+    lang: str,
+    names: Sequence[str],
+    before: int,
+) -> str:
+    """``{"type": "history", "events": [...]}``: the observer's events numbered below
+    ``before``, for a page that resumed from its number (a reload keeps the number only)
+    and wants the lines before it. Joined from the kept texts, faded where they fade."""
+    _ = web_words(lang)
+    words = game.words(lang)
+    seen = shown_names(names, observer, _)
+    sides = side_names(state.sides, seen, _("{a} & {b}"))
+    stream = narrator.stream(state, observer)
+    lines = stream.texts((lang, tuple(seen), tuple(sides)), words, seen, sides)
+    stop = max(0, min(before, len(stream.events)))
+    fading = narrator.fading(state)
+    shown_from = min(fading.shown_from(observer), stop) if fading is not None else 0
+    items = _items(stream, lines, fading, shown_from, 0, stop, words, seen, sides)
+    return '{"type": "history", "events": [' + ", ".join(items) + "]}"

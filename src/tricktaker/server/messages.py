@@ -163,6 +163,11 @@ def moment_message(
     sides = side_names(state.sides, seen, _("{a} & {b}"))
     # A spectator never has moves, even where the seat to act has no socket of its own.
     legal = list(state.legal_actions()) if observer is not None and state.to_act == observer else []
+    texts = moment_texts(words, view, deals, legal, seen, sides, rows)
+    if observer is None and view.to_act is not None and not view.finished:
+        # A spectator is asked nothing: where a game words its hint for the seat a
+        # spectator reads ("Your turn: choose a card"), he is told whom the table awaits.
+        texts["hint"] = _("Waiting for {name}…").format(name=seen[view.to_act])
     return {
         "type": "state",
         "table": table_json(view, game.info.play_direction),
@@ -185,7 +190,7 @@ def moment_message(
         # at a table, and are a third of a message.
         "rules": words.rules(options) if options is not None and with_rules else [],
         "side_names": sides,
-        "texts": moment_texts(words, view, deals, legal, seen, sides, rows),
+        "texts": texts,
     }
 
 

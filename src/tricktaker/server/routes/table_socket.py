@@ -17,7 +17,10 @@ The server sends ``{"type": "hello", "seat", "table"}`` (``table`` as ``GET
   is not text, another seat's or an illegal action, a move the database could
   not save;
 * ``{"type": "lang", "lang": "ru"}`` — every event again, and the rules, in it;
-* ``{"type": "ping"}`` — answered ``{"type": "pong"}``.
+* ``{"type": "ping"}`` — answered ``{"type": "pong"}``;
+* ``{"type": "history", "before": n}`` — answered ``{"type": "history", "events"}``:
+  the events numbered below ``n`` (and below the client's own number), for a page
+  that resumed from its number and wants the lines before it.
 
 Anything else (not JSON, a binary frame, another type) is answered
 ``error``; a message over ``Settings.max_message_bytes`` closes the socket
@@ -152,6 +155,14 @@ async def _handle(hub: Hub, conn: Connection, text: str) -> None:
     if kind == "lang":
         conn.lang = lang_or_english(message.get("lang"))
         await conn.update(conn.table, again=True)  # every line again, in the new language
+        return
+    if kind == "history":
+        before = message.get("before")
+        if not isinstance(before, int) or isinstance(before, bool) or before < 0:
+            not_understood = _("Not a message this table understands.")
+            await conn.send({"type": "error", "message": not_understood})
+            return
+        await conn.history(conn.table, before)
         return
     if kind != "act":
         await conn.send({"type": "error", "message": _("Not a message this table understands.")})
