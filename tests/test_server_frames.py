@@ -318,3 +318,47 @@ def test_the_frame_cost_bench_runs_tiny() -> None:
     assert early > 0 and at == 2
     tiny = ["--early", "2", "--late", "40", "--moves", "2", "--games", "truco"]
     assert frame_cost.main(tiny) == 0
+
+
+def test_a_resumed_page_asks_for_the_lines_before_its_number(client: TestClient) -> None:
+    """A reload keeps only its number: it resumes from there, then asks ``history``."""
+    made = create(client, "tetka", {}, ["human", "random", "random", "random"])
+    url = f"/ws/{made['id']}?token={made['seats'][0]['token']}"
+    with client.websocket_connect(url) as ws:
+        ws.receive_json()
+        state = receive_state(ws)
+        while not state["legal"]:
+            state = receive_state(ws)
+        whole = play(ws, state)
+    with client.websocket_connect(url) as ws:
+        ws.receive_json()
+        everything = receive_state(ws)["events"]
+    seen = len(everything) - 3
+    with client.websocket_connect(url + f"&since={seen}") as ws:
+        ws.receive_json()
+        rest = receive_state(ws)
+        ws.send_json({"type": "history", "before": seen})
+        history = ws.receive_json()
+        ws.send_json({"type": "history", "before": "all"})
+        refused = ws.receive_json()
+    assert whole["next_event"] <= len(everything)
+    assert history["type"] == "history" and history["events"] == everything[:seen]
+    assert [e["n"] for e in rest["events"]][:1] == [seen]
+    assert refused["type"] == "error"
+
+
+def test_a_spectator_is_never_asked_to_move(client: TestClient) -> None:
+    """Le Truc's words read seat 0's hint to a spectator ("Your turn"): the server tells
+    him whom the table waits for instead, and offers him no move."""
+    for game, options, kinds in (
+        ("truc", {"players": 2}, ["human", "human"]),
+        ("truco", {}, ["human", "human"]),
+        ("tetka", {}, ["human"] * 4),
+    ):
+        made = create(client, game, options, kinds)
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.receive_json()
+            watched = receive_state(ws)
+        assert watched["legal"] == [] and watched["groups"] == []
+        hint = watched["texts"]["hint"]
+        assert "Your" not in hint and hint.startswith("Waiting for"), (game, hint)

@@ -11,12 +11,14 @@ observer (a seat, or ``None`` for every spectator) in a :class:`Stream`:
 * its line, in a language and with the seat names as that observer reads them, is
   rendered once and kept as JSON text, shared by every socket of that observer and
   language: a frame joins kept texts, and a ``lang`` message answered with the whole
-  log costs one rendering per observer and language, not one per socket;
+  log costs one rendering per observer and language, not one per socket (the last
+  ``KEPT_LANGS`` languages are kept, so a table's memory stays bounded);
 * the score sheet's rows are kept the same way, and a frame carries them only when a
   deal has ended since the socket's last frame (``sheet`` absent: unchanged).
 
 Where the rules show cards for a while only (``core.protocol.FadingEvents``: Tetka's
-review of the last tricks), the events before ``shown_from(observer)`` are sent faded,
+review of the last tricks), the events before ``shown_from(observer)`` are sent faded
+(their kept texts are replaced: once faded, an event never shows its cards again),
 and a frame carries ``faded``, the events that have faded since the socket's last
 frame, told again without their cards, so the page can replace what it holds.
 """
@@ -45,74 +47,99 @@ def _dump(item: dict[str, Any]) -> str:
     return json.dumps(item, ensure_ascii=False)
 
 
+#: Languages (with their names) kept rendered per observer: a switch back and forth is
+#: free, and a table's memory stays bounded however many languages its sockets try.
+KEPT_LANGS = 3
+
+
 @dataclass(slots=True)
 class Lines:
-    """One observer's events as JSON text in one language: each rendered once."""
+    """One observer's events as JSON text in one language's words, each rendered once; an
+    event is rendered again only once, when it fades (and replaced: it never shows again)."""
 
+    words: Words
+    seen: list[str]
+    sides: list[str]
     shown: list[str] = field(default_factory=list)
-    #: Events told faded (``FadingEvents``), by number, rendered when first needed.
-    faded: dict[int, str] = field(default_factory=dict)
+    #: Events below this are told faded (``FadingEvents``).
+    faded_to: int = 0
     #: The score sheet's rows, one per finished deal.
     rows: list[list[str]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class Stream:
-    """What one observer (a seat, or None: every spectator) has been told at one table."""
+    """What one observer (a seat, or None: every spectator) has been told at one table:
+    how many events, the deals' summaries, and the lines in the languages asked lately."""
 
     observer: int | None
-    events: list[Event] = field(default_factory=list)
+    count: int = 0
     deals: list[DealSummary] = field(default_factory=list)
     lines: dict[LangKey, Lines] = field(default_factory=dict)
-    #: How many times a line was rendered (what a test counts: a ``lang`` costs one
-    #: rendering per observer and language).
-    renders: int = 0
+    #: 1 for each event that reads otherwise once faded (where the game fades events).
+    fades: bytearray = field(default_factory=bytearray)
 
-    def catch_up(self, state: State) -> None:
-        """Take the events the state has told since the last call (those alone)."""
-        for event in state.events(len(self.events), self.observer):
-            self.events.append(event)
+    def catch_up(self, state: State, fading: FadingEvents | None) -> None:
+        """Take the events the state has told since the last call (those alone), rendered
+        in each language kept."""
+        new = state.events(self.count, self.observer)
+        if not new:
+            return
+        for event in new:
             if event.kind == "deal_end":
                 self.deals.append(DealSummary.from_json(event.data))
+            self.fades.append(fading is not None and fading.faded(event) is not event)
+        for lines in self.lines.values():
+            lines.shown.extend(self._item(e, lines) for e in new)
+        self.count += len(new)
 
-    def _item(self, event: Event, words: Words, seen: list[str], sides: list[str]) -> str:
-        self.renders += 1
+    def _item(self, event: Event, lines: Lines) -> str:
+        """One event's JSON text with its line in ``lines``' words (what a test counts)."""
+        words, seen, sides = lines.words, lines.seen, lines.sides
         item = event.to_json()
         item["text"] = words.event_text(event, seen, sides)
         if event.kind == "deal_end":  # the deal's story, for the pause at its end
             item["lines"] = words.deal_lines(DealSummary.from_json(event.data), seen, sides)
         return _dump(item)
 
-    def texts(self, key: LangKey, words: Words, seen: list[str], sides: list[str]) -> Lines:
-        """This observer's lines in ``key``'s words, rendered as far as his events go."""
-        lines = self.lines.get(key)
-        if lines is None:
-            lines = self.lines[key] = Lines()
-        shown = lines.shown
-        for event in self.events[len(shown) :]:
-            shown.append(self._item(event, words, seen, sides))
-        rows = lines.rows
-        for deal in self.deals[len(rows) :]:
-            rows.append(words.sheet_row(deal, sides))
-        return lines
-
-    def faded_item(
+    def texts(
         self,
-        fading: FadingEvents,
-        number: int,
-        lines: Lines,
+        state: State,
+        fading: FadingEvents | None,
+        key: LangKey,
         words: Words,
         seen: list[str],
         sides: list[str],
-    ) -> str:
-        """Event ``number`` told faded (kept: once faded, an event stays so)."""
-        text = lines.faded.get(number)
-        if text is None:
-            event = self.events[number]
-            told = fading.faded(event)
-            text = lines.shown[number] if told is event else self._item(told, words, seen, sides)
-            lines.faded[number] = text
-        return text
+    ) -> Lines:
+        """This observer's lines in ``key``'s words, faded as far as the rules fade them
+        now: a language not kept is rendered once, for every socket that asks it."""
+        upto = min(fading.shown_from(self.observer), self.count) if fading is not None else 0
+        lines = self.lines.pop(key, None)
+        if lines is None:
+            lines = Lines(words, seen, sides, faded_to=upto)
+            lines.shown = [
+                self._item(fading.faded(e) if e.number < upto and fading else e, lines)
+                for e in state.events(0, self.observer)
+            ]
+            while len(self.lines) >= KEPT_LANGS:  # the language asked least lately goes
+                del self.lines[next(iter(self.lines))]
+        self.lines[key] = lines  # the most recently asked last
+        rows = lines.rows
+        for deal in self.deals[len(rows) :]:
+            rows.append(words.sheet_row(deal, sides))
+        if fading is not None:
+            self._fade(state, fading, lines, upto)
+        return lines
+
+    def _fade(self, state: State, fading: FadingEvents, lines: Lines, upto: int) -> None:
+        """Tell the events below ``upto`` faded, in place (once faded, an event stays so)."""
+        start = lines.faded_to
+        if upto <= start:
+            return
+        for event in state.events(start, self.observer)[: upto - start]:
+            if self.fades[event.number]:
+                lines.shown[event.number] = self._item(fading.faded(event), lines)
+        lines.faded_to = upto
 
 
 class Narrator:
@@ -127,7 +154,7 @@ class Narrator:
         stream = self.streams.get(observer)
         if stream is None:
             stream = self.streams[observer] = Stream(observer)
-        stream.catch_up(state)
+        stream.catch_up(state, self.fading(state))
         return stream
 
     def fading(self, state: State) -> FadingEvents | None:
@@ -180,24 +207,16 @@ def state_frame(
     sheet's rows only when they changed for this socket, and ``faded``: the events it
     holds that have faded since (``FadingEvents``); ``extra`` fields go in as given.
     """
-    _ = web_words(lang)
-    words = game.words(lang)
-    seen = shown_names(names, observer, _)
-    sides = side_names(state.sides, seen, _("{a} & {b}"))
-    stream = narrator.stream(state, observer)
-    lines = stream.texts((lang, tuple(seen), tuple(sides)), words, seen, sides)
-    total = len(stream.events)
+    stream, lines = _lines(narrator, game, state, observer, lang, names)
+    total = stream.count
     since = min(heard.next_event, total)
-    fading = narrator.fading(state)
-    shown_from = min(fading.shown_from(observer), total) if fading is not None else 0
-    items = _items(stream, lines, fading, shown_from, since, total, words, seen, sides)
-    # Events this socket holds unfaded that have faded since its last frame.
-    again: list[str] = []
-    if fading is not None:
-        for n in range(min(heard.faded_to, since), min(shown_from, since)):
-            text = stream.faded_item(fading, n, lines, words, seen, sides)
-            if text is not lines.shown[n]:  # an event without cards reads the same faded
-                again.append(text)
+    items = lines.shown[since:total]
+    # Events this socket holds as they were shown that have faded since its last frame.
+    again = [
+        lines.shown[n]
+        for n in range(min(heard.faded_to, since), min(lines.faded_to, since))
+        if stream.fades[n]
+    ]
     message = moment_message(
         game,
         state,
@@ -210,7 +229,7 @@ def state_frame(
         rows=None if heard.rows == len(lines.rows) else lines.rows,
     )
     heard.next_event = total
-    heard.faded_to = max(heard.faded_to, shown_from)
+    heard.faded_to = max(heard.faded_to, lines.faded_to)
     heard.rows = len(lines.rows)
     heard.rules = True
     message["next_event"] = total
@@ -223,25 +242,23 @@ def state_frame(
     )
 
 
-def _items(
-    stream: Stream,
-    lines: Lines,
-    fading: FadingEvents | None,
-    shown_from: int,
-    start: int,
-    stop: int,
-    words: Words,
-    seen: list[str],
-    sides: list[str],
-) -> list[str]:
-    """The kept texts of events ``start`` to ``stop`` (those before ``shown_from`` faded)."""
-    items: list[str] = []
-    for n in range(start, stop):
-        if n < shown_from and fading is not None:
-            items.append(stream.faded_item(fading, n, lines, words, seen, sides))
-        else:
-            items.append(lines.shown[n])
-    return items
+def _lines(
+    narrator: Narrator,
+    game: Game,
+    state: State,
+    observer: int | None,
+    lang: str,
+    names: Sequence[str],
+) -> tuple[Stream, Lines]:
+    """The observer's stream, caught up, and his lines in ``lang`` with the table's names."""
+    _ = web_words(lang)
+    words = game.words(lang)
+    seen = shown_names(names, observer, _)
+    sides = side_names(state.sides, seen, _("{a} & {b}"))
+    stream = narrator.stream(state, observer)
+    fading = narrator.fading(state)
+    lines = stream.texts(state, fading, (lang, tuple(seen), tuple(sides)), words, seen, sides)
+    return stream, lines
 
 
 def history_frame(
@@ -256,14 +273,6 @@ def history_frame(
     """``{"type": "history", "events": [...]}``: the observer's events numbered below
     ``before``, for a page that resumed from its number (a reload keeps the number only)
     and wants the lines before it. Joined from the kept texts, faded where they fade."""
-    _ = web_words(lang)
-    words = game.words(lang)
-    seen = shown_names(names, observer, _)
-    sides = side_names(state.sides, seen, _("{a} & {b}"))
-    stream = narrator.stream(state, observer)
-    lines = stream.texts((lang, tuple(seen), tuple(sides)), words, seen, sides)
-    stop = max(0, min(before, len(stream.events)))
-    fading = narrator.fading(state)
-    shown_from = min(fading.shown_from(observer), stop) if fading is not None else 0
-    items = _items(stream, lines, fading, shown_from, 0, stop, words, seen, sides)
-    return '{"type": "history", "events": [' + ", ".join(items) + "]}"
+    stream, lines = _lines(narrator, game, state, observer, lang, names)
+    stop = max(0, min(before, stream.count))
+    return '{"type": "history", "events": [' + ", ".join(lines.shown[:stop]) + "]}"
