@@ -57,9 +57,8 @@ def _make_clone(cls: type, copied: tuple[str, ...], fresh: tuple[str, ...]) -> C
     ]
     if "_told" in fresh:  # the events told so far, shared until the copy tells its own
         lines += [
-            "    told = getattr(self, '_told', None)",
-            "    if told is not None:",
-            "        new._told = told.fork(len(self.log))",
+            "    told = self._told",
+            "    new._told = None if told is None else told.fork(len(self.log))",
         ]
     lines += [
         "    if stop_after_deal is not None:",
@@ -120,7 +119,8 @@ class Engine(Generic[A]):
 
     _legal: tuple[A, ...] | None
     _summaries: list[DealSummary]
-    _told: KeptEvents
+    #: Each observer's events told so far (``core.kept``), None until first asked.
+    _told: KeptEvents | None
     #: The seat that decides now (None: the match is over, or a search copy stopped).
     actor: int | None
     deal_no: int
@@ -201,6 +201,7 @@ class Engine(Generic[A]):
         self._summaries = []
         #: What happened, in order: interned actions and small tuples (the game's EV_*).
         self.log = []
+        self._told = None
         self._legal = None
         #: Search playouts set this on a clone: the match then stops (``to_act`` None,
         #: not finished) when the deal in progress ends, instead of paying to shuffle and
