@@ -338,13 +338,24 @@ def test_a_resumed_page_asks_for_the_lines_before_its_number(client: TestClient)
         ws.receive_json()
         rest = receive_state(ws)
         ws.send_json({"type": "history", "before": seen})
-        history = ws.receive_json()
+        history = answer(ws)
         ws.send_json({"type": "history", "before": "all"})
-        refused = ws.receive_json()
+        refused = answer(ws)
     assert whole["next_event"] <= len(everything)
-    assert history["type"] == "history" and history["events"] == everything[:seen]
+    # (The bots play on meanwhile: a trick may have faded since, so numbers and kinds.)
+    assert history["type"] == "history"
+    told = [(e["n"], e["kind"]) for e in history["events"]]
+    assert told == [(e["n"], e["kind"]) for e in everything[:seen]]
     assert [e["n"] for e in rest["events"]][:1] == [seen]
     assert refused["type"] == "error"
+
+
+def answer(ws: Any) -> dict[str, Any]:
+    """The next message that is not a state frame (the bots may move meanwhile)."""
+    while True:
+        m = ws.receive_json()
+        if m["type"] != "state":
+            return dict(m)
 
 
 def test_a_spectator_is_never_asked_to_move(client: TestClient) -> None:
