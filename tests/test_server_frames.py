@@ -14,7 +14,6 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tricktaker.cards import CARD_NAMES
 from tricktaker.core import State, get_game
 from tricktaker.server import frames
 from tricktaker.server.app import create_app
@@ -138,6 +137,8 @@ def _cards_in_events(events: list[dict[str, Any]]) -> set[str]:
             cards.add(data["card"])
         if e["kind"] == "trick":
             cards.update(c for _s, c in data.get("played", []) if c)
+        if e["kind"] == "deal_end":
+            cards.update(str(p).partition(":")[2] for t in data.get("played", []) for p in t)
     return cards
 
 
@@ -149,30 +150,44 @@ def _reviewable(view: dict[str, Any]) -> set[str]:
 
 
 def test_a_late_tetka_frame_holds_no_card_of_a_faded_trick() -> None:
-    """A client that connects late (since=0) and one that followed every move both hold,
-    once the frames' ``faded`` are applied, no card of a trick the rules no longer show."""
+    """A client that connects late (since=0) holds no card of a trick the rules no longer
+    show; one that follows every move is told each move as it happened (the cards were
+    on the table) and, by its next frame, holds nothing more than the review either."""
     state = played("tetka", 40, target=50)
     narrator = Narrator()
     follow = {who: Heard() for who in (None, 0, 1, 2, 3)}
     logs: dict[int | None, dict[int, dict[str, Any]]] = {who: {} for who in follow}
     rng = random.Random(9)
-    for move in range(260):
+    last_tricks = 0
+    for who, heard in follow.items():
+        for e in frame(narrator, state, who, heard)["events"]:
+            logs[who][e["n"]] = e
+    for move in range(300):
         state = state.clone()
         state.apply(rng.choice(list(state.legal_actions())))
         for who, heard in follow.items():
             out = frame(narrator, state, who, heard)
-            for e in out["events"] + out["faded"]:
+            for e in out["faded"]:
                 logs[who][e["n"]] = e
+            # Before this frame's news, the client holds only what the rules show now.
             held = _cards_in_events(list(logs[who].values()))
             assert held <= _reviewable(out["view"]), (move, who)
+            for e in out["events"]:
+                logs[who][e["n"]] = e
+            ended = [e for e in out["events"] if e["kind"] == "deal_end"]
+            if ended and who == 0:  # the deal's last trick, told as it happened
+                last = [e for e in out["events"] if e["kind"] == "trick"][-1]
+                assert all(c for _s, c in last["data"]["played"])
+                assert _cards_in_events(ended)  # the deal's story, at its end
+                last_tricks += 1
             hands = [e for e in logs[who].values() if e["kind"] == "deal" and "hand" in e["data"]]
-            assert len(hands) <= 1  # only the deal under way, before any of its tricks fades
+            assert len(hands) <= 2  # the deal under way, and the one just over
+    assert last_tricks >= 2
     for who in follow:  # and a client that connects now, from the start
         late = frame(narrator, state, who, Heard())
         assert late["faded"] == []
         assert _cards_in_events(late["events"]) <= _reviewable(late["view"])
-        played_cards = {CARD_NAMES[c] for c in range(52)}
-        assert _cards_in_events(late["events"]) < played_cards
+        assert not any(e["kind"] == "deal_end" and "played" in e["data"] for e in late["events"])
 
 
 # --- over the socket -------------------------------------------------------------------

@@ -18,9 +18,12 @@ observer (a seat, or ``None`` for every spectator) in a :class:`Stream`:
 
 Where the rules show cards for a while only (``core.protocol.FadingEvents``: Tetka's
 review of the last tricks), the events before ``shown_from(observer)`` are sent faded
-(their kept texts are replaced: once faded, an event never shows its cards again),
-and a frame carries ``faded``, the events that have faded since the socket's last
-frame, told again without their cards, so the page can replace what it holds.
+(their kept texts are replaced: once faded, an event never shows its cards again) to
+a socket that connects, reconnects or switches language. A socket that follows the
+table is told the events new to it as they happened (it saw them: a deal's last
+trick fades in the very move that completes it, and the page pauses on it), and its
+next frame carries ``faded``: the events it holds that have faded since, told again
+without their cards, so the page can replace what it holds.
 """
 
 from __future__ import annotations
@@ -50,6 +53,9 @@ def _dump(item: dict[str, Any]) -> str:
 #: Languages (with their names) kept rendered per observer: a switch back and forth is
 #: free, and a table's memory stays bounded however many languages its sockets try.
 KEPT_LANGS = 3
+#: How many of the latest events keep their text as shown once faded (a deal's end
+#: fades its last trick in the very move that completes it).
+RECENT = 64
 
 
 @dataclass(slots=True)
@@ -63,6 +69,9 @@ class Lines:
     shown: list[str] = field(default_factory=list)
     #: Events below this are told faded (``FadingEvents``).
     faded_to: int = 0
+    #: The texts, as they were shown, of the events that faded lately: what a live socket
+    #: is told of the events new to it (it saw them happen), the next frame fading them.
+    was: dict[int, str] = field(default_factory=dict)
     #: The score sheet's rows, one per finished deal.
     rows: list[list[str]] = field(default_factory=list)
 
@@ -136,9 +145,15 @@ class Stream:
         start = lines.faded_to
         if upto <= start:
             return
+        was = lines.was
+        for old in [n for n in was if n < self.count - RECENT]:
+            del was[old]
         for event in state.events(start, self.observer)[: upto - start]:
-            if self.fades[event.number]:
-                lines.shown[event.number] = self._item(fading.faded(event), lines)
+            n = event.number
+            if self.fades[n]:
+                if n >= self.count - RECENT:
+                    was[n] = lines.shown[n]
+                lines.shown[n] = self._item(fading.faded(event), lines)
         lines.faded_to = upto
 
 
@@ -210,7 +225,14 @@ def state_frame(
     stream, lines = _lines(narrator, game, state, observer, lang, names)
     total = stream.count
     since = min(heard.next_event, total)
-    items = lines.shown[since:total]
+    # A socket that follows the table (past its first frame) is told what happened since
+    # as it happened: the cards were on the table (the last trick of a deal, completed in
+    # the move that deals the next). A socket that connects, or switches language, gets
+    # everything before the review faded.
+    live = heard.rules
+    was = lines.was if live else {}
+    items = [was.get(n) or lines.shown[n] for n in range(since, total)]
+    held = min((n for n in range(since, total) if n in was), default=total)
     # Events this socket holds as they were shown that have faded since its last frame.
     again = [
         lines.shown[n]
@@ -229,7 +251,7 @@ def state_frame(
         rows=None if heard.rows == len(lines.rows) else lines.rows,
     )
     heard.next_event = total
-    heard.faded_to = max(heard.faded_to, lines.faded_to)
+    heard.faded_to = min(max(heard.faded_to, lines.faded_to), held)
     heard.rows = len(lines.rows)
     heard.rules = True
     message["next_event"] = total

@@ -144,7 +144,8 @@ def shown_from(state: TetkaRules, observer: int | None) -> int:
 
 def faded(event: Event) -> Event:
     """``event`` told once its trick is no longer shown: a play without its card, a trick
-    without its cards, a deal without the hand dealt (its cards are gone in tricks)."""
+    without its cards, a deal without the hand dealt (its cards are gone in tricks), a
+    deal's end without its tricks (its story then tells the marks only)."""
     kind, data = event.kind, event.data
     if kind == "action" and event.seat is not None:
         return Event(event.number, kind, event.seat, f"{event.seat}:play", {"card": None})
@@ -153,4 +154,8 @@ def faded(event: Event) -> Event:
         return Event(event.number, kind, None, None, {**data, "played": played})
     if kind == "deal" and "hand" in data:
         return Event(event.number, kind, None, None, {k: v for k, v in data.items() if k != "hand"})
+    if kind == "deal_end" and "played" in data:  # the deal's tricks, card by card
+        return Event(
+            event.number, kind, None, None, {k: v for k, v in data.items() if k != "played"}
+        )
     return event
