@@ -331,7 +331,7 @@ def test_the_frame_cost_bench_runs_tiny() -> None:
         sys.path.remove(str(ROOT / "bench"))
     early, at = frame_cost.frame_cost("tetka", 2, 3)
     assert early > 0 and at == 2
-    tiny = ["--early", "2", "--late", "40", "--moves", "2", "--games", "truco"]
+    tiny = ["--early", "2", "--late", "40", "--moves", "2", "--games", "truco", "--repeats", "1"]
     assert frame_cost.main(tiny) == 0
 
 

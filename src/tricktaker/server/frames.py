@@ -217,10 +217,10 @@ def state_frame(
     """The ``state`` frame for one socket as JSON text, and ``heard`` moved on.
 
     The frame holds the moment (``messages.moment_message``), the events from
-    ``heard.next_event`` (at most the client's own number: a client that claims more
-    than there is gets what there is from its number... none), ``next_event``, the
-    sheet's rows only when they changed for this socket, and ``faded``: the events it
-    holds that have faded since (``FadingEvents``); ``extra`` fields go in as given.
+    ``heard.next_event`` on (none for a client that claims more than there is; it is
+    told the true ``next_event``), ``next_event``, the sheet's rows only when they
+    changed for this socket, and ``faded``: the events it holds that have faded since
+    (``FadingEvents``); ``extra`` fields go in as given.
     """
     stream, lines = _lines(narrator, game, state, observer, lang, names)
     total = stream.count
