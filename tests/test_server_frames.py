@@ -356,13 +356,15 @@ def test_a_resumed_page_asks_for_the_lines_before_its_number(client: TestClient)
         history = answer(ws)
         ws.send_json({"type": "history", "before": "all"})
         refused = answer(ws)
+        ws.send_json({"type": "history", "before": seen})
+        twice = answer(ws)
     assert whole["next_event"] <= len(everything)
     # (The bots play on meanwhile: a trick may have faded since, so numbers and kinds.)
     assert history["type"] == "history"
     told = [(e["n"], e["kind"]) for e in history["events"]]
     assert told == [(e["n"], e["kind"]) for e in everything[:seen]]
     assert [e["n"] for e in rest["events"]][:1] == [seen]
-    assert refused["type"] == "error"
+    assert refused["type"] == "error" and twice["type"] == "error"  # once a connection
 
 
 def answer(ws: Any) -> dict[str, Any]:

@@ -42,6 +42,7 @@ class Connection:
         #: Where this client's events stand, and what else it was sent (the rules go with
         #: the first state frame).
         self.heard = Heard(next_event=since)
+        self.history_sent = False  # the lines before ``since``: asked once at most
         self._send_lock = asyncio.Lock()
 
     @property
@@ -84,9 +85,13 @@ class Connection:
             )
             await self._send_text(text)
 
-    async def history(self, table: LiveTable, before: int) -> None:
+    async def history(self, table: LiveTable, before: int) -> bool:
         """Send the events before ``before`` (at most the client's own number): the lines
-        of a page that resumed from its number."""
+        of a page that resumed from its number. Once a connection (False after): the
+        whole log is the largest message a client can ask for."""
+        if self.history_sent:
+            return False
+        self.history_sent = True
         async with self._send_lock:
             text = history_frame(
                 narrator_of(table),
@@ -98,3 +103,4 @@ class Connection:
                 min(before, self.heard.next_event),
             )
             await self._send_text(text)
+        return True

@@ -20,7 +20,8 @@ The server sends ``{"type": "hello", "seat", "table"}`` (``table`` as ``GET
 * ``{"type": "ping"}`` — answered ``{"type": "pong"}``;
 * ``{"type": "history", "before": n}`` — answered ``{"type": "history", "events"}``:
   the events numbered below ``n`` (and below the client's own number), for a page
-  that resumed from its number and wants the lines before it.
+  that resumed from its number and wants the lines before it; once a connection
+  (again: answered ``error``).
 
 Anything else (not JSON, a binary frame, another type) is answered
 ``error``; a message over ``Settings.max_message_bytes`` closes the socket
@@ -158,11 +159,10 @@ async def _handle(hub: Hub, conn: Connection, text: str) -> None:
         return
     if kind == "history":
         before = message.get("before")
-        if not isinstance(before, int) or isinstance(before, bool) or before < 0:
+        valid = isinstance(before, int) and not isinstance(before, bool) and before >= 0
+        if not (valid and await conn.history(conn.table, int(before or 0))):
             not_understood = _("Not a message this table understands.")
             await conn.send({"type": "error", "message": not_understood})
-            return
-        await conn.history(conn.table, before)
         return
     if kind != "act":
         await conn.send({"type": "error", "message": _("Not a message this table understands.")})
