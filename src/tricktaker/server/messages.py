@@ -5,6 +5,11 @@ Every message to a seat (or a spectator) is made here, from ``state.view(seat)``
 game's words in the observer's language; the state itself never leaves. The
 front end is generic: it draws the hand and the trick from the protocol's
 common view fields (``table``) and shows the game's own words for the rest.
+
+A live table's frames are put together by ``server.frames``: the moment here
+(``moment_message``: view, moves, the words of the moment, whose cost is the
+deal's) and the events from its per-observer, per-language kept texts.
+``state_message`` renders a whole stream, for the replay viewer.
 """
 
 from __future__ import annotations
