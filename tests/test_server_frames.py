@@ -190,6 +190,19 @@ def test_a_late_tetka_frame_holds_no_card_of_a_faded_trick() -> None:
         assert not any(e["kind"] == "deal_end" and "played" in e["data"] for e in late["events"])
 
 
+def test_tetka_fades_alike_in_a_sampled_world() -> None:
+    """A sampled state's log begins with the seat's memory in one entry: the first shown
+    event is numbered as in the true state (FadingEvents.shown_from)."""
+    game = get_game("tetka")
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = played("tetka", rng.randrange(5, 200), seed=seed, target=50)
+        seat = state.to_act
+        assert seat is not None
+        world = game.sample_state(state.view(seat), state.events(0, seat), random.Random(1))
+        assert world.shown_from(seat) == state.shown_from(seat)  # type: ignore[attr-defined]
+
+
 # --- over the socket -------------------------------------------------------------------
 
 
