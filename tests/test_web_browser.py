@@ -979,3 +979,54 @@ def test_the_table_tells_where_its_deals_come_from(server: str, watched: Watched
     page.wait_for_selector(".fairness.notice")
     assert "uploaded record" in page.inner_text(".fairness")
     assert page.locator(".fairness").count() == 1
+
+
+def test_the_page_appends_to_a_live_log_and_keeps_only_a_number(
+    server: str, browser: Browser
+) -> None:
+    """One state object: the log is a polite live region whose lines are appended (a line
+    shown stays the same element), session storage keeps only the last event number, a
+    focused button stays while nothing changes, and a spectator is never asked to move,
+    not even where the game words the hint for the seat he reads (Le Truc)."""
+    host, guest = Watched(browser), Watched(browser)
+    try:
+        page = host.page
+        page.goto(f"{server}/")
+        page.wait_for_selector("#play")
+        _choose_game(page, GAME)
+        page.select_option("#seat-1", "human")
+        table = _create_from_lobby(page)
+        assert page.locator(".log-list[aria-live=polite]").count() == 1
+        page.wait_for_function("() => document.querySelectorAll('.log-list li').length > 0")
+        page.evaluate("document.querySelector('.log-list li').dataset.mark = 'first'")
+        kept = page.evaluate("Object.keys(sessionStorage).map(k => [k, sessionStorage.getItem(k)])")
+        assert not any(k.startswith("tricktaker.log.") for k, _ in kept)
+        seen = [json.loads(v) for k, v in kept if k == f"tricktaker.seen.{table}"]
+        assert seen and set(seen[0]) == {"token", "n"} and seen[0]["n"] > 0
+
+        view = guest.page
+        view.goto(f"{server}/t/{table}")
+        view.wait_for_selector(".board")
+        assert "Your" not in view.inner_text(".actions")
+        assert view.locator(".actions button").count() == 0
+
+        # The invited seat acts; the host's log grows by appending.
+        invite = page.locator(".links .link-input").nth(0).input_value()
+        friend = guest.new_page()
+        friend.goto(invite)
+        friend.wait_for_selector(".actions button.action:not([disabled])")
+        friend.evaluate("document.querySelector('.actions button.action').dataset.mark = 'same'")
+        friend.evaluate("document.querySelector('.actions button.action').focus()")
+        view.goto(f"{server}/t/{table}?again=1")  # a spectator comes: no state for the seats
+        view.wait_for_selector(".board")
+        friend.wait_for_timeout(300)
+        assert friend.locator(".actions button[data-mark=same]").count() == 1
+        assert friend.evaluate("document.activeElement.dataset.mark") == "same"
+        before = page.locator(".log-list li").count()
+        friend.locator(".actions button.action").first.click()
+        page.wait_for_function(f"() => document.querySelectorAll('.log-list li').length > {before}")
+        assert page.locator(".log-list li[data-mark=first]").count() == 1
+        assert "Your" not in view.inner_text(".actions")
+    finally:
+        host.close()
+        guest.close()

@@ -11,7 +11,10 @@ what is their own.
 The state is a bag of slots: search bots clone and apply millions of times.
 ``clone`` is written out once per class (as ``dataclasses`` writes its
 methods): one assignment per slot, a fresh copy of each list the class names
-in ``COPIED``, and nothing of the per-observer caches, which a copy rebuilds.
+in ``COPIED``, and of the per-observer events told so far a fork
+(``core.kept.KeptEvents.fork``): a copy reads the events its original had told
+without telling them again, so a server that copies its table's state for each
+move pays for the new events only.
 """
 
 from __future__ import annotations
@@ -52,6 +55,11 @@ def _make_clone(cls: type, copied: tuple[str, ...], fresh: tuple[str, ...]) -> C
     lines += [
         f"    new.{n} = self.{n}[:]" if n in copied else f"    new.{n} = self.{n}" for n in names
     ]
+    if "_told" in fresh:  # the events told so far, shared until the copy tells its own
+        lines += [
+            "    told = self._told",
+            "    new._told = None if told is None else told.fork(len(self.log))",
+        ]
     lines += [
         "    if stop_after_deal is not None:",
         "        new.stop_after_deal = stop_after_deal",
@@ -111,7 +119,8 @@ class Engine(Generic[A]):
 
     _legal: tuple[A, ...] | None
     _summaries: list[DealSummary]
-    _told: KeptEvents
+    #: Each observer's events told so far (``core.kept``), None until first asked.
+    _told: KeptEvents | None
     #: The seat that decides now (None: the match is over, or a search copy stopped).
     actor: int | None
     deal_no: int
@@ -192,6 +201,7 @@ class Engine(Generic[A]):
         self._summaries = []
         #: What happened, in order: interned actions and small tuples (the game's EV_*).
         self.log = []
+        self._told = None
         self._legal = None
         #: Search playouts set this on a clone: the match then stops (``to_act`` None,
         #: not finished) when the deal in progress ends, instead of paying to shuffle and

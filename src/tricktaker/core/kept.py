@@ -35,14 +35,36 @@ def _event(number: int, kept: Kept) -> Event:
 class KeptEvents:
     """Each observer's stream of one state's log, rendered as far as it has been read.
 
-    A state keeps one and drops it on ``clone`` (a clone's log goes its own way).
+    A state keeps one, and a clone gets a :meth:`fork` of it: the clone's log starts
+    as a copy of its original's, so the streams told so far hold for it too, and it
+    tells only what its own log adds (a server copies its table's state for every
+    move, and would otherwise tell the whole match again after each).
     """
 
-    __slots__ = ("_render", "_streams")
+    __slots__ = ("_render", "_shared", "_streams")
 
-    def __init__(self, render: Render) -> None:
+    def __init__(
+        self,
+        render: Render,
+        shared: dict[int | None, tuple[list[Kept], int, int]] | None = None,
+    ) -> None:
         self._render = render
         self._streams: dict[int | None, tuple[list[Kept], list[int]]] = {}
+        #: Streams of the original at the fork: (its list, how many of it are ours, the log
+        #: length they tell), copied on first use (the original's list may grow after).
+        self._shared = shared
+
+    def fork(self, log_length: int) -> KeptEvents:
+        """The events told for a copy of a log of ``log_length`` entries: the streams told
+        to its very end are shared (copied only when the copy first reads one), so a
+        fork costs the same early and late in a match, and nothing a copy tells reaches
+        its original."""
+        shared = {
+            observer: (out, len(out), log_length)
+            for observer, (out, upto) in self._streams.items()
+            if upto[0] == log_length
+        }
+        return KeptEvents(self._render, shared or None)
 
     def events(self, log: Sequence[object], since: object, observer: int | None) -> list[Event]:
         """The observer's events numbered ``since`` and later (the observer already checked)."""
@@ -54,7 +76,12 @@ class KeptEvents:
     def _stream(self, log: Sequence[object], observer: int | None) -> list[Kept]:
         entry = self._streams.get(observer)
         if entry is None:
-            entry = self._streams[observer] = ([], [0])
+            base = self._shared.pop(observer, None) if self._shared else None
+            if base is None:
+                entry = self._streams[observer] = ([], [0])
+            else:  # the original's stream as it stood at the fork
+                out, count, length = base
+                entry = self._streams[observer] = (out[:count], [length])
         out, upto = entry
         render = self._render
         for raw in log[upto[0] :]:

@@ -436,6 +436,26 @@ def shown_hands(view: View) -> tuple[tuple[int, tuple[Card, ...]], ...]:
     return view.shown_hands if isinstance(view, ShownHands) else ()
 
 
+@runtime_checkable
+class FadingEvents(Protocol):
+    """A state whose rules show played cards for a while only (optional).
+
+    Tetka lets a player look back at the last one or two finished tricks and no
+    further. ``State.events`` stays the observer's memory, what he saw as it
+    happened (a bot may remember the cards, as a player may); what a front end
+    sends to a screen after the fact goes through ``faded``: events numbered below
+    ``shown_from(observer)`` are told without the cards the rules no longer show.
+    """
+
+    def shown_from(self, observer: int | None) -> int:
+        """The number of the observer's first event whose cards the rules still show."""
+        ...
+
+    def faded(self, event: Event) -> Event:
+        """``event`` as told once its cards are no longer shown (the same if it has none)."""
+        ...
+
+
 class Game(Protocol):
     """A registered game: its facts, options and words, and the factory of its states."""
 

@@ -84,9 +84,8 @@ class GameState(Engine[A], Generic[A, V]):
                 raise IllegalAction("events: 'since' must be an event number, 0 or more")
             seen = self.SEEN
             return render_log(self.log, observer, since, seen.render, seen.visible)
-        try:
-            told = self._told
-        except AttributeError:  # a new state or a clone: the cache starts empty
+        told = self._told
+        if told is None:  # nothing asked yet of this state or of its original
             told = self._told = KeptEvents(self.SEEN.render)
         return told.events(self.log, since, observer)
 

@@ -34,6 +34,13 @@ class Settings:
     #: Actions a connection may send per second, on average, and in a burst.
     actions_per_second: float = 4.0
     action_burst: int = 12
+    #: Messages all the sockets of one table together may send per second (spectators
+    #: included: pings, languages, actions, junk), on average and in a burst: many
+    #: sockets cannot flood one table however each paces itself.
+    table_messages_per_second: float = 20.0
+    table_message_burst: int = 60
+    #: Messages refused in a row ("slow down") after which a socket is closed (1008).
+    refusals_before_close: int = 20
     #: The largest WebSocket message and HTTP body the app reads.
     max_message_bytes: int = 4096
     max_upload_bytes: int = 1_000_000

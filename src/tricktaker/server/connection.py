@@ -1,9 +1,10 @@
 """One table WebSocket's sending side: its observer, language and place in his events.
 
-Everything sent is JSON. A ``state`` message is built by ``server.messages``
-from the observer's view and events only, with the events from the last one
-this connection sent (``next_event``), so a client that reconnects with
-``since`` resumes there. A client that does not read within ``SEND_TIMEOUT``
+Everything sent is JSON. A ``state`` frame is built by ``server.frames`` from
+the observer's view and events only, with the events from the last one this
+connection sent (``next_event``), so a client that reconnects with ``since``
+resumes there; the table's events and their lines are kept per observer and
+language, so a frame costs what is new. A client that does not read within ``SEND_TIMEOUT``
 is closed, so one stalled reader never holds up a table.
 """
 
@@ -17,7 +18,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from tricktaker.server.messages import state_message
+from tricktaker.server.frames import Heard, history_frame, narrator_of, state_frame
 from tricktaker.server.tables import LiveTable
 
 #: Seconds a message may take to go out before its client counts as not reading.
@@ -38,9 +39,16 @@ class Connection:
         self.table = table
         self.seat = seat
         self.lang = lang
-        self.next_event = since
-        self.rules_sent = False  # the game's rules go with the first state message
+        #: Where this client's events stand, and what else it was sent (the rules go with
+        #: the first state frame).
+        self.heard = Heard(next_event=since)
+        self.history_sent = False  # the lines before ``since``: asked once at most
         self._send_lock = asyncio.Lock()
+
+    @property
+    def next_event(self) -> int:
+        """The number of the next event this client needs."""
+        return self.heard.next_event
 
     async def send(self, message: Mapping[str, Any]) -> None:
         async with self._send_lock:
@@ -63,21 +71,36 @@ class Connection:
         language)."""
         async with self._send_lock:
             if again:  # under the lock, so a broadcast under way cannot undo it
-                self.next_event = 0
-                self.rules_sent = False
-            message = state_message(
+                self.heard = Heard()
+            text = state_frame(
+                narrator_of(table),
                 table.game,
                 table.state,
                 self.seat,
-                self.next_event,
                 self.lang,
                 table.stored.names,
                 table.options,
-                with_rules=not self.rules_sent,
+                self.heard,
+                {"applied": table.applied},
             )
-            self.rules_sent = True
-            if message["events"]:
-                self.next_event = message["events"][-1]["n"] + 1
-            message["next_event"] = self.next_event
-            message["applied"] = table.applied
-            await self._send_text(json.dumps(message, ensure_ascii=False))
+            await self._send_text(text)
+
+    async def history(self, table: LiveTable, before: int) -> bool:
+        """Send the events before ``before`` (at most the client's own number): the lines
+        of a page that resumed from its number. Once a connection (False after): the
+        whole log is the largest message a client can ask for."""
+        if self.history_sent:
+            return False
+        self.history_sent = True
+        async with self._send_lock:
+            text = history_frame(
+                narrator_of(table),
+                table.game,
+                table.state,
+                self.seat,
+                self.lang,
+                table.stored.names,
+                min(before, self.heard.next_event),
+            )
+            await self._send_text(text)
+        return True

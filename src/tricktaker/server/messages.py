@@ -5,6 +5,11 @@ Every message to a seat (or a spectator) is made here, from ``state.view(seat)``
 game's words in the observer's language; the state itself never leaves. The
 front end is generic: it draws the hand and the trick from the protocol's
 common view fields (``table``) and shows the game's own words for the rest.
+
+A live table's frames are put together by ``server.frames``: the moment here
+(``moment_message``: view, moves, the words of the moment, whose cost is the
+deal's) and the events from its per-observer, per-language kept texts.
+``state_message`` renders a whole stream, for the replay viewer.
 """
 
 from __future__ import annotations
@@ -81,6 +86,22 @@ def texts_json(
     the state, so that nothing here comes from anywhere but his view and events.
     """
     deals = [DealSummary.from_json(e.data) for e in events if e.kind == "deal_end"]
+    rows = [words.sheet_row(d, sides) for d in deals]
+    return moment_texts(words, view, deals, legal, names, sides, rows)
+
+
+def moment_texts(
+    words: Words,
+    view: View,
+    deals: Sequence[DealSummary],
+    legal: Sequence[Action],
+    names: Sequence[str],
+    sides: Sequence[str],
+    rows: Sequence[Sequence[str]] | None,
+) -> dict[str, Any]:
+    """``texts_json`` from the deals' summaries (the observer's, read from his events) and
+    the sheet's rows already rendered; ``rows`` None leaves the sheet out (a frame that
+    sends it only when a deal has ended: ``server.frames``)."""
     out: dict[str, Any] = {
         "title": words.title,
         "phase": "" if view.finished else words.phase(view),
@@ -89,10 +110,6 @@ def texts_json(
         "table_lines": words.table_lines(view, names, sides),
         "hand_note": words.hand_note(view),
         "seat_tags": [words.seat_tags(view, s) for s in range(view.players)],
-        "sheet": {
-            "header": words.sheet_header(sides),
-            "rows": [words.sheet_row(d, sides) for d in deals],
-        },
         "match_result": words.match_result(view, sides) if view.finished else None,
         # The sheet as drawn on paper, for games that keep one (else no lines).
         "paper": paper_lines(words, view, deals, names),
@@ -100,6 +117,8 @@ def texts_json(
         # sends the two cards chosen in the hand (empty for most games and moments).
         "pairs": {p.verb: pair_label(words, p, view) for p in card_pairs(legal, view.hand)},
     }
+    if rows is not None:
+        out["sheet"] = {"header": words.sheet_header(sides), "rows": list(rows)}
     return out
 
 
@@ -126,40 +145,38 @@ def groups_json(words: Words, legal: Sequence[Action], view: View) -> list[list[
     return out
 
 
-def state_message(
+def moment_message(
     game: Game,
     state: State,
     observer: int | None,
-    since: int,
     lang: str,
     names: Sequence[str],
+    deals: Sequence[DealSummary],
     options: Options | None = None,
     with_rules: bool = True,
+    rows: Sequence[Sequence[str]] | None = None,
 ) -> dict[str, Any]:
-    """The ``state`` message: the observer's view, his events from ``since``, his moves,
-    and, where ``with_rules``, the game's rules for the table's ``options`` (none where
-    they are not given)."""
+    """The ``state`` message but its events: the observer's view, his moves, the words of
+    the moment (``deals``: the summaries of his ``deal_end`` events; ``rows``: the sheet's
+    rows, None to leave the sheet out), and where ``with_rules`` the game's rules for the
+    table's ``options``. Its cost is the moment's, never the match's (but ``paper``,
+    which a game draws from every deal)."""
     _ = web_words(lang)
     words = game.words(lang)
     view = state.public_view() if observer is None else state.view(observer)
     seen = shown_names(names, observer, _)
     sides = side_names(state.sides, seen, _("{a} & {b}"))
+    # A spectator never has moves, even where the seat to act has no socket of its own.
     legal = list(state.legal_actions()) if observer is not None and state.to_act == observer else []
-    events = []
-    # One rendering of the observer's stream serves both the new events and the
-    # score sheet (its numbers are 0, 1, 2...: an event's number is its index).
-    told = state.events(0, observer)
-    for e in told[since:]:
-        item = e.to_json()
-        item["text"] = words.event_text(e, seen, sides)
-        if e.kind == "deal_end":  # the deal's story, for the pause at its end
-            item["lines"] = words.deal_lines(DealSummary.from_json(e.data), seen, sides)
-        events.append(item)
+    texts = moment_texts(words, view, deals, legal, seen, sides, rows)
+    if observer is None and view.to_act is not None and not view.finished:
+        # A spectator is asked nothing: where a game words its hint for the seat a
+        # spectator reads ("Your turn: choose a card"), he is told whom the table awaits.
+        texts["hint"] = _("Waiting for {name}…").format(name=seen[view.to_act])
     return {
         "type": "state",
         "table": table_json(view, game.info.play_direction),
         "view": view.to_json(),
-        "events": events,
         "legal": [
             {
                 "action": str(a),
@@ -178,5 +195,40 @@ def state_message(
         # at a table, and are a third of a message.
         "rules": words.rules(options) if options is not None and with_rules else [],
         "side_names": sides,
-        "texts": texts_json(words, view, told, legal, seen, sides),
+        "texts": texts,
     }
+
+
+def state_message(
+    game: Game,
+    state: State,
+    observer: int | None,
+    since: int,
+    lang: str,
+    names: Sequence[str],
+    options: Options | None = None,
+    with_rules: bool = True,
+) -> dict[str, Any]:
+    """The ``state`` message: the observer's view, his events from ``since``, his moves,
+    and, where ``with_rules``, the game's rules for the table's ``options`` (none where
+    they are not given). It renders the observer's whole stream: for the replay viewer,
+    which steps through a finished match; a live table's frames are ``server.frames``."""
+    _ = web_words(lang)
+    words = game.words(lang)
+    seen = shown_names(names, observer, _)
+    sides = side_names(state.sides, seen, _("{a} & {b}"))
+    events = []
+    # One rendering of the observer's stream serves both the new events and the
+    # score sheet (its numbers are 0, 1, 2...: an event's number is its index).
+    told = state.events(0, observer)
+    for e in told[since:]:
+        item = e.to_json()
+        item["text"] = words.event_text(e, seen, sides)
+        if e.kind == "deal_end":  # the deal's story, for the pause at its end
+            item["lines"] = words.deal_lines(DealSummary.from_json(e.data), seen, sides)
+        events.append(item)
+    deals = [DealSummary.from_json(e.data) for e in told if e.kind == "deal_end"]
+    rows = [words.sheet_row(d, sides) for d in deals]
+    message = moment_message(game, state, observer, lang, names, deals, options, with_rules, rows)
+    message["events"] = events
+    return message

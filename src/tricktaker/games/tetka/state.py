@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from tricktaker.cards import Card
+from tricktaker.core.events import Event
 from tricktaker.core.state import GameState, Seen
 from tricktaker.games.tetka.actions import TetkaAction
-from tricktaker.games.tetka.events import render, visible
+from tricktaker.games.tetka.events import faded, render, shown_from, visible
 from tricktaker.games.tetka.rules import TetkaRules
 from tricktaker.games.tetka.views import TetkaView, build_view
 
@@ -24,3 +25,14 @@ class TetkaState(GameState[TetkaAction, TetkaView], TetkaRules):
         (docs/rules/tetka.md)."""
         first = self.deal_no == 0
         return frozenset({self.photo, *(self.draw if first else ())})
+
+    def shown_from(self, observer: int | None) -> int:
+        """The first event whose cards the rules still let ``observer`` review (the
+        protocol's ``FadingEvents``): the oldest trick of the view's ``review``."""
+        if observer is not None:
+            self.check_seat(observer)
+        return shown_from(self, observer)
+
+    def faded(self, event: Event) -> Event:
+        """``event`` told without the cards of a trick no longer shown."""
+        return faded(event)

@@ -18,23 +18,33 @@ The server sends ``{"type": "hello", "seat", "table"}`` (``table`` as ``GET
   is not text, another seat's or an illegal action, a move the database could
   not save;
 * ``{"type": "lang", "lang": "ru"}`` — every event again, and the rules, in it;
-* ``{"type": "ping"}`` — answered ``{"type": "pong"}``.
+* ``{"type": "ping"}`` — answered ``{"type": "pong"}``;
+* ``{"type": "history", "before": n}`` — answered ``{"type": "history", "events"}``:
+  the events numbered below ``n`` (and below the client's own number), for a page
+  that resumed from its number and wants the lines before it; once a connection
+  (again: answered ``error``).
 
 Anything else (not JSON, a binary frame, another type) is answered
 ``error``; a message over ``Settings.max_message_bytes`` closes the socket
-``1009``; past ``Settings.actions_per_second`` (``action_burst`` at once) a
-message is answered "slow down" and not read.
+``1009``. Every message a client sends (a spectator's too: a ping, a language,
+junk) counts against two budgets: its connection's (``Settings.actions_per_second``,
+``action_burst`` at once) and its table's, shared by all the table's sockets
+(``table_messages_per_second``, ``table_message_burst``). Past either, a message is
+answered "slow down" and not read; ``refusals_before_close`` refused in a row close
+the socket ``1008``.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from weakref import WeakKeyDictionary
 
 from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
 
 from tricktaker.core import IllegalAction, RecordError
 from tricktaker.core.records import decode_json
+from tricktaker.server.config import Settings
 from tricktaker.server.connection import CLOSE_FORBIDDEN, CLOSE_POLICY, CLOSE_TOO_BIG, Connection
 from tricktaker.server.messages import web_words
 from tricktaker.server.routes.bodies import lang_or_english
@@ -42,11 +52,24 @@ from tricktaker.server.routes.context import address_of, context_of, find_table,
 from tricktaker.server.routes.seating import seat_of, table_json
 from tricktaker.server.security import TokenBucket
 from tricktaker.server.store import StoreError
-from tricktaker.server.tables import Hub
+from tricktaker.server.tables import Hub, LiveTable
 
 log = logging.getLogger("tricktaker.server")
 
 router = APIRouter()
+
+#: Each live table's budget of messages from all its sockets (gone with the table).
+_table_budgets: WeakKeyDictionary[LiveTable, TokenBucket] = WeakKeyDictionary()
+
+
+def table_budget(table: LiveTable, settings: Settings) -> TokenBucket:
+    """The bucket every socket of ``table`` draws from, whatever the socket's own pace."""
+    bucket = _table_budgets.get(table)
+    if bucket is None:
+        bucket = _table_budgets[table] = TokenBucket(
+            settings.table_messages_per_second, settings.table_message_burst
+        )
+    return bucket
 
 
 def since_of(text: str | None) -> int:
@@ -87,6 +110,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     )
     table.listeners.add(conn.update)
     bucket = TokenBucket(settings.actions_per_second, settings.action_burst)
+    refused = 0  # messages refused in a row
     try:
         await conn.send({"type": "hello", "seat": seat, "table": table_json(table)})
         await conn.update(table)
@@ -100,12 +124,19 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             if len(data) > settings.max_message_bytes:
                 await websocket.close(code=CLOSE_TOO_BIG, reason="message too large")
                 return
-            if not bucket.allow():
+            # The connection's budget first: a socket past its own pace spends nothing of
+            # the table's, so one flooder cannot use up the others' share.
+            if not (bucket.allow() and table_budget(table, settings).allow()):
+                refused += 1
+                if refused >= settings.refusals_before_close:
+                    await websocket.close(code=CLOSE_POLICY, reason="too many messages")
+                    return
                 _ = web_words(conn.lang)
                 await conn.send(
                     {"type": "error", "message": _("Too many actions at once: slow down.")}
                 )
                 continue
+            refused = 0
             await _handle(hub, conn, text or "")
     except WebSocketDisconnect:
         pass
@@ -130,6 +161,13 @@ async def _handle(hub: Hub, conn: Connection, text: str) -> None:
     if kind == "lang":
         conn.lang = lang_or_english(message.get("lang"))
         await conn.update(conn.table, again=True)  # every line again, in the new language
+        return
+    if kind == "history":
+        before = message.get("before")
+        valid = isinstance(before, int) and not isinstance(before, bool) and before >= 0
+        if not (valid and await conn.history(conn.table, int(before or 0))):
+            not_understood = _("Not a message this table understands.")
+            await conn.send({"type": "error", "message": not_understood})
         return
     if kind != "act":
         await conn.send({"type": "error", "message": _("Not a message this table understands.")})

@@ -77,38 +77,31 @@ export function takeReplay() {
   }
 }
 
-const LOG_PREFIX = "tricktaker.log.";
+const SEEN_PREFIX = "tricktaker.seen.";
+const OLD_LOG_PREFIX = "tricktaker.log."; // what earlier pages kept: the whole log
 
 /**
- * The log this tab kept of a table (for one seat token and language), so that
- * a reloaded page resumes from the last event it saw instead of asking for all.
+ * The number of the next event this tab had shown of a table (for one seat token),
+ * so that a reloaded page does not pause again on what it has shown; 0 if none.
+ * Only the number is kept: the log comes again from the server, which keeps it.
  */
-export function savedLog(tableId, token, lang) {
+export function seenUpTo(tableId, token) {
   try {
-    const kept = JSON.parse(sessionStorage.getItem(LOG_PREFIX + tableId) || "null");
-    if (
-      kept &&
-      kept.token === (token || "") &&
-      kept.lang === lang &&
-      Array.isArray(kept.log) &&
-      Number.isInteger(kept.since) &&
-      kept.since >= 0
-    ) {
-      return kept;
+    sessionStorage.removeItem(OLD_LOG_PREFIX + tableId);
+    const kept = JSON.parse(sessionStorage.getItem(SEEN_PREFIX + tableId) || "null");
+    if (kept && kept.token === (token || "") && Number.isInteger(kept.n) && kept.n >= 0) {
+      return kept.n;
     }
   } catch {
-    // unreadable: start from the first event
+    // unreadable: nothing seen
   }
-  return null;
+  return 0;
 }
 
-export function saveLog(tableId, token, lang, log, since) {
+export function saveSeen(tableId, token, n) {
   try {
-    sessionStorage.setItem(
-      LOG_PREFIX + tableId,
-      JSON.stringify({ token: token || "", lang, log, since }),
-    );
+    sessionStorage.setItem(SEEN_PREFIX + tableId, JSON.stringify({ token: token || "", n }));
   } catch {
-    // storage full: a reload will ask for every event again
+    // storage full or forbidden: a reload pauses again on the last trick, no more
   }
 }

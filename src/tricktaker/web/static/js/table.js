@@ -1,6 +1,15 @@
 // The live table (/t/<id>): the seat's token kept in this browser, the
 // WebSocket, and the table drawn from each `state` message, with a pause on
 // every completed trick and a panel at the end of every deal.
+//
+// One state object (`st`) holds what the page knows. A `state` frame carries
+// only the events new since the page's last number: their lines are appended
+// to the log (a language switch resends from 0 and the lines from there are
+// replaced; `faded` replaces lines whose cards the rules no longer show), and
+// each panel is drawn again only when what it shows changed, so buttons keep
+// the keyboard's focus while the moves are the same. Only the last event number
+// is kept in session storage. Messages of other types go to the modules that
+// registered for them (handlers.js).
 
 import { api } from "./api.js";
 import {
@@ -19,13 +28,14 @@ import { cardText } from "./cards.js";
 import { showFairness } from "./fairness.js";
 import { copyText, fill, h, sleep } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
+import { dispatchExtra } from "./handlers.js";
 import { TableSocket } from "./socket.js";
 import {
   passReplay,
   rememberTable,
-  saveLog,
-  savedLog,
+  saveSeen,
   saveToken,
+  seenUpTo,
   tableEntry,
   tokenFor,
 } from "./storage.js";
@@ -112,9 +122,15 @@ export function mountTable(root, tableId, { setConn }) {
   const st = {
     token: given || tokenFor(tableId),
     seat: undefined,
+    // The latest moment (a state frame without its events), the sheet and the rules as
+    // last sent (a frame carries them only when they change).
     msg: null,
-    log: [],
-    nextSeen: 0,
+    sheet: null,
+    rules: [],
+    // The number of the next event the log has taken, and of the next one this tab had
+    // shown before (a reload does not pause again on those).
+    logNext: 0,
+    seen: 0,
     queue: [],
     running: false,
     firstState: true,
@@ -128,12 +144,9 @@ export function mountTable(root, tableId, { setConn }) {
     picked: [],
     pickedFor: "",
   };
-  // A reload in this tab resumes from the last event the page saw.
-  const kept = savedLog(tableId, st.token, currentLang());
-  if (kept) {
-    st.log = kept.log;
-    st.nextSeen = kept.since;
-  }
+  // A reload resumes from the number this tab had reached (all it keeps), and asks for
+  // the lines before it once the table is there (a `history` message).
+  st.seen = seenUpTo(tableId, st.token);
 
   // The page's frame: slots redrawn from each state, dialogs kept.
   const banner = h("div", { class: "banner-slot" });
@@ -145,7 +158,12 @@ export function mountTable(root, tableId, { setConn }) {
   const paperSlot = h("section", { class: "paper-slot panel", hidden: true });
   const statusSlot = h("div", { class: "status-slot" });
   const tools = h("section", { class: "tools panel" });
-  const logList = h("ol", { class: "log-list" });
+  // A live region: a screen reader reads each new line, politely, and nothing else.
+  const logList = h("ol", {
+    class: "log-list",
+    "aria-live": "polite",
+    "aria-relevant": "additions",
+  });
   const logTitle = h("h2", { class: "panel-title" });
   const logPanel = h("section", { class: "log panel" }, logTitle, logList);
   const [sheetDialog, sheetTitle, sheetBody, sheetClose] = closableDialog("sheet-dialog");
@@ -188,7 +206,18 @@ export function mountTable(root, tableId, { setConn }) {
     },
   });
 
+  /** What a module registered for other messages may use (handlers.js). */
+  const context = {
+    root,
+    tableId,
+    get seat() {
+      return st.seat === undefined ? null : st.seat;
+    },
+    send: (message) => socket.send(message),
+  };
+
   function onMessage(msg) {
+    if (!msg || typeof msg !== "object") return;
     if (msg.type === "hello") {
       st.seat = msg.seat;
       showFairness(root, msg.table);
@@ -205,7 +234,14 @@ export function mountTable(root, tableId, { setConn }) {
       st.error = t("Not allowed: {message}", { message: msg.message });
       renderActions();
       renderHandSlot();
+      return;
     }
+    if (msg.type === "history") {
+      addHistory(Array.isArray(msg.events) ? msg.events : []);
+      return;
+    }
+    if (msg.type === "ack" || msg.type === "pong") return;
+    dispatchExtra(msg, context);
   }
 
   async function pump() {
@@ -219,26 +255,41 @@ export function mountTable(root, tableId, { setConn }) {
   }
 
   async function processState(msg) {
-    const events = msg.events || [];
-    if (events.length) {
-      const first = events[0].n;
-      // A resend (another language) starts again at 0: the log is rebuilt.
-      st.log = st.log.filter((e) => e.n < first);
-      st.log.push(...events);
+    const events = Array.isArray(msg.events) ? msg.events : [];
+    // A resend from an earlier number (another language): its lines replace those held.
+    if (events.length && events[0].n < st.logNext) cutLog(events[0].n);
+    refade(Array.isArray(msg.faded) ? msg.faded : []);
+    const fresh = st.firstState ? [] : events.filter((e) => e.n >= st.seen);
+    if (st.firstState) {
+      // Resumed from a number: the lines before it are asked for once.
+      const start = events.length ? events[0].n : msg.next_event;
+      if (Number.isInteger(start) && start > 0 && logList.childElementCount === 0) {
+        st.logNext = start;
+        socket.send({ type: "history", before: start });
+      }
     }
-    const fresh = st.firstState ? [] : events.filter((e) => e.n >= st.nextSeen);
-    st.nextSeen = msg.next_event;
-    socket.since = msg.next_event;
-    saveLog(tableId, st.token, currentLang(), st.log, msg.next_event);
+    if (Number.isInteger(msg.next_event)) {
+      socket.since = msg.next_event;
+      if (msg.next_event > st.seen) {
+        st.seen = msg.next_event;
+        saveSeen(tableId, st.token, st.seen);
+      }
+    }
     st.firstState = false;
     st.busy = false;
     st.error = null;
-    if (msg.table && msg.texts) {
+    if ((msg.rules || []).length) st.rules = msg.rules; // sent once a connection and language
+    if (msg.texts && msg.texts.sheet) st.sheet = msg.texts.sheet; // sent when it changed
+    // The moment: the frame without its events, with the sheet as last sent.
+    const moment = { ...msg, texts: { ...(msg.texts || {}), sheet: st.sheet }, rules: undefined };
+    delete moment.events;
+    delete moment.faded;
+    if (moment.table && msg.texts) {
       rememberTable({
         id: tableId,
         title: msg.texts.title,
-        seat: msg.table.seat,
-        finished: msg.table.finished,
+        seat: moment.table.seat,
+        finished: moment.table.finished,
       });
     }
 
@@ -248,7 +299,8 @@ export function mountTable(root, tableId, { setConn }) {
     const trick = tricks.length ? tricks[tricks.length - 1] : null;
     if (prev && trick) {
       const frame = frameBefore(prev, fresh, trick);
-      st.pause = { ...frame, caption: trick.text || "", logUpTo: trick.n };
+      st.pause = { ...frame, caption: trick.text || "" };
+      addLog(events, trick.n); // during a pause the log stops where the table does
       renderAll();
       await sleep(TRICK_PAUSE_MS);
     }
@@ -256,20 +308,59 @@ export function mountTable(root, tableId, { setConn }) {
       const frame = frameBefore(prev, fresh, dealEnd);
       const after = fresh.slice(fresh.indexOf(dealEnd) + 1);
       const told = after.filter((e) => e.kind === "game_end" || e.kind === "match_end");
-      const logUpTo = told.length ? told[told.length - 1].n : dealEnd.n;
-      st.pause = { ...frame, caption: trick ? trick.text || "" : "", logUpTo };
+      st.pause = { ...frame, caption: trick ? trick.text || "" : "" };
+      addLog(events, told.length ? told[told.length - 1].n : dealEnd.n);
       renderAll();
       await dealPanel(dealEnd, told);
     }
+    addLog(events, Infinity);
     st.pause = null;
-    st.msg = msg;
-    if ((msg.rules || []).length) st.rules = msg.rules; // sent with a whole stream only
-    const moves = (msg.legal || []).map((item) => item.action).join("|");
+    st.msg = moment;
+    const moves = (moment.legal || []).map((item) => item.action).join("|");
     if (moves !== st.pickedFor) {
       st.picked = [];
       st.pickedFor = moves;
     }
     renderAll();
+  }
+
+  /** Append the lines of `events` numbered up to `upTo` that the log has not taken. */
+  function addLog(events, upTo) {
+    const near = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 40;
+    const first = logList.childElementCount === 0;
+    const take = events.filter((e) => e.n >= st.logNext && e.n <= upTo);
+    if (!take.length) return;
+    logList.append(...renderLogItems(take));
+    st.logNext = take[take.length - 1].n + 1;
+    if (near || first) logList.scrollTop = logList.scrollHeight;
+  }
+
+  /** The lines before the first the log holds (the answer to a `history` message). */
+  function addHistory(events) {
+    const top = logList.firstElementChild;
+    const first = top ? Number(top.dataset.n) : st.logNext;
+    const take = events.filter((e) => Number.isInteger(e.n) && e.n < first);
+    if (!take.length) return;
+    logList.prepend(...renderLogItems(take));
+    logList.scrollTop = logList.scrollHeight;
+  }
+
+  /** Drop the log's lines from event `n` on (they come again, in another language). */
+  function cutLog(n) {
+    while (logList.lastElementChild && Number(logList.lastElementChild.dataset.n) >= n) {
+      logList.lastElementChild.remove();
+    }
+    st.logNext = n;
+  }
+
+  /** Lines told again without the cards the rules no longer show (msg.faded). */
+  function refade(faded) {
+    for (const e of faded) {
+      if (!Number.isInteger(e.n)) continue;
+      const line = logList.querySelector(`li[data-n="${e.n}"]`);
+      if (line && typeof e.text === "string" && e.text) line.textContent = e.text;
+      else if (line) line.remove();
+    }
   }
 
   /** A click on a card of a two-card choice: choose it, or unselect it if chosen. */
@@ -326,8 +417,22 @@ export function mountTable(root, tableId, { setConn }) {
     renderHandSlot();
   }
 
+  /** What each slot was last drawn from: a slot is drawn again only when it changed. */
+  const drawn = new Map();
+  function changed(slot, parts) {
+    const key = JSON.stringify([currentLang(), parts]);
+    if (drawn.get(slot) === key) return false;
+    drawn.set(slot, key);
+    return true;
+  }
+
+  /** The words of the moment without the sheet, which only its dialog shows. */
+  function momentTexts(msg) {
+    return msg ? { ...msg.texts, sheet: undefined } : null;
+  }
+
   function renderAll() {
-    renderLog();
+    logTitle.textContent = t("Log");
     document.title = st.msg ? `${st.msg.texts.title} — tricktaker` : "tricktaker";
     renderBanner();
     renderBoardSlot();
@@ -341,6 +446,8 @@ export function mountTable(root, tableId, { setConn }) {
 
   function renderBanner() {
     const msg = st.msg;
+    const finished = msg ? [msg.table.finished, msg.table.seat, msg.texts.match_result] : null;
+    if (!changed(banner, [st.closed, Boolean(st.token), finished, Boolean(st.pause)])) return;
     const parts = [];
     if (st.closed) {
       parts.push(
@@ -417,6 +524,10 @@ export function mountTable(root, tableId, { setConn }) {
   }
 
   function renderBoardSlot() {
+    const msg = shown();
+    const pause = st.pause ? [st.pause.onTable, st.pause.caption] : null;
+    const key = msg ? [msg.table, msg.names, momentTexts(msg), st.msg.legal, msg.view] : null;
+    if (!changed(boardSlot, [key, pause, st.busy])) return;
     if (!st.msg) {
       fill(boardSlot, h("p", { class: "loading" }, t("Connecting…")));
       return;
@@ -435,6 +546,9 @@ export function mountTable(root, tableId, { setConn }) {
   }
 
   function renderHandSlot() {
+    const msg = shown();
+    const key = msg ? [msg.table, momentTexts(msg), st.msg.legal] : null;
+    if (!changed(handSlot, [key, Boolean(st.pause), st.busy, st.picked])) return;
     if (!st.msg) {
       fill(handSlot);
       return;
@@ -449,6 +563,12 @@ export function mountTable(root, tableId, { setConn }) {
 
   function renderActions() {
     const msg = st.msg;
+    const key = msg
+      ? [msg.table.seat, msg.table.finished, msg.table.to_act, msg.legal, msg.groups, msg.names]
+      : null;
+    const words = msg ? [msg.texts.hint, msg.texts.pairs] : null;
+    // The same moves keep the same buttons: the keyboard's focus stays where it was.
+    if (!changed(actions, [key, words, st.error, Boolean(st.pause), st.busy, st.picked])) return;
     const parts = [];
     if (st.error) {
       parts.push(
@@ -467,7 +587,8 @@ export function mountTable(root, tableId, { setConn }) {
         const watching = t("You are watching: only the players act, and their cards stay hidden.");
         parts.push(h("p", { class: "muted" }, watching));
       }
-      const legal = msg.legal || [];
+      // A spectator is never offered a move (the server sends him none).
+      const legal = msg.table.seat === null ? [] : msg.legal || [];
       const cardMoves = new Set(cardActions(msg).values());
       // Actions of two cards are not a button each: one button per verb sends the two
       // cards chosen in the hand, in the place of the first of them.
@@ -562,6 +683,7 @@ export function mountTable(root, tableId, { setConn }) {
   }
 
   function renderStatusSlot() {
+    if (!changed(statusSlot, momentTexts(shown()))) return;
     fill(statusSlot, st.msg ? renderStatus(shown(), { paper: false }) : null);
     const paper = st.msg ? paperSheet(shown().texts) : null;
     paperSlot.hidden = !paper;
@@ -571,6 +693,8 @@ export function mountTable(root, tableId, { setConn }) {
   function renderTools() {
     const entry = tableEntry(tableId) || {};
     const invites = Array.isArray(entry.invites) ? entry.invites : [];
+    const finished = Boolean(st.msg && st.msg.table.finished);
+    if (!changed(tools, [invites, (st.rules || []).length > 0, finished])) return;
     const link = (label, path) => {
       const url = new URL(path, location.origin).href;
       const input = h("input", {
@@ -616,7 +740,7 @@ export function mountTable(root, tableId, { setConn }) {
   function renderSheetDialog() {
     sheetTitle.textContent = t("Score sheet");
     sheetClose.textContent = t("Close");
-    fill(sheetBody, st.msg ? renderSheet(st.msg) : null);
+    fill(sheetBody, st.msg ? renderSheet(st.msg) : null); // st.msg holds the sheet last sent
   }
 
   /** The game's rules for this table's options (msg.rules: the words' lines). */
@@ -637,17 +761,8 @@ export function mountTable(root, tableId, { setConn }) {
     sheetDialog.showModal();
   }
 
-  function renderLog() {
-    logTitle.textContent = t("Log");
-    const near = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 40;
-    // During a pause the log stops where the table does: the next deal waits its turn.
-    const upTo = st.pause ? st.pause.logUpTo : Infinity;
-    fill(logList, renderLogItems(st.log.filter((e) => e.n <= upTo)));
-    if (near || st.firstState) logList.scrollTop = logList.scrollHeight;
-  }
-
   renderAll();
-  if (kept) socket.since = kept.since;
+  socket.since = st.seen;
   socket.connect();
 
   return {
