@@ -7,6 +7,8 @@ Routes live in ``server.routes``, one router per concern:
 * ``routes.records`` — ``POST /api/records``, ``GET
   /api/tables/{table_id}/record``, ``POST /api/replay``;
 * ``routes.table_socket`` — the WebSocket ``/ws/{table_id}``;
+* ``routes.seats`` — a seat's life: ``POST /api/tables/{table_id}/seats/{seat}/computer``
+  and ``.../name``, ``GET /api/tables/{table_id}/life``;
 * ``routes.pages`` — ``/``, ``/t/{table_id}``, ``/replay``; ``/static/`` is
   mounted here.
 
@@ -28,7 +30,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
 from tricktaker.server.config import Settings
-from tricktaker.server.routes import lobby, pages, records, table_socket, tables
+from tricktaker.server.routes import lobby, pages, records, seats, table_socket, tables
 from tricktaker.server.routes.context import ServerContext
 from tricktaker.server.routes.pages import STATIC
 from tricktaker.server.routes.reading import refused
@@ -55,6 +57,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.context = ServerContext.of(settings)
     app.add_exception_handler(RequestValidationError, refused)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    for module in (pages, lobby, tables, records, table_socket):
+    for module in (pages, lobby, tables, records, table_socket, seats):
         app.include_router(module.router)
     return app

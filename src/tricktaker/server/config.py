@@ -39,6 +39,8 @@ class Settings:
     replays_per_minute: int = 20
     #: WebSockets one client address may hold open at once.
     sockets_per_address: int = 32
+    #: The turn clock's seconds are multiplied by this (tests: a 30 s clock in 0.3 s).
+    clock_scale: float = 1.0
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -50,6 +52,9 @@ class Settings:
         delay = os.environ.get("TRICKTAKER_BOT_DELAY")
         if delay:
             values["bot_delay"] = float(delay)
+        scale = os.environ.get("TRICKTAKER_CLOCK_SCALE")
+        if scale:
+            values["clock_scale"] = float(scale)
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
 

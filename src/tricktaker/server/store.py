@@ -49,6 +49,10 @@ class StoredTable:
     seats: list[SeatSpec]
     actions: list[str] = field(default_factory=list)
     finished: bool = False
+    #: The table's own settings (``server.life``: turn clock, stand-in level, host...).
+    settings: dict[str, Any] = field(default_factory=dict)
+    #: The names seats' people chose themselves (``seats.name``), already in ``names``.
+    chosen_names: dict[int, str] = field(default_factory=dict)
 
 
 class Store:
@@ -69,6 +73,7 @@ class Store:
                     game=table.game,
                     dealer=table.dealer,
                     finished=table.finished,
+                    settings=json.dumps(table.settings),
                     **{name: json.dumps(getattr(table, name)) for name in JSON_COLUMNS},
                 )
             )
@@ -97,15 +102,21 @@ class Store:
             actions = db.scalars(
                 select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.idx)
             ).all()
-            return StoredTable(
+            stored = StoredTable(
                 id=row.id,
                 game=row.game,
                 dealer=row.dealer,
                 seats=[SeatSpec(s.kind, s.level, s.token_hash) for s in seats],
                 actions=list(actions),
                 finished=row.finished,
+                settings=_settings(row.settings),
+                chosen_names={s.seat: s.name for s in seats if s.name},
                 **{name: json.loads(getattr(row, name)) for name in JSON_COLUMNS},
             )
+            for seat, name in stored.chosen_names.items():
+                if seat < len(stored.names):
+                    stored.names[seat] = name
+            return stored
 
     def append(self, table_id: str, idx: int, text: str, finished: bool) -> None:
         """Write action ``idx`` of the table, committed before returning."""
@@ -132,3 +143,26 @@ class Store:
                 select(func.count()).select_from(ActionRow).where(ActionRow.table_id == table_id)
             )
             return int(found or 0)
+
+    def save_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+        """Replace the table's settings (``server.life``), committed before returning."""
+        with self._sessions.begin() as db:
+            row = db.get(TableRow, table_id)
+            if row is not None:
+                row.settings = json.dumps(settings)
+
+    def save_name(self, table_id: str, seat: int, name: str) -> None:
+        """The name a seat's person chose, committed before returning."""
+        with self._sessions.begin() as db:
+            row = db.get(SeatRow, (table_id, seat))
+            if row is not None:
+                row.name = name
+
+
+def _settings(text: str | None) -> dict[str, Any]:
+    """A table's settings read back: an object, else none (an old or damaged row)."""
+    try:
+        found = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}

@@ -37,6 +37,7 @@ from tricktaker.core.records import Record, state_from_record
 from tricktaker.core.start import parse_start
 from tricktaker.server.config import Settings
 from tricktaker.server.fallback import Position, choose, failure_lines
+from tricktaker.server.life import Life, TableLife, stand_in_for
 from tricktaker.server.store import Store, StoredTable
 
 log = logging.getLogger("tricktaker.server")
@@ -55,6 +56,8 @@ class LiveTable:
     listeners: set[Listener] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    #: Presence, the turn clock and stand-ins (``server.life``).
+    life: TableLife = field(default_factory=TableLife)
 
     @property
     def id(self) -> str:
@@ -68,6 +71,14 @@ class LiveTable:
     @property
     def applied(self) -> int:
         return len(self.stored.actions)
+
+    def computer(self, seat: int) -> tuple[Bot, str] | None:
+        """The computer playing ``seat`` now, with its level: the seat's own bot, or a
+        stand-in for its person (``server.life``); None where a person plays."""
+        bot = self.bots.get(seat)
+        if bot is not None:
+            return bot, self.stored.seats[seat].level or ""
+        return stand_in_for(self, seat)
 
     def record(self) -> dict[str, Any]:
         """The full record (every hand): for the players once the match is over."""
@@ -117,6 +128,7 @@ class Hub:
         self.settings = settings
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        self.life = Life(self)
         self._thinking = ThreadPoolExecutor(
             max_workers=max(1, settings.bot_threads), thread_name_prefix="tricktaker-bot"
         )
@@ -136,6 +148,7 @@ class Hub:
             table = _with_bots(LiveTable(stored, game, state))
             self.tables[table_id] = table
         self.wake_bots(table)
+        self.life.rearm(table)
         return table
 
     async def create(self, stored: StoredTable) -> LiveTable:
@@ -146,6 +159,7 @@ class Hub:
         table = _with_bots(LiveTable(stored, game, state))
         self.tables[stored.id] = table
         self.wake_bots(table)
+        self.life.rearm(table)
         return table
 
     async def resume_all(self) -> int:
@@ -163,6 +177,7 @@ class Hub:
         action = table.game.parse_action(text)
         if action.seat != seat:
             raise IllegalAction(f"you sit at seat {seat}: you cannot act for seat {action.seat}")
+        await self.life.returned(table, seat)  # he acts: his stand-in leaves
         await self._commit(table, str(action))
 
     async def _commit(
@@ -178,7 +193,9 @@ class Hub:
         dropped, False, if the table moved on meanwhile: it was chosen for another moment."""
         async with table.lock:
             if bot_seat is not None and (
-                table.state.to_act != bot_seat or (applied is not None and table.applied != applied)
+                table.state.to_act != bot_seat
+                or (applied is not None and table.applied != applied)
+                or table.computer(bot_seat) is None  # its person came back meanwhile
             ):
                 return False  # the moment passed while the bot thought
             trial = table.state.clone()
@@ -213,11 +230,12 @@ class Hub:
             if isinstance(result, BaseException):  # dropped; the table goes on
                 log.warning("listener of table %s dropped: %r", table.id, result)
                 table.listeners.discard(listener)
+        await self.life.changed(table)
 
     def wake_bots(self, table: LiveTable) -> None:
         """Start the bot whose turn it is, unless one is thinking already."""
         seat = table.state.to_act
-        if seat is None or seat not in table.bots:
+        if seat is None or table.computer(seat) is None:
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
@@ -229,14 +247,15 @@ class Hub:
         while True:
             state = table.state
             seat = state.to_act
-            if seat is None or seat not in table.bots:
+            driver = None if seat is None else table.computer(seat)
+            if seat is None or driver is None:
                 return
             applied = table.applied
             # The bot's chance is fixed by the table and the moment: a restart replays alike.
             think = functools.partial(
                 choose,
-                table.bots[seat],
-                table.stored.seats[seat].level or "",
+                driver[0],
+                driver[1],
                 table.stored.game,
                 state.view(seat),
                 state.events(0, seat),
@@ -268,6 +287,7 @@ class Hub:
 
     async def close(self) -> None:
         for table in self.tables.values():
+            await self.life.close(table)
             if table.bot_task is not None:
                 table.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -80,10 +80,12 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     conn = Connection(
         websocket, table, seat, lang_or_english(params.get("lang")), since_of(params.get("since"))
     )
-    table.listeners.add(conn.update)
     bucket = TokenBucket(settings.actions_per_second, settings.action_burst)
     try:
-        await conn.send({"type": "hello", "seat": seat, "table": table_json(table)})
+        await hub.life.connect(table, conn, seat, conn.send)  # presence (server.life)
+        table.listeners.add(conn.update)  # then nothing awaits before the hello
+        hello = {"type": "hello", "seat": seat, "table": table_json(table)}
+        await conn.send({**hello, "life": hub.life.life_json(table)})
         await conn.update(table)
         while True:
             received = await websocket.receive()
@@ -107,6 +109,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     finally:
         hub.leave(table, conn.update)
         context.sockets.leave(address)
+        hub.life.disconnect(table, conn)
 
 
 async def _handle(hub: Hub, conn: Connection, text: str) -> None:
