@@ -18,6 +18,7 @@ import {
 import { cardText } from "./cards.js";
 import { copyText, fill, h, sleep } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
+import { mountLife } from "./life.js";
 import { TableSocket } from "./socket.js";
 import {
   passReplay,
@@ -163,6 +164,7 @@ export function mountTable(root, tableId, { setConn }) {
     dealDialog,
     rulesDialog,
   );
+  const life = mountLife(root.querySelector(".side-col"), tableId); // the seats' life (life.js)
 
   const socket = new TableSocket(tableId, st.token, currentLang(), {
     onMessage,
@@ -188,6 +190,7 @@ export function mountTable(root, tableId, { setConn }) {
   });
 
   function onMessage(msg) {
+    life.onMessage(msg);
     if (msg.type === "hello") {
       st.seat = msg.seat;
       st.closed = null;
