@@ -8,6 +8,8 @@ and the sockets' ``life`` messages.
 
 from __future__ import annotations
 
+import logging
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,6 +24,7 @@ from tricktaker.server.life import MAX_NAME, clean_name
 from webserver import seats
 
 SCALE = 0.005  # 30 s -> 0.15 s
+CARD = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][cdhs])(?![0-9A-Za-z])")
 
 
 def settings(tmp_path: Path, scale: float = SCALE) -> Settings:
@@ -120,7 +123,10 @@ def test_presence_goes_empty_connected_away(client: TestClient) -> None:
     assert presences(client, table) == ["away", "away"]
 
 
-def test_the_clock_hands_a_missing_seat_to_a_stand_in_and_back(client: TestClient) -> None:
+def test_the_clock_hands_a_missing_seat_to_a_stand_in_and_back(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, "tricktaker.server")
     made = create(client, ["human", "human"], clock=30, stand_in="random")
     table = made["id"]
     t0, t1 = (s["token"] for s in made["seats"])
@@ -150,6 +156,11 @@ def test_the_clock_hands_a_missing_seat_to_a_stand_in_and_back(client: TestClien
             before = applied(client, table)
             wait_for(lambda: applied(client, table) > before)
             wait_for(lambda: [s["stand_in"] for s in life(client, table)["seats"]] == [None] * 2)
+    # The log says who stood in for whom, and names no card.
+    said = [r.getMessage() for r in caplog.records if r.name == "tricktaker.server"]
+    assert any("seat 1 ran out of time; a stand-in (random) plays" in line for line in said)
+    assert any("seat 1 is back" in line for line in said)
+    assert not [line for line in said if CARD.search(line)]
 
 
 def test_acting_hands_the_seat_back(tmp_path: Path) -> None:
@@ -221,6 +232,14 @@ def test_a_filled_seat_and_joined_seats_outlive_a_restart(tmp_path: Path) -> Non
         assert got["clock_setting"] == 120 and got["host"] == 0
 
 
+def test_the_clock_scale_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRICKTAKER_CLOCK_SCALE", "0.1")
+    assert Settings.from_env().clock_scale == 0.1
+    for bad in ("fast", "-1", "0", "nan", "inf"):
+        monkeypatch.setenv("TRICKTAKER_CLOCK_SCALE", bad)
+        assert Settings.from_env().clock_scale == 1.0
+
+
 def test_clock_off_replaces_nobody(client: TestClient) -> None:
     made = create(client, ["human", "human"])
     table = made["id"]
@@ -288,3 +307,24 @@ def test_spectators_are_never_asked_to_move(client: TestClient, game: str) -> No
                 assert mine["legal"]
                 ws.send_json({"type": "act", "action": mine["legal"][0]["action"]})
                 next_of(ws, "ack")
+
+
+def test_a_stand_ins_move_is_dropped_when_its_person_comes_back(tmp_path: Path) -> None:
+    """The stand-in thinks (a long bot delay); its person comes meanwhile: the move it
+    chose for him is not made, and the turn is his."""
+    slow = Settings(
+        database_url=f"sqlite:///{tmp_path / 'slow.db'}", bot_delay=0.6, clock_scale=1.0
+    )
+    with TestClient(create_app(slow)) as client:
+        made = create(client, ["human", "human"])
+        table = made["id"]
+        t0, t1 = (s["token"] for s in made["seats"])
+        url = f"/api/tables/{table}/seats/1/computer"
+        assert client.post(url, json={"token": t0, "level": "random"}).status_code == 200
+        with client.websocket_connect(f"/ws/{table}?token={t1}") as ws1:
+            ws1.receive_json()
+            state = next_of(ws1, "state")
+            assert state["legal"]  # his turn, and his to take
+            time.sleep(1.0)
+            assert applied(client, table) == 0
+            assert life(client, table)["seats"][1]["stand_in"] is None

@@ -7,6 +7,7 @@ that pause a moment like a person would. Each can be set on the command line
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,11 +53,20 @@ class Settings:
         delay = os.environ.get("TRICKTAKER_BOT_DELAY")
         if delay:
             values["bot_delay"] = float(delay)
-        scale = os.environ.get("TRICKTAKER_CLOCK_SCALE")
-        if scale:
-            values["clock_scale"] = float(scale)
+        scale = _positive(os.environ.get("TRICKTAKER_CLOCK_SCALE"))
+        if scale is not None:  # (anything else is left at 1: the clock as the table set it)
+            values["clock_scale"] = scale
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
+
+
+def _positive(text: str | None) -> float | None:
+    """A positive finite number from the environment, else None."""
+    try:
+        value = float(text or "")
+    except ValueError:
+        return None
+    return value if math.isfinite(value) and value > 0 else None
 
 
 def ensure_sqlite_folder(url: str) -> None:

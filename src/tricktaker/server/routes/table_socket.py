@@ -6,10 +6,11 @@ table's seats are accepted and then closed with ``4403`` and the reason (a
 refused handshake would reach the page as a bare 403). More than
 ``Settings.sockets_per_address`` sockets from one address: closed ``1008``.
 
-The server sends ``{"type": "hello", "seat", "table"}`` (``table`` as ``GET
-/api/tables/{id}``), then a ``state`` message (``server.messages``, plus
-``next_event`` and ``applied``) after every change, with the events from
-``since`` on. The client sends:
+The server sends ``{"type": "hello", "seat", "table", "life"}`` (``table`` as ``GET
+/api/tables/{id}``, ``life`` as the ``life`` message), then a ``state`` message
+(``server.messages``, plus ``next_event`` and ``applied``) after every change, with the events from
+``since`` on, and ``{"type": "life", ...}`` (``server.life``: each seat's presence and
+stand-in, the turn clock) whenever that changes. The client sends:
 
 * ``{"type": "act", "action": "0:play 7h"}`` — answered ``{"type": "ack",
   "action"}`` after the state it brought, or ``{"type": "error", "message"}``
