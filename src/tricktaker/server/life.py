@@ -40,13 +40,13 @@ import time
 import unicodedata
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tricktaker.bots.base import Bot
 from tricktaker.bots.registry import levels, make_bot
-
-if TYPE_CHECKING:  # the hub imports this module; this one only names its types
-    from tricktaker.server.tables import Hub, LiveTable
+from tricktaker.core import State
+from tricktaker.server.config import Settings
+from tricktaker.server.store import Store, StoredTable
 
 log = logging.getLogger("tricktaker.server")
 
@@ -91,6 +91,32 @@ def new_settings(kinds: list[str], clock: int, stand_in: str) -> dict[str, Any]:
     first person's seat)."""
     host = next((seat for seat, kind in enumerate(kinds) if kind == "human"), None)
     return {"clock": clock, "stand_in": stand_in, "host": host, "joined": [], "filled": {}}
+
+
+class LiveTable(Protocol):
+    """What this module reads of a live table (``server.tables.LiveTable``, which holds
+    a ``TableLife``: the hub imports this module, so this one names only a shape)."""
+
+    stored: StoredTable
+    state: State
+    life: TableLife
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def applied(self) -> int: ...
+
+
+class Hub(Protocol):
+    """What this module asks of the hub (``server.tables.Hub``)."""
+
+    settings: Settings
+    store: Store
+
+    def wake_bots(self, table: Any) -> None: ...
+
+    async def announce(self, table: Any) -> None: ...
 
 
 @dataclass(eq=False)
