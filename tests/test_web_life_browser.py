@@ -10,6 +10,7 @@ The server runs with ``TRICKTAKER_CLOCK_SCALE`` so the lobby's 30 s clock lasts 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -109,6 +110,9 @@ def test_two_people_presence_clock_stand_in_and_return(server: str, browser: Bro
         page.wait_for_selector(".life .life-waiting")
         assert "Waiting for Player 2 to join" in page.inner_text(".life")
         assert page.locator(".life .fill-seat").count() == 1  # the host may fill it
+        # A turn clock counts down by the seat whose turn it is.
+        page.wait_for_selector(".life .life-clock")
+        assert re.fullmatch(r"\d+ s", page.inner_text(".life .life-clock").strip())
 
         # The friend opens his invitation and chooses a name.
         friend = guest.page
@@ -145,6 +149,10 @@ def test_two_people_presence_clock_stand_in_and_return(server: str, browser: Bro
         page.wait_for_selector(seat_item(1, " .stand-in"), state="detached")
         assert again.locator("#life-name").count() == 0  # named already
         assert "Bob" in page.inner_text(".life")
+        # In Russian too.
+        page.click('#langs button[data-lang="ru"]')
+        page.wait_for_function("document.querySelector('.life').textContent.includes('на месте')")
+        assert "Места" in page.inner_text(".life")
     finally:
         host.close()
         if back is not None:
