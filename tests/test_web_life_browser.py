@@ -32,7 +32,7 @@ from test_web_browser import (
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.slow
 
@@ -91,6 +91,23 @@ def seat_item(seat: int, extra: str = "") -> str:
     return f'.life-seat[data-seat="{seat}"]{extra}'
 
 
+def play_until(page: Page, selector: str, seconds: float = 30) -> None:
+    """The host plays (a card, else anything but folding) until ``selector`` shows."""
+    deadline = time.monotonic() + seconds
+    while not page.locator(selector).count():
+        assert time.monotonic() < deadline, f"{selector} did not show"
+        cards = page.locator(".hand-card.playable:not([disabled])")
+        buttons = page.locator(".actions button.action:not([disabled])")
+        if cards.count():
+            cards.first.click()
+        elif buttons.count():
+            found = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+            actions = [a or "" for a in found]
+            pick = next((a for a in actions if not a.endswith("fold")), actions[0])
+            page.click(f'.actions button[data-action="{pick}"]')
+        page.wait_for_timeout(200)
+
+
 def test_two_people_presence_clock_stand_in_and_return(server: str, browser: Browser) -> None:
     host = Watched(browser)
     guest = Watched(browser)
@@ -133,12 +150,11 @@ def test_two_people_presence_clock_stand_in_and_return(server: str, browser: Bro
         guest.close()
         page.wait_for_selector(seat_item(1, '[data-presence="away"]'))
 
-        # The clock runs out on his turn: a computer plays for him, and the table goes on.
-        page.wait_for_selector(seat_item(1, " .stand-in"), timeout=30_000)
+        # The clock runs out on his turn (the host plays his own, with nobody to hurry
+        # him): a computer plays for the friend, and the table goes on.
+        play_until(page, seat_item(1, " .stand-in"))
         moves = page.locator(".log-list li").count()
-        page.wait_for_function(
-            f"document.querySelectorAll('.log-list li').length > {moves}", timeout=30_000
-        )
+        play_until(page, f".log-list li:nth-child({moves + 1})")
 
         # He comes back: the seat is his again, at once.
         back = Watched(browser)

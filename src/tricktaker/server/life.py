@@ -11,7 +11,8 @@ table forever. So the server keeps, per live table (``TableLife``):
   always connected.
 * **the turn clock** (a table setting: off, 30, 60 or 120 s, times
   ``Settings.clock_scale``, so a test never waits half a minute): it runs on a
-  person's turn; when it runs out a computer of the table's stand-in level
+  person's turn while someone else has the table open (a table nobody has
+  open does not play itself out); when it runs out a computer of the table's stand-in level
   plays for him. The stand-in stays while he is away, playing each of his
   turns at once, and hands the seat back the moment he returns (a socket with
   his token connects, or he acts). A player still connected whom the clock
@@ -263,15 +264,15 @@ class Life:
                 await self.save_settings(table)
             await self.returned(table, seat, tell=False)
         life.sockets[key] = (seat, send)
-        if seat is not None:
-            self.rearm(table)
-            await self.tell(table, skip=key)  # the new socket is told in its ``hello``
+        self.rearm(table)
+        await self.tell(table, skip=key)  # the new socket is told in its ``hello``
 
     def disconnect(self, table: LiveTable, key: object) -> None:
         """A socket closed: the others are told in a task of their own (a socket's
         handler may be cancelled as it ends, and its seat must go away all the same)."""
         found = table.life.sockets.pop(key, None)
-        if found is not None and found[0] is not None:
+        if found is not None:
+            self.rearm(table)
             task = asyncio.get_running_loop().create_task(self.tell(table))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
@@ -338,6 +339,9 @@ class Life:
             and seat is not None
             and table.stored.seats[seat].kind == "human"
             and seat not in life.stand_ins
+            # Someone is there to wait for him (another seat, a spectator): a table
+            # nobody has open does not play itself out.
+            and any(other != seat for other, _ in life.sockets.values())
         )
         turn = (table.applied, seat) if runs and seat is not None else None
         if turn == life.turn and (turn is None or life.timer is not None):
