@@ -282,8 +282,16 @@ def test_an_invitee_chooses_a_name_everyone_sees(tmp_path: Path) -> None:
         # Nothing left of a name: the seat's default.
         r = client.post(url, json={"token": t1, "name": "\u202e \x00"})
         assert r.json()["seats"][1]["name"] == "Player 2"
+        # A seat renaming itself without end is slowed (each name is told to everyone).
+        last, codes = "Player 2", []
+        for i in range(8):
+            codes.append(client.post(url, json={"token": t1, "name": f"N{i}"}).status_code)
+            last = f"N{i}" if codes[-1] == 200 else last
+        assert 429 in codes and codes[0] == 200
+        r = client.post(url, json={"token": t1, "name": "Player 2"})
+        assert r.status_code == 429 and "wait" in r.json()["detail"]
     with TestClient(create_app(settings(tmp_path))) as client:
-        assert client.get(f"/api/tables/{table}").json()["names"] == ["Ann", "Player 2"]
+        assert client.get(f"/api/tables/{table}").json()["names"] == ["Ann", last]
 
 
 @pytest.mark.parametrize("game", ["truc", "truco"])

@@ -47,6 +47,7 @@ from tricktaker.bots.base import Bot
 from tricktaker.bots.registry import levels, make_bot
 from tricktaker.core import State
 from tricktaker.server.config import Settings
+from tricktaker.server.security import KeyedLimiter
 from tricktaker.server.store import Store, StoredTable
 
 log = logging.getLogger("tricktaker.server")
@@ -57,6 +58,8 @@ CLOCK_CHOICES = (0, 30, 60, 120)
 DEFAULT_STAND_IN = "rules"
 #: The longest name a person may choose (the ``seats.name`` column holds 40).
 MAX_NAME = 40
+#: Names one seat may choose in a minute (a burst of as many).
+RENAMES_PER_MINUTE = 6
 
 #: Sends one message to one socket.
 Sender = Callable[[Mapping[str, Any]], Awaitable[None]]
@@ -191,6 +194,8 @@ class Life:
         #: The time source (monotonic seconds): tests may give their own.
         self.now = now
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Names a seat may choose per minute: each is told to every socket of the table.
+        self.renames = KeyedLimiter(RENAMES_PER_MINUTE / 60, RENAMES_PER_MINUTE)
 
     # -- what the table knows -------------------------------------------------
 

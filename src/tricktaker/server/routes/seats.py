@@ -10,7 +10,7 @@
   ``{"token", "name"}``: the seat's person chooses his name, cleaned
   (``life.clean_name``: no control or bidi characters, whitespace collapsed,
   40 characters at most; nothing left is "Player N"); everyone is told.
-  ``403`` for a token not this seat's.
+  ``403`` for a token not this seat's, ``429`` past ``life.RENAMES_PER_MINUTE``.
 * ``GET /api/tables/{table_id}/life`` — the ``life`` message, as the sockets get it.
 
 A seat is its number; anything else, or a seat the table has not, is ``404``.
@@ -68,6 +68,8 @@ async def name(table: TableInPath, hub: HubOf, seat: str, body: SeatName) -> Any
     at = seat_in_path(table, seat)
     if seat_of(table, body.token) != at:
         raise bad("this is not your seat's token", 403)
+    if not hub.life.renames.allow(f"{table.id}/{at}"):
+        raise bad("too many names at once; wait a minute", 429)
     _ = web_words("en")
     default = table.stored.names[at] if at not in table.stored.chosen_names else ""
     chosen = clean_name(body.name, default or _("Player {n}").format(n=at + 1))
