@@ -44,6 +44,9 @@ def test_the_api_is_the_routes_the_clients_use_each_body_a_model() -> None:
         ("/api/tables/{table_id}/record", "get"),
         ("/api/tables/{table_id}/replay", "get"),
         ("/api/replay", "post"),
+        ("/api/tables/{table_id}/life", "get"),
+        ("/api/tables/{table_id}/seats/{seat}/computer", "post"),
+        ("/api/tables/{table_id}/seats/{seat}/name", "post"),
     }
     bodies = {
         path: item["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
@@ -54,6 +57,8 @@ def test_the_api_is_the_routes_the_clients_use_each_body_a_model() -> None:
         "/api/tables": "TableRequest",
         "/api/records": "RecordUpload",
         "/api/replay": "ReplayRequest",
+        "/api/tables/{table_id}/seats/{seat}/computer": "SeatComputer",
+        "/api/tables/{table_id}/seats/{seat}/name": "SeatName",
     }
 
 

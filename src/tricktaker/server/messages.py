@@ -105,7 +105,9 @@ def moment_texts(
     out: dict[str, Any] = {
         "title": words.title,
         "phase": "" if view.finished else words.phase(view),
-        "hint": words.hint(view, legal, names),
+        "hint": words.hint(view, legal, names)
+        if view.seat is not None
+        else spectator_hint(words, view, names),
         "status": words.status(view, names, sides),
         "table_lines": words.table_lines(view, names, sides),
         "hand_note": words.hand_note(view),
@@ -120,6 +122,15 @@ def moment_texts(
     if rows is not None:
         out["sheet"] = {"header": words.sheet_header(sides), "rows": list(rows)}
     return out
+
+
+def spectator_hint(words: Words, view: View, names: Sequence[str]) -> str:
+    """A spectator's hint: whom the table waits for, never what is asked of a seat
+    (a game whose hint a spectator reads from seat 0 would tell him "Your turn")."""
+    thinking = getattr(words, "thinking", None)
+    if view.finished or view.to_act is None or not callable(thinking):
+        return words.hint(view, [], names)
+    return str(thinking(names[view.to_act]))
 
 
 def groups_json(words: Words, legal: Sequence[Action], view: View) -> list[list[list[int | None]]]:

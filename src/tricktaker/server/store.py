@@ -125,6 +125,10 @@ class StoredTable:
     #: Where its deals come from: "server" (a seed the server made and committed to) or
     #: "record" (an uploaded record, whose uploader may know every card to come).
     origin: str = "server"
+    #: The table's own settings (``server.life``: turn clock, stand-in level, host...).
+    settings: dict[str, Any] = field(default_factory=dict)
+    #: The names seats' people chose themselves (``seats.name``), already in ``names``.
+    chosen_names: dict[int, str] = field(default_factory=dict)
 
 
 class Store:
@@ -149,6 +153,7 @@ class Store:
                     origin=table.origin,
                     version=len(table.actions),
                     touched_at=now(),
+                    settings=json.dumps(table.settings),
                     **{name: json.dumps(getattr(table, name)) for name in JSON_COLUMNS},
                 )
             )
@@ -184,7 +189,7 @@ class Store:
             ).all()
             if row.version < len(actions):
                 self._count_versions(table_id, row.version, len(actions))
-            return StoredTable(
+            stored = StoredTable(
                 id=row.id,
                 game=row.game,
                 dealer=row.dealer,
@@ -192,8 +197,14 @@ class Store:
                 actions=list(actions),
                 finished=row.finished,
                 origin=row.origin,
+                settings=_settings(row.settings),
+                chosen_names={s.seat: s.name for s in seats if s.name},
                 **{name: json.loads(getattr(row, name)) for name in JSON_COLUMNS},
             )
+            for seat, name in stored.chosen_names.items():
+                if seat < len(stored.names):
+                    stored.names[seat] = name
+            return stored
 
     def _count_versions(self, table_id: str, old: int, actions: int) -> None:
         """A table stored before versions were counted (migration 0002 added them at 0)
@@ -329,3 +340,26 @@ class Store:
                 select(func.count()).select_from(ActionRow).where(ActionRow.table_id == table_id)
             )
             return int(found or 0)
+
+    def save_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+        """Replace the table's settings (``server.life``), committed before returning."""
+        with self._sessions.begin() as db:
+            row = db.get(TableRow, table_id)
+            if row is not None:
+                row.settings = json.dumps(settings)
+
+    def save_name(self, table_id: str, seat: int, name: str) -> None:
+        """The name a seat's person chose, committed before returning."""
+        with self._sessions.begin() as db:
+            row = db.get(SeatRow, (table_id, seat))
+            if row is not None:
+                row.name = name
+
+
+def _settings(text: str | None) -> dict[str, Any]:
+    """A table's settings read back: an object, else none (an old or damaged row)."""
+    try:
+        found = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}

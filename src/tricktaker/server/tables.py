@@ -58,6 +58,7 @@ from tricktaker.core.start import parse_start
 from tricktaker.server.bus import TABLE_ACTIONS, TABLE_EXPIRED, Bus, LocalBus, Message
 from tricktaker.server.config import Settings
 from tricktaker.server.fallback import Position, choose, failure_lines
+from tricktaker.server.life import Life, TableLife, stand_in_for
 from tricktaker.server.store import StaleTable, Store, StoredTable, StoreError, TableExpired
 
 log = logging.getLogger("tricktaker.server")
@@ -82,19 +83,23 @@ class LiveTable:
     stalled_at: int | None = None
     #: When this process last tried to take the lease of its computers.
     claim_tried: float = 0.0
+    #: Presence, the turn clock and stand-ins (``server.life``).
+    life: TableLife = field(default_factory=TableLife)
 
     @property
     def id(self) -> str:
         return self.stored.id
 
     def computer_at(self, seat: int) -> Bot | None:
-        """The computer that plays ``seat`` now (None: a person decides). The one place
-        the hub asks who moves by itself: a stand-in for an absent person plugs in here."""
-        return self.bots.get(seat)
+        """The computer that plays ``seat`` now (None: a person decides): the seat's own
+        bot, or a stand-in for its absent person (``computer``)."""
+        found = self.computer(seat)
+        return None if found is None else found[0]
 
     def computer_level(self, seat: int) -> str:
         """The level of the computer at ``seat`` (it seeds its chance, names its failures)."""
-        return self.stored.seats[seat].level or ""
+        found = self.computer(seat)
+        return found[1] if found is not None else self.stored.seats[seat].level or ""
 
     def computer_to_act(self) -> int | None:
         """The seat to act if a computer plays it, else None."""
@@ -109,6 +114,14 @@ class LiveTable:
     @property
     def applied(self) -> int:
         return len(self.stored.actions)
+
+    def computer(self, seat: int) -> tuple[Bot, str] | None:
+        """The computer playing ``seat`` now, with its level: the seat's own bot, or a
+        stand-in for its person (``server.life``); None where a person plays."""
+        bot = self.bots.get(seat)
+        if bot is not None:
+            return bot, self.stored.seats[seat].level or ""
+        return stand_in_for(self, seat)
 
     def record(self) -> dict[str, Any]:
         """The full record (every hand): for the players once the match is over."""
@@ -190,6 +203,7 @@ class Hub:
         self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
         self._touched: dict[str, float] = {}
         self._background: set[asyncio.Task[None]] = set()
+        self.life = Life(self)
         self._thinking = ThreadPoolExecutor(
             max_workers=max(1, settings.bot_threads), thread_name_prefix="tricktaker-bot"
         )
@@ -245,6 +259,7 @@ class Hub:
         game, state = await asyncio.to_thread(build_state, stored)
         table = _with_bots(LiveTable(stored, game, state))
         self.tables[table_id] = table
+        self.life.rearm(table)
         return table
 
     def _touch(self, table: LiveTable) -> None:
@@ -276,6 +291,7 @@ class Hub:
         table = _with_bots(LiveTable(stored, game, state))
         self.tables[stored.id] = table
         self.wake_bots(table)
+        self.life.rearm(table)
         return table
 
     async def act(self, table: LiveTable, seat: int, text: str) -> None:
@@ -284,6 +300,7 @@ class Hub:
         if action.seat != seat:
             raise IllegalAction(f"you sit at seat {seat}: you cannot act for seat {action.seat}")
         table.last_used = time.monotonic()
+        await self.life.returned(table, seat)  # he acts: his stand-in leaves
         try:
             await self._commit(table, str(action))
         except TableExpired:
@@ -308,6 +325,7 @@ class Hub:
                 if bot_seat is not None and (
                     table.state.to_act != bot_seat
                     or (applied is not None and table.applied != applied)
+                    or table.computer(bot_seat) is None  # its person came back meanwhile
                 ):
                     return False  # the moment passed while the bot thought
                 trial = table.state.clone()
@@ -396,6 +414,8 @@ class Hub:
         self._touched.pop(table_id, None)
         if table is not None and table.bot_task is not None:
             table.bot_task.cancel()
+        if table is not None and table.life.timer is not None:  # its turn clock too
+            table.life.timer.cancel()
 
     def leave(self, table: LiveTable, listener: Listener) -> None:
         """A listener goes; a finished table nobody watches leaves memory (the store keeps it)."""
@@ -441,6 +461,7 @@ class Hub:
             if isinstance(result, BaseException):  # dropped; the table goes on
                 log.warning("listener of table %s dropped: %r", table.id, result)
                 table.listeners.discard(listener)
+        await self.life.changed(table)
 
     def wake_bots(self, table: LiveTable, again: bool = False) -> None:
         """Drive the table's computers if one is to act, unless they play already (here)
@@ -564,6 +585,7 @@ class Hub:
         for task in list(self._background):
             task.cancel()
         for table in self.tables.values():
+            await self.life.close(table)
             if table.bot_task is not None:
                 table.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

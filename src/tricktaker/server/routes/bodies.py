@@ -23,6 +23,7 @@ from pydantic_core import PydanticCustomError
 
 from tricktaker.core.i18n import LANGUAGES
 from tricktaker.core.registry import game_ids
+from tricktaker.server.life import CLOCK_CHOICES
 
 
 def refuse(message: str) -> PydanticCustomError:
@@ -109,6 +110,27 @@ class TableRequest(Body):
     names: Names = []
     #: The language of the default names ("Computer 2 (medium)").
     lang: Lang = "en"
+    #: The turn clock in seconds, 0 (or null) for none (``server.life.CLOCK_CHOICES``).
+    clock: int = 0
+    #: The level of the computer that plays for a person out of time (checked by the route).
+    stand_in: str | None = None
+
+    @field_validator("clock", mode="before")
+    @classmethod
+    def _a_clock(cls, value: Any) -> Any:
+        if value is None:
+            return 0
+        if isinstance(value, bool) or value not in CLOCK_CHOICES:
+            shown = ", ".join(str(c) for c in CLOCK_CHOICES)
+            raise refuse(f"'clock' is seconds a turn may take: one of {shown} (0: none)")
+        return value
+
+    @field_validator("stand_in", mode="before")
+    @classmethod
+    def _a_level_name(cls, value: Any) -> Any:
+        if value is not None and not isinstance(value, str):
+            raise refuse("'stand_in' is a computer level, such as 'rules'")
+        return value
 
     @field_validator("game", mode="before")
     @classmethod
@@ -116,6 +138,39 @@ class TableRequest(Body):
         if not isinstance(value, str) or value not in game_ids():
             named = f"no game {str(value)[:20]!r}" if value else "name the game"
             raise refuse(f"{named}; games: {', '.join(game_ids())}")
+        return value
+
+
+class SeatComputer(Body):
+    """``POST /api/tables/{id}/seats/{seat}/computer``: the host's token and a level."""
+
+    shape = 'send {"token": <the host\'s token>, "level": "rules"}'
+
+    token: str = ""
+    level: str = ""
+
+    @field_validator("token", "level", mode="before")
+    @classmethod
+    def _text(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            raise refuse('send {"token": <the host\'s token>, "level": "rules"}')
+        return value
+
+
+class SeatName(Body):
+    """``POST /api/tables/{id}/seats/{seat}/name``: the seat's token and the name chosen."""
+
+    shape = 'send {"token": <your seat\'s token>, "name": "Ann"}'
+
+    token: str = ""
+    #: Cleaned by the route (``server.life.clean_name``): what is not text is the default.
+    name: Any = ""
+
+    @field_validator("token", mode="before")
+    @classmethod
+    def _text(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            raise refuse('send {"token": <your seat\'s token>, "name": "Ann"}')
         return value
 
 

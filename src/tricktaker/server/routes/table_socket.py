@@ -7,10 +7,11 @@ refused handshake would reach the page as a bare 403). More than
 ``Settings.sockets_per_address`` sockets from one address, or more than
 ``Settings.connects_per_minute`` opened: closed ``1008``.
 
-The server sends ``{"type": "hello", "seat", "table"}`` (``table`` as ``GET
-/api/tables/{id}``), then a ``state`` message (``server.messages``, plus
-``next_event`` and ``applied``) after every change, with the events from
-``since`` on. The client sends:
+The server sends ``{"type": "hello", "seat", "table", "life"}`` (``table`` as ``GET
+/api/tables/{id}``, ``life`` as the ``life`` message), then a ``state`` message
+(``server.messages``, plus ``next_event`` and ``applied``) after every change, with the events from
+``since`` on, and ``{"type": "life", ...}`` (``server.life``: each seat's presence and
+stand-in, the turn clock) whenever that changes. The client sends:
 
 * ``{"type": "act", "action": "0:play 7h"}`` — answered ``{"type": "ack",
   "action"}`` after the state it brought, or ``{"type": "error", "message"}``
@@ -108,11 +109,13 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     conn = Connection(
         websocket, table, seat, lang_or_english(params.get("lang")), since_of(params.get("since"))
     )
-    table.listeners.add(conn.update)
     bucket = TokenBucket(settings.actions_per_second, settings.action_burst)
     refused = 0  # messages refused in a row
     try:
-        await conn.send({"type": "hello", "seat": seat, "table": table_json(table)})
+        await hub.life.connect(table, conn, seat, conn.send)  # presence (server.life)
+        table.listeners.add(conn.update)  # then nothing awaits before the hello
+        hello = {"type": "hello", "seat": seat, "table": table_json(table)}
+        await conn.send({**hello, "life": hub.life.life_json(table)})
         await conn.update(table)
         while True:
             received = await websocket.receive()
@@ -143,6 +146,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     finally:
         hub.leave(table, conn.update)
         context.sockets.leave(address)
+        hub.life.disconnect(table, conn)
 
 
 async def _handle(hub: Hub, conn: Connection, text: str) -> None:

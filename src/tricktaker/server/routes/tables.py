@@ -1,7 +1,9 @@
 """Tables: a new one, and what anyone may know of one.
 
 * ``POST /api/tables`` — body ``TableRequest``: ``{"game", "options", "seats":
-  [{"kind": "human"} | {"kind": "bot", "level": "rules"}], "names", "lang"}``;
+  [{"kind": "human"} | {"kind": "bot", "level": "rules"}], "names", "lang", "clock",
+  "stand_in"}`` (the turn clock, 0, 30, 60 or 120 s, and its stand-ins' level:
+  ``server.life``);
   ``201`` with the table id and a secret token per person's seat, each with its
   link ``/t/<id>?token=<token>``, and the spectators' link. Rate-limited per
   address (``Settings.tables_per_minute``, shared with ``POST /api/records``);
@@ -20,9 +22,11 @@ from typing import Any
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
+from tricktaker.bots.registry import levels
 from tricktaker.core import get_game
 from tricktaker.core.errors import OptionError
 from tricktaker.core.fairness import new_seed
+from tricktaker.server.life import new_settings, stand_in_level
 from tricktaker.server.routes.bodies import TableRequest
 from tricktaker.server.routes.context import HubOf, TableInPath, allow_creation, allow_download
 from tricktaker.server.routes.reading import MessageRoute, bad
@@ -42,6 +46,12 @@ async def create(body: TableRequest, hub: HubOf) -> JSONResponse:
         raise bad(str(exc)) from None
     players = game.new_match(options, seed=0).players
     seats, tokens = seat_specs(body.seats, body.game, players)
+    stand_in = stand_in_level(body.game, body.stand_in)
+    if stand_in is None:
+        raise bad(
+            f"no computer level {str(body.stand_in)[:20]!r} to stand in; levels: "
+            + ", ".join(levels(body.game))
+        )
     stored = StoredTable(
         id=new_table_id(),
         game=body.game,
@@ -52,6 +62,7 @@ async def create(body: TableRequest, hub: HubOf) -> JSONResponse:
         deals=[],
         names=seat_names(body.names, seats, body.lang),
         seats=seats,
+        settings=new_settings([s.kind for s in seats], body.clock, stand_in),
     )
     table = await hub.create(stored)
     return JSONResponse(created_json(table, tokens), status_code=201)

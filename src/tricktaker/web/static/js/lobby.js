@@ -8,6 +8,8 @@ import { readJsonFile, recordPicker } from "./recordfile.js";
 import { forgetTable, recentTables, rememberTable, saveToken } from "./storage.js";
 
 const NAME_KEY = "tricktaker.name";
+/** The turn clock's choices in seconds (server/life.py CLOCK_CHOICES); 0 is off. */
+const CLOCKS = [0, 30, 60, 120];
 
 /**
  * A computer level as the lobby offers it: "Computer: easy", with the level's name
@@ -74,6 +76,10 @@ export function mountLobby(root) {
     values: {},
     seats: [],
     busy: false,
+    // The turn clock (seconds, 0: none) and the level of the computer that plays for a
+    // person out of time (server/life.py).
+    clock: 0,
+    standIn: null,
   };
 
   const formSlot = h("div", {});
@@ -252,6 +258,8 @@ export function mountLobby(root) {
         seats: st.seats,
         names: name ? [name] : [],
         lang: currentLang(),
+        clock: st.clock,
+        stand_in: g.levels.includes(st.standIn) ? st.standIn : defaultLevel(g.levels),
       });
       openCreated(created, g.title);
     } catch (error) {
@@ -259,6 +267,42 @@ export function mountLobby(root) {
       st.error = t("The table cannot be created: {reason}", { reason: error.message });
       render();
     }
+  }
+
+  /** The turn clock and its stand-in: off, 30, 60 or 120 s; then a computer plays. */
+  function clockFields() {
+    const g = game();
+    const standIn = g.levels.includes(st.standIn) ? st.standIn : defaultLevel(g.levels);
+    const clock = h(
+      "select",
+      {
+        id: "clock",
+        onchange: (e) => {
+          st.clock = Number(e.target.value);
+        },
+      },
+      CLOCKS.map((n) =>
+        h("option", { value: String(n), selected: n === st.clock }, n ? t("{n} s", { n }) : t("Off")),
+      ),
+    );
+    const level = h(
+      "select",
+      {
+        id: "stand-in",
+        onchange: (e) => {
+          st.standIn = e.target.value;
+        },
+      },
+      g.levels.map((lvl, i) => h("option", { value: lvl, selected: lvl === standIn }, levelText(g, i))),
+    );
+    return h(
+      "fieldset",
+      { class: "clock-options" },
+      h("legend", {}, t("Turn clock")),
+      field(t("Time for each move"), clock),
+      field(t("Then plays for the player"), level),
+      h("p", { class: "help" }, t("When a player's time runs out, a computer plays for him until he is back.")),
+    );
   }
 
   function renderForm() {
@@ -308,6 +352,7 @@ export function mountLobby(root) {
           h("legend", {}, t("Players")),
           h("ol", { class: "seat-list" }, st.seats.map(seatField)),
         ),
+        clockFields(),
         field(
           t("Your name (optional)"),
           h("input", {

@@ -29,6 +29,7 @@ import { showFairness } from "./fairness.js";
 import { copyText, fill, h, sleep } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
 import { dispatchExtra } from "./handlers.js";
+import { mountLife } from "./life.js";
 import { TableSocket } from "./socket.js";
 import {
   passReplay,
@@ -182,6 +183,7 @@ export function mountTable(root, tableId, { setConn }) {
     dealDialog,
     rulesDialog,
   );
+  const life = mountLife(root.querySelector(".side-col"), tableId); // the seats' life (life.js)
 
   const socket = new TableSocket(tableId, st.token, currentLang(), {
     onMessage,
@@ -218,6 +220,7 @@ export function mountTable(root, tableId, { setConn }) {
 
   function onMessage(msg) {
     if (!msg || typeof msg !== "object") return;
+    life.onMessage(msg); // the seats' life (life.js) reads hello and life
     if (msg.type === "hello") {
       st.seat = msg.seat;
       showFairness(root, msg.table);
