@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 
 from tricktaker.server.app import create_app
 from tricktaker.server.config import Settings
-from tricktaker.server.life import MAX_NAME, clean_name
+from tricktaker.server.security import MAX_NAME, clean_name
 from webserver import seats
 
 SCALE = 0.005  # 30 s -> 0.15 s

@@ -167,7 +167,9 @@ def test_two_people_presence_clock_stand_in_and_return(server: str, browser: Bro
         assert "Bob" in page.inner_text(".life")
         # In Russian too.
         page.click('#langs button[data-lang="ru"]')
-        page.wait_for_function("document.querySelector('.life').textContent.includes('на месте')")
+        page.wait_for_function(
+            "() => document.querySelector('.life').textContent.includes('на месте')"
+        )
         assert "Места" in page.inner_text(".life")
     finally:
         host.close()

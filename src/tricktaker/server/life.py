@@ -38,7 +38,6 @@ import contextlib
 import json
 import logging
 import time
-import unicodedata
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -56,29 +55,11 @@ log = logging.getLogger("tricktaker.server")
 CLOCK_CHOICES = (0, 30, 60, 120)
 #: The stand-in's level where the table chose none (else the game's first level).
 DEFAULT_STAND_IN = "rules"
-#: The longest name a person may choose (the ``seats.name`` column holds 40).
-MAX_NAME = 40
 #: Names one seat may choose in a minute (a burst of as many).
 RENAMES_PER_MINUTE = 6
 
 #: Sends one message to one socket.
 Sender = Callable[[Mapping[str, Any]], Awaitable[None]]
-
-
-def clean_name(text: object, default: str) -> str:
-    """A name fit to show everyone: NFC, no control or format characters (NUL, the
-    bidi overrides U+202E, U+200E/F...: they would turn the table's text around),
-    whitespace collapsed, at most ``MAX_NAME`` characters; ``default`` if none is left."""
-    if not isinstance(text, str):
-        return default
-    text = unicodedata.normalize("NFC", text)
-    kept = "".join(
-        " " if ch.isspace() else ch
-        for ch in text
-        if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf")
-    )
-    name = " ".join(kept.split())[:MAX_NAME].strip()
-    return name or default
 
 
 def stand_in_level(game_id: str, asked: object) -> str | None:

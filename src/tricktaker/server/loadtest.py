@@ -51,6 +51,10 @@ LOAD_ENV = {
     "TRICKTAKER_SOCKETS_PER_ADDRESS": "1000000",
     "TRICKTAKER_ACTIONS_PER_SECOND": "1000",
     "TRICKTAKER_ACTION_BURST": "1000",
+    "TRICKTAKER_CONNECTS_PER_MINUTE": "1000000",
+    "TRICKTAKER_DOWNLOADS_PER_MINUTE": "1000000",
+    # Each expired table would be news: none expires during a run.
+    "TRICKTAKER_IDLE_EXPIRY": "0",
 }
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 

@@ -163,7 +163,7 @@ class SeatName(Body):
     shape = 'send {"token": <your seat\'s token>, "name": "Ann"}'
 
     token: str = ""
-    #: Cleaned by the route (``server.life.clean_name``): what is not text is the default.
+    #: Cleaned by the route (``server.security.clean_name``): what is not text is the default.
     name: Any = ""
 
     @field_validator("token", mode="before")

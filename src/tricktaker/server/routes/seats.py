@@ -8,7 +8,7 @@
   finished match, ``400`` for a level the game has not.
 * ``POST /api/tables/{table_id}/seats/{seat}/name`` — body ``SeatName``
   ``{"token", "name"}``: the seat's person chooses his name, cleaned
-  (``life.clean_name``: no control or bidi characters, whitespace collapsed,
+  (``security.clean_name``: no control or bidi characters, whitespace collapsed,
   40 characters at most; nothing left is "Player N"); everyone is told.
   ``403`` for a token not this seat's, ``429`` past ``life.RENAMES_PER_MINUTE``.
 * ``GET /api/tables/{table_id}/life`` — the ``life`` message, as the sockets get it.
@@ -23,12 +23,12 @@ from typing import Any
 from fastapi import APIRouter
 
 from tricktaker.bots.registry import levels
-from tricktaker.server.life import clean_name
 from tricktaker.server.messages import web_words
 from tricktaker.server.routes.bodies import SeatComputer, SeatName
 from tricktaker.server.routes.context import HubOf, TableInPath
 from tricktaker.server.routes.reading import MessageRoute, bad
 from tricktaker.server.routes.seating import seat_of
+from tricktaker.server.security import clean_name
 from tricktaker.server.tables import LiveTable
 
 router = APIRouter(prefix="/api/tables", route_class=MessageRoute)
