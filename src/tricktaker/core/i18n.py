@@ -69,8 +69,19 @@ class Translator:
         self.lang = lang
         self._catalog = catalog
         self._plural: Callable[[int], int] = gettext.c2py(catalog.plural_expr)
+        #: What each message id came to (a catalog lookup costs more than the text it
+        #: finds, and a table's frames ask for the same words again and again).
+        self._found: dict[tuple[str, str | None], str | tuple[str, ...] | None] = {}
 
     def _lookup(self, msgid: str, context: str | None = None) -> str | tuple[str, ...] | None:
+        key = (msgid, context)
+        try:
+            return self._found[key]
+        except KeyError:
+            found = self._found[key] = self._search(msgid, context)
+            return found
+
+    def _search(self, msgid: str, context: str | None) -> str | tuple[str, ...] | None:
         message = self._catalog.get(msgid, context)
         if message is None or message.fuzzy or not message.string:
             return None

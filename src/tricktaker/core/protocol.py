@@ -14,7 +14,7 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol, Self, runtime_checkable
+from typing import Any, Protocol, Self, cast, runtime_checkable
 
 from tricktaker.cards import Card
 from tricktaker.core.actions import Action
@@ -332,6 +332,24 @@ class Words(Protocol):
         ...
 
 
+def provides(obj: object, protocol: type) -> bool:
+    """Whether ``obj`` has an optional protocol's parts: ``isinstance`` answered once per
+    class (a runtime-checkable protocol's check looks up every member each time, and
+    the server asks it for every frame)."""
+    return _provides(type(obj), protocol, obj)
+
+
+_PROVIDED: dict[tuple[type, type], bool] = {}
+
+
+def _provides(kind: type, protocol: type, obj: object) -> bool:
+    key = (kind, protocol)
+    found = _PROVIDED.get(key)
+    if found is None:
+        found = _PROVIDED[key] = isinstance(obj, protocol)
+    return found
+
+
 @runtime_checkable
 class PaperSheet(Protocol):
     """Words that can also draw the score sheet as its players keep it on paper (optional).
@@ -354,8 +372,8 @@ def paper_lines(
     words: Words, view: View, deals: Sequence[DealSummary], names: Sequence[str]
 ) -> list[str]:
     """The game's paper sheet (``PaperSheet``), or no lines for a game without one."""
-    if isinstance(words, PaperSheet):
-        return words.sheet_lines(view, deals, names)
+    if provides(words, PaperSheet):
+        return cast(PaperSheet, words).sheet_lines(view, deals, names)
     return []
 
 
@@ -383,8 +401,8 @@ class ActionGroups(Protocol):
 
 def action_groups(words: Words, legal: Sequence[Action], view: View) -> list[list[list[GridCell]]]:
     """The game's grouping of the legal actions (``ActionGroups``), or none."""
-    if isinstance(words, ActionGroups) and legal:
-        return words.action_groups(legal, view)
+    if provides(words, ActionGroups) and legal:
+        return cast(ActionGroups, words).action_groups(legal, view)
     return []
 
 
@@ -408,12 +426,16 @@ class OptionWords(Protocol):
 
 def option_label(words: Words, spec: OptionSpec) -> str:
     """The option's name in the game's words (``OptionWords``), else its notation."""
-    return words.option_label(spec) if isinstance(words, OptionWords) else spec.name
+    return (
+        cast(OptionWords, words).option_label(spec) if provides(words, OptionWords) else spec.name
+    )
 
 
 def choice_label(words: Words, spec: OptionSpec, value: object) -> str:
     """A value of the option in the game's words (``OptionWords``), else as written."""
-    return words.choice_label(spec, value) if isinstance(words, OptionWords) else str(value)
+    if provides(words, OptionWords):
+        return cast(OptionWords, words).choice_label(spec, value)
+    return str(value)
 
 
 @runtime_checkable
@@ -433,7 +455,7 @@ class ShownHands(Protocol):
 
 def shown_hands(view: View) -> tuple[tuple[int, tuple[Card, ...]], ...]:
     """Other seats' hands the view shows its observer (``ShownHands``), or none."""
-    return view.shown_hands if isinstance(view, ShownHands) else ()
+    return cast(ShownHands, view).shown_hands if provides(view, ShownHands) else ()
 
 
 @runtime_checkable

@@ -139,12 +139,17 @@ def serve_command() -> list[str]:
 
 
 @contextlib.contextmanager
-def servers(plan: LoadPlan, db: str) -> Iterator[list[tuple[subprocess.Popen[bytes], str]]]:
-    """The plan's server processes, each answering on its own port, stopped at the end."""
+def servers(
+    plan: LoadPlan, db: str, folder: str
+) -> Iterator[list[tuple[subprocess.Popen[bytes], str]]]:
+    """The plan's server processes, each answering on its own port, stopped at the end.
+    Each one's log goes to a file in ``folder``: a pipe nobody reads would stop the
+    server the moment it filled."""
     started: list[tuple[subprocess.Popen[bytes], str]] = []
     env = {**os.environ, **LOAD_ENV}
+    logs: list[Path] = []
     try:
-        for _ in range(plan.processes):
+        for number in range(plan.processes):
             port = free_port()
             cmd = [
                 *serve_command(),
@@ -158,10 +163,12 @@ def servers(plan: LoadPlan, db: str) -> Iterator[list[tuple[subprocess.Popen[byt
             ]
             if plan.redis:
                 cmd += ["--redis", plan.redis]
-            proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            logs.append(Path(folder) / f"server-{number}.log")
+            with logs[-1].open("wb") as log_file:
+                proc = subprocess.Popen(cmd, env=env, stdout=log_file, stderr=subprocess.STDOUT)
             started.append((proc, f"127.0.0.1:{port}"))
-        for proc, address in started:
-            wait_ready(proc, address)
+        for (proc, address), log_path in zip(started, logs, strict=True):
+            wait_ready(proc, address, log_path)
         yield started
     finally:
         for proc, _address in started:
@@ -175,13 +182,15 @@ def servers(plan: LoadPlan, db: str) -> Iterator[list[tuple[subprocess.Popen[byt
                 proc.wait()
 
 
-def wait_ready(proc: subprocess.Popen[bytes], address: str, timeout: float = 60.0) -> None:
-    """Wait until the server answers, or say why it did not start."""
+def wait_ready(
+    proc: subprocess.Popen[bytes], address: str, log_path: Path, timeout: float = 60.0
+) -> None:
+    """Wait until the server answers, or say why it did not start (its log's end)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if proc.poll() is not None:
-            err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
-            raise RuntimeError(f"the server at {address} stopped: {err[-2000:]}")
+            said = log_path.read_text(errors="replace") if log_path.exists() else ""
+            raise RuntimeError(f"the server at {address} stopped: {said[-2000:]}")
         try:
             if httpx.get(f"http://{address}/api/games", timeout=2).status_code == 200:
                 return
@@ -360,7 +369,7 @@ def measure(plan: LoadPlan) -> dict[str, Any]:
         raise ValueError("several processes need Redis: give --redis redis://...")
     with tempfile.TemporaryDirectory(prefix="tricktaker-load-") as folder:
         db = plan.db or f"sqlite:///{folder}/load.db"
-        with servers(plan, db) as started:
+        with servers(plan, db, folder) as started:
             addresses = [address for _proc, address in started]
             pids = [proc.pid for proc, _address in started]
             return asyncio.run(drive(plan, addresses, pids))

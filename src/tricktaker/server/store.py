@@ -14,12 +14,14 @@ cycle (no deadlock), and the one who comes second is told ``StaleTable``
 and writes nothing (no lost move, no move twice). It then reads the actions it
 missed (``actions_since``) and decides again. The statements are SQLAlchemy
 Core in one ``engine.begin()``: an ORM session per move costs more than the
-write.
+write. The moves of all tables waiting at one moment share one transaction and
+one sync to disk (``server.group_commit``).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -37,6 +39,7 @@ from tricktaker.server.db import (
     now,
     sessions,
 )
+from tricktaker.server.group_commit import GroupCommit, Pending
 
 #: The version of a table removed for idleness: no writer expects it (versions count
 #: actions from 0), so every later append is refused, and a load says it expired.
@@ -137,8 +140,10 @@ class Store:
         migrate(self.engine)
         self._sessions = sessions(self.engine)
         self._one_statement = self.engine.dialect.name == "postgresql"
+        self._writer = GroupCommit(self._write_batch, self._write_alone)
 
     def close(self) -> None:
+        self._writer.close()
         self.engine.dispose()
 
     def create(self, table: StoredTable) -> None:
@@ -219,30 +224,53 @@ class Store:
     def append(self, table_id: str, expected_version: int, text: str, finished: bool) -> None:
         """Write ``text`` as action number ``expected_version``, committed before returning,
         if the table is still at that version; else ``StaleTable`` and nothing written
-        (``TableExpired`` if the table is gone, ``StoreError`` if the database fails)."""
-        values = {
-            "id": table_id,
-            "v": expected_version,
-            "next": expected_version + 1,
-            "text": text,
-            "at": now(),
-            "done": finished,
-        }
+        (``TableExpired`` if the table is gone, ``StoreError`` if the database fails).
+
+        The moves of every table are written by one thread, those waiting together in
+        one transaction (``server.group_commit``): one sync to disk for them all."""
+        self._writer.write(
+            {
+                "id": table_id,
+                "v": expected_version,
+                "next": expected_version + 1,
+                "text": text,
+                "at": now(),
+                "done": finished,
+            }
+        )
+
+    def _write_batch(self, batch: Sequence[Pending]) -> None:
+        """Every move of ``batch`` in one transaction: each written, or told why not
+        (stale, expired) in its ``error``; raising if the transaction fails as a whole."""
+        with self.engine.begin() as conn:
+            for pending in batch:
+                pending.error = self._write_in(conn, pending.values)
+
+    def _write_alone(self, values: dict[str, Any]) -> None:
+        """One move in a transaction of its own, raising what its caller should."""
         try:
             with self.engine.begin() as conn:
-                if self._one_statement:  # PostgreSQL: one round trip
-                    if conn.execute(BUMP_AND_WRITE, values).rowcount != 1:
-                        raise self._why_not(conn, table_id, expected_version)
-                else:
-                    if conn.execute(BUMP, values).rowcount != 1:
-                        raise self._why_not(conn, table_id, expected_version)
-                    conn.execute(WRITE, values)
+                error = self._write_in(conn, values)
+                if error is not None:
+                    raise error
         except IntegrityError as exc:  # a row written outside the versions: still stale
-            raise StaleTable(table_id, expected_version) from exc
+            raise StaleTable(values["id"], values["v"]) from exc
         except SQLAlchemyError as exc:  # the disk is full, the database is gone...
             raise StoreError(
-                f"action {expected_version} of table {table_id} cannot be written"
+                f"action {values['v']} of table {values['id']} cannot be written"
             ) from exc
+
+    def _write_in(self, conn: Any, values: dict[str, Any]) -> StoreError | None:
+        """The compare-and-set and the action's row, in ``conn``'s transaction; None if
+        written, else why not (nothing written)."""
+        if self._one_statement:  # PostgreSQL: one round trip
+            if conn.execute(BUMP_AND_WRITE, values).rowcount != 1:
+                return self._why_not(conn, values["id"], values["v"])
+            return None
+        if conn.execute(BUMP, values).rowcount != 1:
+            return self._why_not(conn, values["id"], values["v"])
+        conn.execute(WRITE, values)
+        return None
 
     @staticmethod
     def _why_not(conn: Any, table_id: str, expected: int) -> StoreError:

@@ -1,0 +1,73 @@
+"""Group commit (``server.group_commit``): many tables' moves in one transaction, each
+caller told its own outcome; a failed batch written again move by move."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from tricktaker.server.group_commit import GroupCommit, Pending
+
+
+class Refused(Exception):
+    pass
+
+
+def test_moves_waiting_together_share_a_transaction_and_each_gets_its_outcome() -> None:
+    batches: list[list[str]] = []
+    gate = threading.Event()
+
+    def write_batch(batch: Sequence[Pending]) -> None:
+        gate.wait(5)  # the first batch holds the writer while the others queue up
+        batches.append([p.values["id"] for p in batch])
+        for pending in batch:
+            if pending.values["id"] == "stale":
+                pending.error = Refused("stale")
+
+    writer = GroupCommit(write_batch, lambda values: None)
+    outcomes: dict[str, str] = {}
+
+    def move(table: str) -> None:
+        try:
+            writer.write({"id": table, "v": 0})
+            outcomes[table] = "written"
+        except Refused:
+            outcomes[table] = "refused"
+
+    first = threading.Thread(target=move, args=("a",))
+    first.start()
+    while not writer._queue.empty():  # the writer took the first move
+        pass
+    others = [threading.Thread(target=move, args=(t,)) for t in ("c", "stale", "b")]
+    for t in others:
+        t.start()
+    while writer._queue.qsize() < 3:
+        pass
+    gate.set()
+    for t in [first, *others]:
+        t.join(5)
+    writer.close()
+    assert outcomes == {"a": "written", "b": "written", "c": "written", "stale": "refused"}
+    assert batches == [["a"], ["b", "c", "stale"]]  # in the tables' order: one lock order
+
+
+def test_a_batch_that_fails_as_a_whole_is_written_again_move_by_move() -> None:
+    alone: list[str] = []
+
+    def write_batch(batch: Sequence[Pending]) -> None:
+        raise RuntimeError("the database went away")
+
+    def write_one(values: dict[str, Any]) -> None:
+        alone.append(values["id"])
+        if values["id"] == "bad":
+            raise Refused("bad")
+
+    writer = GroupCommit(write_batch, write_one)
+    writer.write({"id": "good", "v": 1})
+    with pytest.raises(Refused):
+        writer.write({"id": "bad", "v": 1})
+    writer.close()
+    assert alone == ["good", "bad"]
