@@ -4,6 +4,7 @@ caller told its own outcome; a failed batch written again move by move."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,9 +19,10 @@ class Refused(Exception):
 
 def test_moves_waiting_together_share_a_transaction_and_each_gets_its_outcome() -> None:
     batches: list[list[str]] = []
-    gate = threading.Event()
+    entered, gate = threading.Event(), threading.Event()
 
     def write_batch(batch: Sequence[Pending]) -> None:
+        entered.set()
         gate.wait(5)  # the first batch holds the writer while the others queue up
         batches.append([p.values["id"] for p in batch])
         for pending in batch:
@@ -39,13 +41,13 @@ def test_moves_waiting_together_share_a_transaction_and_each_gets_its_outcome() 
 
     first = threading.Thread(target=move, args=("a",))
     first.start()
-    while not writer._queue.empty():  # the writer took the first move
-        pass
+    assert entered.wait(5)  # the writer holds the first move alone
     others = [threading.Thread(target=move, args=(t,)) for t in ("c", "stale", "b")]
     for t in others:
         t.start()
-    while writer._queue.qsize() < 3:
-        pass
+    deadline = time.monotonic() + 5
+    while writer._queue.qsize() < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
     gate.set()
     for t in [first, *others]:
         t.join(5)
