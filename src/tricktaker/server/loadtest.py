@@ -317,21 +317,28 @@ async def drive(plan: LoadPlan, addresses: Sequence[str], pids: Sequence[int]) -
         Player(plan, addresses[i % len(addresses)], tally, random.Random(rng.random()))
         for i in range(plan.tables)
     ]
+    sampled: dict[str, Any] = {}
+
+    async def sample_at_start() -> None:
+        """The processes' CPU when counting starts (the ramp may still be under way)."""
+        await asyncio.sleep(max(0.0, counting_from - time.monotonic()))
+        sampled["use"] = [ProcessUse.of(pid) for pid in pids]
+        sampled["own"] = time.process_time()
+        sampled["at"] = time.monotonic()
+
+    sampler = asyncio.create_task(sample_at_start())
     tasks = []
     for player in players:  # a ramp, so the tables do not all start in one instant
         tasks.append(asyncio.create_task(player.run(until, counting_from)))
         await asyncio.sleep(min(plan.warmup / max(1, plan.tables), 0.01))
-    await asyncio.sleep(max(0.0, counting_from - time.monotonic()))
-    before = [ProcessUse.of(pid) for pid in pids]
-    own_before = time.process_time()
-    wall_before = time.monotonic()
+    await sampler
     await asyncio.gather(*tasks)
-    wall = time.monotonic() - wall_before
+    wall = max(1e-6, time.monotonic() - sampled["at"])
     after = [ProcessUse.of(pid) for pid in pids]
-    own = time.process_time() - own_before
+    own = time.process_time() - sampled["own"]
     cpu = [
         (b2.cpu - b1.cpu) / wall if b1 is not None and b2 is not None else None
-        for b1, b2 in zip(before, after, strict=True)
+        for b1, b2 in zip(sampled["use"], after, strict=True)
     ]
     rss = [b.rss if b is not None else None for b in after]
     ms = [u * 1000 for u in tally.updates]
