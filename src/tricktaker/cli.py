@@ -65,16 +65,22 @@ def bots_help() -> str:
     return f"computer level: {', '.join(parts)} (default: rules)"
 
 
+def _record_text(path: str) -> str:
+    """A record's text from ``path`` (``-``: standard input), read one character past the
+    largest record the parser takes: enough to refuse it, and /dev/zero is not read whole."""
+    from tricktaker.core.records import MAX_RECORD_CHARS
+
+    if path == "-":
+        return sys.stdin.read(MAX_RECORD_CHARS + 1)
+    with open(path, encoding="utf-8") as fh:
+        return fh.read(MAX_RECORD_CHARS + 1)
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from tricktaker.core.records import MAX_RECORD_CHARS, replay_text
+    from tricktaker.core.records import replay_text
 
     try:
-        # One character past the limit is enough to refuse: /dev/zero is not read whole.
-        if args.file == "-":
-            text = sys.stdin.read(MAX_RECORD_CHARS + 1)
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read(MAX_RECORD_CHARS + 1)
+        text = _record_text(args.file)
     except (OSError, UnicodeDecodeError) as exc:
         print(json.dumps({"ok": False, "error": {"message": f"cannot read {args.file}: {exc}"}}))
         return 2
@@ -85,14 +91,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 def _cmd_verify(args: argparse.Namespace) -> int:
     from tricktaker.core.fairness import verify_text
-    from tricktaker.core.records import MAX_RECORD_CHARS
 
     try:
-        if args.file == "-":
-            text = sys.stdin.read(MAX_RECORD_CHARS + 1)
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read(MAX_RECORD_CHARS + 1)
+        text = _record_text(args.file)
     except (OSError, UnicodeDecodeError) as exc:
         message = f"cannot read {args.file}: {exc}"
         print(json.dumps({"ok": False, "error": {"message": message}}) if args.json else message)

@@ -20,7 +20,7 @@ import math
 import os
 import re
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import uvicorn
 
@@ -153,33 +153,26 @@ def serve(
         return 2
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"tricktaker: open http://{shown}:{port}/ in your browser (Ctrl+C stops the server)")
+    common: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "ws_max_size": settings.max_message_bytes,
+        "log_level": "warning",
+        # The app reads proxy headers itself, from --forwarded-allow-ips only
+        # (server.middleware); uvicorn's own reading would trust 127.0.0.1.
+        "proxy_headers": False,
+        "forwarded_allow_ips": "",
+    }
     try:
         if workers == 1:
-            uvicorn.run(
-                create_app(settings),
-                host=host,
-                port=port,
-                ws_max_size=settings.max_message_bytes,
-                log_level="warning",
-                # The app reads proxy headers itself, from --forwarded-allow-ips only
-                # (server.middleware); uvicorn's own reading would trust 127.0.0.1.
-                proxy_headers=False,
-                forwarded_allow_ips="",
-            )
-        else:
+            uvicorn.run(create_app(settings), **common)
+        else:  # each worker builds its app from the settings handed down
             os.environ[SETTINGS_VARIABLE] = settings.to_json()
             uvicorn.run(
                 "tricktaker.server.app:app_from_environment",
                 factory=True,
                 workers=workers,
-                host=host,
-                port=port,
-                ws_max_size=settings.max_message_bytes,
-                log_level="warning",
-                # The app reads proxy headers itself, from --forwarded-allow-ips only
-                # (server.middleware); uvicorn's own reading would trust 127.0.0.1.
-                proxy_headers=False,
-                forwarded_allow_ips="",
+                **common,
             )
     finally:
         if held is not None:
