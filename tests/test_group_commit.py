@@ -73,3 +73,12 @@ def test_a_batch_that_fails_as_a_whole_is_written_again_move_by_move() -> None:
         writer.write({"id": "bad", "v": 1})
     writer.close()
     assert alone == ["good", "bad"]
+
+
+def test_after_close_a_move_is_written_alone_and_nobody_waits() -> None:
+    alone: list[str] = []
+    writer = GroupCommit(lambda batch: None, lambda values: alone.append(values["id"]))
+    writer.write({"id": "before", "v": 0})
+    writer.close()
+    writer.write({"id": "after", "v": 0})
+    assert alone == ["after"]

@@ -135,14 +135,16 @@ class Bus:
         try:
             await handler(message)
         except Exception as exc:  # one handler's bug must not stop the news
-            log.error("table %s: a %s message failed: %r", message.table, message.kind, exc)
+            log.error(  # its type only: a refused move's message may name a card
+                "table %s: a %s message failed: %s", message.table, message.kind, type(exc).__name__
+            )
 
     async def _tell_reconnected(self) -> None:
         for handler in self._reconnected:
             try:
                 await handler()
             except Exception as exc:
-                log.error("after the bus reconnected: %r", exc)
+                log.error("after the bus reconnected: %s", type(exc).__name__)
 
 
 @dataclass(eq=False)

@@ -31,12 +31,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 from weakref import WeakKeyDictionary
 
 from tricktaker.core.events import Event
 from tricktaker.core.options import Options
-from tricktaker.core.protocol import FadingEvents, Game, State, Words
+from tricktaker.core.protocol import FadingEvents, Game, State, Words, provides
 from tricktaker.core.sides import side_names
 from tricktaker.core.summary import DealSummary
 from tricktaker.server.messages import moment_message, shown_names, web_words
@@ -162,7 +162,6 @@ class Narrator:
 
     def __init__(self) -> None:
         self.streams: dict[int | None, Stream] = {}
-        self._fades: dict[type, bool] = {}
 
     def stream(self, state: State, observer: int | None) -> Stream:
         """The observer's stream, caught up with ``state``."""
@@ -174,11 +173,7 @@ class Narrator:
 
     def fading(self, state: State) -> FadingEvents | None:
         """The state as ``FadingEvents`` where its game fades events (checked once a class)."""
-        kind = type(state)
-        fades = self._fades.get(kind)
-        if fades is None:
-            fades = self._fades[kind] = isinstance(state, FadingEvents)
-        return state if fades else None  # type: ignore[return-value]
+        return cast(FadingEvents, state) if provides(state, FadingEvents) else None
 
 
 _narrators: WeakKeyDictionary[object, Narrator] = WeakKeyDictionary()

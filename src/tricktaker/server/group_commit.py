@@ -56,10 +56,16 @@ class GroupCommit:
         self._queue: queue.SimpleQueue[Pending | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._start = threading.Lock()
+        self._closed = False
         self.batches = 0  # how many transactions (for tests and the bench)
 
     def write(self, values: dict[str, Any]) -> None:
-        """Write one move, returning once it is committed (raising what its write raised)."""
+        """Write one move, returning once it is committed (raising what its write raised).
+        After ``close`` a move is written alone, in the caller's thread: nobody waits on a
+        writer that is gone."""
+        if self._closed:
+            self._write_one(values)
+            return
         self._ensure_thread()
         pending = Pending(values)
         self._queue.put(pending)
@@ -69,10 +75,19 @@ class GroupCommit:
 
     def close(self) -> None:
         """Stop the writer once the moves already handed over are written."""
-        if self._thread is not None:
+        self._closed = True
+        thread = self._thread
+        if thread is not None:
             self._queue.put(None)
-            self._thread.join(timeout=10)
-            self._thread = None
+            thread.join(timeout=10)
+        # A move handed over as the writer stopped is written here, never left waiting.
+        while True:
+            try:
+                late = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            if late is not None:
+                self._write([late])
 
     def _ensure_thread(self) -> None:
         if self._thread is not None:

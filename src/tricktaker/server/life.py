@@ -124,12 +124,18 @@ class TableLife:
     #: The last life told, so that an unchanged one is not sent again.
     told: str = ""
     loaded: bool = False
+    #: Whether the stored settings were given their defaults (once per table: they are
+    #: read after every move, and only ever changed to valid values after that).
+    settings_checked: bool = False
 
 
 def settings_of(table: LiveTable) -> dict[str, Any]:
     """The table's settings with their defaults (an uploaded record's table, an old
     row): clock off, the default stand-in, the first person's seat hosting."""
     got = table.stored.settings
+    if table.life.settings_checked:
+        return got
+    table.life.settings_checked = True
     if not isinstance(got.get("clock"), int) or got["clock"] not in CLOCK_CHOICES:
         got["clock"] = 0
     if not isinstance(got.get("stand_in"), str) or got["stand_in"] not in levels(table.stored.game):
@@ -247,7 +253,12 @@ class Life:
             settings = settings_of(table)
             if seat not in settings["joined"]:
                 settings["joined"].append(seat)
-                await self.save_settings(table)
+                try:
+                    await self.save_settings(table)
+                except Exception as exc:  # kept in memory; the socket is served all the same
+                    log.warning(
+                        "table %s: who joined cannot be saved: %s", table.id, type(exc).__name__
+                    )
             await self.returned(table, seat, tell=False)
         life.sockets[key] = (seat, send)
         self.rearm(table)

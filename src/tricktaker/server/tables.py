@@ -459,7 +459,9 @@ class Hub:
         )
         for listener, result in zip(listeners, results, strict=True):
             if isinstance(result, BaseException):  # dropped; the table goes on
-                log.warning("listener of table %s dropped: %r", table.id, result)
+                log.warning(  # its type only: the error may name a card
+                    "listener of table %s dropped: %s", table.id, type(result).__name__
+                )
                 table.listeners.discard(listener)
         await self.life.changed(table)
 

@@ -135,7 +135,8 @@ def shown_from(state: TetkaRules, observer: int | None) -> int:
     # Entries are events one for one (every observer sees each), but for the entries that
     # replay a sampled state's memory: each is as many events as it holds.
     number = at
-    for entry in log[:at]:
+    for i in range(at):  # (no slice: a copy of the log would cost what the match has)
+        entry = log[i]
         if not isinstance(entry, Told):
             break
         number += (len(entry.events) if entry.observer == observer else 0) - 1

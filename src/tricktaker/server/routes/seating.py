@@ -17,12 +17,9 @@ from tricktaker.core.i18n import translator
 from tricktaker.server.messages import web_words
 from tricktaker.server.routes.bodies import SeatRequest
 from tricktaker.server.routes.reading import bad
-from tricktaker.server.security import clean_name, new_token, token_hash, token_matches
+from tricktaker.server.security import MAX_NAME, clean_name, new_token, token_hash, token_matches
 from tricktaker.server.store import SeatSpec
 from tricktaker.server.tables import LiveTable
-
-#: The longest name a seat is shown by (longer ones are cut).
-MAX_NAME = 40
 
 
 def default_seats(game_id: str, players: int) -> list[SeatRequest]:
