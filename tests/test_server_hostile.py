@@ -189,7 +189,7 @@ def test_a_move_the_store_cannot_write_is_refused_and_changes_nothing(
         def full_disk(*_: object) -> None:
             raise StoreError("disk full")
 
-        monkeypatch.setattr(hub.store, "append", full_disk)
+        monkeypatch.setattr(hub.store, "submit", full_disk)
         table = hub.tables[made["id"]]
         mover = table.state.to_act
         token = made["seats"][mover]["token"]

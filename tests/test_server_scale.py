@@ -172,7 +172,7 @@ def test_a_bot_whose_move_cannot_be_saved_gives_up_after_bounded_tries(
 
         table = await hub.create(stored(("human", "rules"), seed="bots"))
         assert table.computer_to_act() == 1  # the dealer is seat 0: seat 1 leads
-        monkeypatch.setattr(store, "append", broken)
+        monkeypatch.setattr(store, "submit", broken)
         hub.wake_bots(table, again=True)
         await asyncio.wait_for(asyncio.shield(table.bot_task), 10)  # type: ignore[arg-type]
         assert len(calls) == tables_module.BOT_TRIES

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -224,11 +225,17 @@ class Store:
     def append(self, table_id: str, expected_version: int, text: str, finished: bool) -> None:
         """Write ``text`` as action number ``expected_version``, committed before returning,
         if the table is still at that version; else ``StaleTable`` and nothing written
-        (``TableExpired`` if the table is gone, ``StoreError`` if the database fails).
+        (``TableExpired`` if the table is gone, ``StoreError`` if the database fails)."""
+        self.submit(table_id, expected_version, text, finished).result()
 
-        The moves of every table are written by one thread, those waiting together in
-        one transaction (``server.group_commit``): one sync to disk for them all."""
-        self._writer.write(
+    def submit(
+        self, table_id: str, expected_version: int, text: str, finished: bool
+    ) -> Future[None]:
+        """``append`` without waiting: the future is settled once the action is committed,
+        or with what ``append`` would raise. The moves of every table are written by one
+        thread, those waiting together in one transaction (``server.group_commit``): one
+        sync to disk for them all."""
+        return self._writer.submit(
             {
                 "id": table_id,
                 "v": expected_version,

@@ -342,8 +342,8 @@ class Hub:
                 if not caught_up:
                     finished = trial.to_act is None
                     try:
-                        await asyncio.to_thread(
-                            self.store.append, table.id, table.applied, text, finished
+                        await asyncio.wrap_future(
+                            self.store.submit(table.id, table.applied, text, finished)
                         )
                     except StaleTable:
                         caught_up = await self._catch_up(table)
