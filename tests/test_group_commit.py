@@ -82,3 +82,43 @@ def test_after_close_a_move_is_written_alone_and_nobody_waits() -> None:
     writer.close()
     writer.write({"id": "after", "v": 0})
     assert alone == ["after"]
+
+
+def test_a_move_whose_caller_gave_up_before_its_turn_is_not_written() -> None:
+    written: list[str] = []
+    entered, gate = threading.Event(), threading.Event()
+
+    def write_batch(batch: Sequence[Pending]) -> None:
+        if batch[0].values["id"] == "first":
+            entered.set()
+            gate.wait(5)
+        written.extend(p.values["id"] for p in batch)
+
+    writer = GroupCommit(write_batch, lambda values: None)
+    first = writer.submit({"id": "first", "v": 0})
+    assert entered.wait(5)
+    dropped = writer.submit({"id": "dropped", "v": 0})
+    kept = writer.submit({"id": "kept", "v": 0})
+    assert dropped.cancel()  # its task was cancelled while the writer was busy
+    gate.set()
+    first.result(5)
+    kept.result(5)
+    assert not first.cancel()  # once taken, a move is settled, never cancelled
+    writer.close()
+    assert written == ["first", "kept"]
+
+
+def test_the_event_loop_awaits_a_commit_without_a_thread_of_its_own() -> None:
+    import asyncio
+
+    writer = GroupCommit(lambda batch: None, lambda values: None)
+
+    async def moves() -> None:
+        before = threading.active_count()
+        await asyncio.gather(
+            *(asyncio.wrap_future(writer.submit({"id": f"t{n}", "v": 0})) for n in range(50))
+        )
+        assert threading.active_count() <= before + 1  # the writer, at most: no pool
+
+    asyncio.run(moves())
+    writer.close()

@@ -10,9 +10,17 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 import webserver
-from tricktaker.server.db import Base
+from tricktaker.server.db import Base, now
+from tricktaker.server.group_commit import Pending
 from tricktaker.server.security import new_table_id
-from tricktaker.server.store import SeatSpec, Store, StoredTable, StoreError
+from tricktaker.server.store import (
+    SeatSpec,
+    StaleTable,
+    Store,
+    StoredTable,
+    StoreError,
+    TableExpired,
+)
 
 
 def _table() -> StoredTable:
@@ -74,3 +82,37 @@ def test_the_migrated_schema_matches_the_models(tmp_path: Path, backend: str) ->
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     store.close()
     assert diff == [], f"the models and the migrations differ: {diff}"
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_one_batch_writes_good_moves_and_tells_each_bad_one_why(
+    tmp_path: Path, backend: str
+) -> None:
+    """The batched compare-and-set: two moves of one table in turn, a stale one, one of
+    a table that does not exist; each told its own outcome, the good ones all written."""
+    url = _urls(tmp_path)[0] if backend == "sqlite" else webserver.postgres_or_skip()
+    store = Store(url)
+    a, b = _table(), _table()
+    store.create(a)
+    store.create(b)
+    store.append(b.id, 0, "1:redeal", False)
+
+    def move(table_id: str, v: int, text: str, done: bool = False) -> Pending:
+        return Pending(
+            {"id": table_id, "v": v, "next": v + 1, "text": text, "at": now(), "done": done}
+        )
+
+    batch = [
+        move(a.id, 0, "1:redeal"),
+        move(a.id, 1, "0:refuse", done=True),
+        move(b.id, 0, "0:accept"),  # b is at version 1: stale
+        move("no-such-table", 0, "0:fold"),
+    ]
+    store._write_batch(batch)
+    assert [type(p.error) for p in batch] == [type(None), type(None), StaleTable, TableExpired]
+    loaded_a, loaded_b = store.load(a.id), store.load(b.id)
+    assert loaded_a is not None and loaded_b is not None
+    assert loaded_a.actions == ["1:redeal", "0:refuse"] and loaded_a.finished
+    assert loaded_b.actions == ["1:redeal"] and not loaded_b.finished
+    store.append(a.id, 2, "1:play 8c", False)  # the version moved on with the batch
+    store.close()

@@ -13,6 +13,8 @@ from tricktaker.core.protocol import View
 
 class RandomBot:
     name = "random"
+    #: It answers at once: the server asks it on the event loop, not in a thread.
+    instant = True
 
     def act(
         self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random

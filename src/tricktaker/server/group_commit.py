@@ -75,7 +75,12 @@ class GroupCommit:
         once, in the caller's thread: nobody waits on a writer that is gone."""
         pending = Pending(values)
         if self._closed:
-            self._write([pending])
+            try:
+                self._write_one(values)
+            except Exception as exc:
+                pending.done.set_exception(exc)
+            else:
+                pending.done.set_result(None)
             return pending.done
         self._ensure_thread()
         self._queue.put(pending)

@@ -248,10 +248,58 @@ class Store:
 
     def _write_batch(self, batch: Sequence[Pending]) -> None:
         """Every move of ``batch`` in one transaction: each written, or told why not
-        (stale, expired) in its ``error``; raising if the transaction fails as a whole."""
+        (stale, expired) in its ``error``; raising if the transaction fails as a whole.
+
+        A handful of statements for the whole batch, not two per move: the versions
+        read at once (locked, on PostgreSQL, in the batch's order of ids), checked
+        here, then the bumps and the rows each written in one ``executemany``. Every
+        statement hands the interpreter's lock to the writer thread and back, and while
+        the event loop is busy each hand-over waited up to a switch interval (5 ms):
+        statement by statement, a batch of 30 moves waited longer than its commit."""
+        ids = sorted({str(pending.values["id"]) for pending in batch})
         with self.engine.begin() as conn:
-            for pending in batch:
-                pending.error = self._write_in(conn, pending.values)
+            found = conn.execute(
+                select(TableRow.id, TableRow.version)
+                .where(TableRow.id.in_(ids))
+                .order_by(TableRow.id)
+                .with_for_update()
+            ).all()
+            versions: dict[str, int] = {row.id: row.version for row in found}
+            good: list[dict[str, Any]] = []
+            for pending in batch:  # in order of id and version: a table's moves in turn
+                values = pending.values
+                version = versions.get(values["id"])
+                if version is None or version == EXPIRED:
+                    pending.error = TableExpired(values["id"])
+                elif version != values["v"]:
+                    pending.error = StaleTable(values["id"], values["v"])
+                else:
+                    pending.error = None
+                    versions[values["id"]] = values["next"]
+                    good.append(values)
+            if not good:
+                return
+            # The last move of each table sets its row; each move's own row is written.
+            last = {values["id"]: values for values in good}
+            bumps = [
+                {**values, "v": versions_before}
+                for values, versions_before in self._firsts(good, last)
+            ]
+            bumped = conn.execute(BUMP, bumps).rowcount
+            if conn.dialect.supports_sane_multi_rowcount and bumped != len(bumps):
+                raise StoreError("a table moved on inside the batch's transaction")
+            conn.execute(WRITE, good)
+
+    @staticmethod
+    def _firsts(
+        good: Sequence[dict[str, Any]], last: dict[str, dict[str, Any]]
+    ) -> list[tuple[dict[str, Any], int]]:
+        """Per table, its last move's values with the version its first move expected:
+        one bump per table, from where the table stood to where the batch leaves it."""
+        first: dict[str, int] = {}
+        for values in good:
+            first.setdefault(values["id"], values["v"])
+        return [(values, first[table_id]) for table_id, values in last.items()]
 
     def _write_alone(self, values: dict[str, Any]) -> None:
         """One move in a transaction of its own, raising what its caller should."""

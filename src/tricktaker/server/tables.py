@@ -50,6 +50,8 @@ from typing import Any
 from tricktaker.bots.base import Bot
 from tricktaker.bots.registry import make_bot
 from tricktaker.core import IllegalAction, RecordError, State, get_game
+from tricktaker.core.actions import Action
+from tricktaker.core.events import Event
 from tricktaker.core.fairness import seed_hash
 from tricktaker.core.options import Options
 from tricktaker.core.protocol import Game
@@ -57,7 +59,7 @@ from tricktaker.core.records import Record, state_from_record
 from tricktaker.core.start import parse_start
 from tricktaker.server.bus import TABLE_ACTIONS, TABLE_EXPIRED, Bus, LocalBus, Message
 from tricktaker.server.config import Settings
-from tricktaker.server.fallback import Position, choose, failure_lines
+from tricktaker.server.fallback import Failure, Position, choose, failure_lines
 from tricktaker.server.life import Life, TableLife, stand_in_for
 from tricktaker.server.store import StaleTable, Store, StoredTable, StoreError, TableExpired
 
@@ -85,6 +87,9 @@ class LiveTable:
     claim_tried: float = 0.0
     #: Presence, the turn clock and stand-ins (``server.life``).
     life: TableLife = field(default_factory=TableLife)
+    #: Per computer seat, the events it has seen so far: its memory grows by the new
+    #: ones only (rendered afresh, every move re-rendered the whole match's log).
+    memories: dict[int, list[Event]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -122,6 +127,14 @@ class LiveTable:
         if bot is not None:
             return bot, self.stored.seats[seat].level or ""
         return stand_in_for(self, seat)
+
+    def memory(self, seat: int) -> tuple[Event, ...]:
+        """The events ``seat`` has seen from the match's start: a computer's memory. A
+        seat's events only ever grow (numbered in its stream), so those told before
+        are kept and the new ones added."""
+        kept = self.memories.setdefault(seat, [])
+        kept.extend(self.state.events(len(kept), seat))
+        return tuple(kept)
 
     def record(self) -> dict[str, Any]:
         """The full record (every hand): for the players once the match is over."""
@@ -545,11 +558,15 @@ class Hub:
                 table.computer_level(seat),
                 table.stored.game,
                 state.view(seat),
-                state.events(0, seat),
+                table.memory(seat),
                 list(state.legal_actions()),
                 f"{table.stored.seed}:{applied}:{seat}",
             )
-            thinking = loop.run_in_executor(self._thinking, think)
+            if getattr(bot, "instant", False):  # no thread's hand-over for a coin toss
+                thinking: asyncio.Future[tuple[Action, list[Failure]]] = loop.create_future()
+                thinking.set_result(think())
+            else:
+                thinking = loop.run_in_executor(self._thinking, think)
             try:
                 if self.settings.bot_delay > 0:
                     await asyncio.sleep(self.settings.bot_delay)
