@@ -39,6 +39,7 @@ from fastapi.staticfiles import StaticFiles
 
 from tricktaker.server.bus import make_bus
 from tricktaker.server.config import Settings
+from tricktaker.server.heap import settle_heap
 from tricktaker.server.middleware import ForwardedFor, SecurityHeaders
 from tricktaker.server.routes import lobby, pages, records, seats, table_socket, tables
 from tricktaker.server.routes.context import ServerContext
@@ -90,4 +91,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 def app_from_environment() -> FastAPI:
     """The app of a worker process that ``serve --workers`` started (uvicorn's factory):
     its settings come from the environment (``Settings.from_env``)."""
-    return create_app(Settings.from_env())
+    app = create_app(Settings.from_env())
+    settle_heap()
+    return app

@@ -26,6 +26,7 @@ import uvicorn
 
 from tricktaker.server.app import create_app
 from tricktaker.server.config import SETTINGS_VARIABLE, Settings
+from tricktaker.server.heap import settle_heap
 from tricktaker.server.security import TrustedProxies
 
 #: Bot delays accepted on the command line: none to ten seconds.
@@ -165,7 +166,9 @@ def serve(
     }
     try:
         if workers == 1:
-            uvicorn.run(create_app(settings), **common)
+            app = create_app(settings)
+            settle_heap()
+            uvicorn.run(app, **common)
         else:  # each worker builds its app from the settings handed down
             os.environ[SETTINGS_VARIABLE] = settings.to_json()
             uvicorn.run(
