@@ -502,8 +502,13 @@ class Hub:
 
     async def _drive(self, table: LiveTable) -> None:
         """Hold the table's lease while its computers play, renewed; let it go when a
-        person is to act (or the match is over). Read the table again after letting go:
-        a person's move another process wrote meanwhile could not wake them there."""
+        person is to act (or the match is over).
+
+        A person's move another process writes while this one holds the lease cannot
+        wake the computers there; its news wakes them here. The news is applied
+        (``refresh``) either before this loop looks again, which then goes on, or after
+        this task has ended, and then ``wake_bots`` starts a new one: no moment falls
+        between. (The database is not read again here: a round trip per person's move.)"""
         lease = f"bots:{table.id}"
         ttl = self.settings.bot_lease
         while table.computer_to_act() is not None:
@@ -516,16 +521,8 @@ class Hub:
             finally:
                 keeper.cancel()
                 await self.bus.release(lease)
-            if not self.bus.shared or lost.is_set() or table.stalled_at is not None:
+            if lost.is_set() or table.stalled_at is not None:
                 return
-            try:
-                async with table.lock:
-                    moved = await self._catch_up(table)
-            except TableExpired:
-                self._drop(table.id)
-                return
-            if moved:
-                await self.announce(table)
 
     async def _keep(self, lease: str, ttl: float, lost: asyncio.Event) -> None:
         """Renew the lease every third of its time; set ``lost`` if another took it."""
