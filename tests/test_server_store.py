@@ -116,3 +116,35 @@ def test_one_batch_writes_good_moves_and_tells_each_bad_one_why(
     assert loaded_b.actions == ["1:redeal"] and not loaded_b.finished
     store.append(a.id, 2, "1:play 8c", False)  # the version moved on with the batch
     store.close()
+
+
+def test_processes_starting_together_on_a_fresh_database_all_start() -> None:
+    """``serve --workers`` on an empty PostgreSQL database: each process migrates at
+    start, in turn (an advisory lock), and none fails on tables another just created."""
+    import threading
+
+    from tricktaker.server.loadtest import fresh_database
+
+    with fresh_database(webserver.postgres_or_skip()) as url:
+        failures: list[BaseException] = []
+        ready = threading.Barrier(4)
+
+        def start() -> None:
+            ready.wait(5)
+            try:
+                Store(url).close()
+            except BaseException as exc:  # the test says which
+                failures.append(exc)
+
+        starters = [threading.Thread(target=start, daemon=True) for _ in range(4)]
+        for t in starters:
+            t.start()
+        for t in starters:
+            t.join(30)
+        assert not any(t.is_alive() for t in starters), "processes deadlocked migrating"
+        assert failures == []
+        store = Store(url)
+        table = _table()
+        store.create(table)  # the schema is whole, and in the fresh schema alone
+        assert store.load(table.id) is not None
+        store.close()

@@ -24,6 +24,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
@@ -114,14 +115,25 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+#: The PostgreSQL advisory lock that processes starting together take in turn to migrate.
+MIGRATION_LOCK = 0x7472_6963_6B74  # "trickt"
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema up to the newest migration (Alembic ``upgrade head``)."""
+    """Bring the schema up to the newest migration (Alembic ``upgrade head``).
+
+    On PostgreSQL, processes started together (``serve --workers``) on a fresh
+    database would each create the tables, and all but one fail to start: each takes
+    a transaction-level advisory lock first, so one migrates and the others then find
+    the schema up to date. (SQLite serves one process only.)"""
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

@@ -379,19 +379,46 @@ def _round(value: float | None, digits: int = 1) -> float | None:
     return None if value is None else round(value, digits)
 
 
+@contextlib.contextmanager
+def fresh_database(url: str) -> Iterator[str]:
+    """The database each measurement runs on, as empty as a fresh SQLite file: on
+    PostgreSQL a schema of its own, dropped afterwards. (Tables an earlier run left
+    unfinished would be loaded and played by the upkeep, and counted as this run's.)"""
+    if not url.startswith("postgresql"):
+        yield url
+        return
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    schema = f"tricktaker_load_{os.getpid()}_{random.randrange(1 << 30)}"
+    engine = create_engine(url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        query = dict(make_url(url).query)
+        query["options"] = f"-csearch_path={schema}"
+        yield make_url(url).set(query=query).render_as_string(hide_password=False)
+    finally:
+        with engine.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        engine.dispose()
+
+
 def measure(plan: LoadPlan) -> dict[str, Any]:
-    """One plan on fresh server processes (a fresh SQLite file unless ``plan.db``)."""
+    """One plan on fresh server processes and a fresh database (``fresh_database``)."""
     if plan.processes > 1 and (plan.db is None or plan.db.startswith("sqlite")):
         raise ValueError("several processes need a shared database: give --db postgresql+...")
     if plan.processes > 1 and not plan.redis:
         raise ValueError("several processes need Redis: give --redis redis://...")
-    with tempfile.TemporaryDirectory(prefix="tricktaker-load-") as folder:
-        db = plan.db or f"sqlite:///{folder}/load.db"
-        with servers(plan, db, folder) as started:
-            addresses = [address for _proc, address in started]
-            pids = [proc.pid for proc, _address in started]
-            with asyncio.Runner(loop_factory=loop_factory) as runner:
-                return runner.run(drive(plan, addresses, pids))
+    with (
+        tempfile.TemporaryDirectory(prefix="tricktaker-load-") as folder,
+        fresh_database(plan.db or f"sqlite:///{folder}/load.db") as db,
+        servers(plan, db, folder) as started,
+        asyncio.Runner(loop_factory=loop_factory) as runner,
+    ):
+        addresses = [address for _proc, address in started]
+        pids = [proc.pid for proc, _address in started]
+        return runner.run(drive(plan, addresses, pids))
 
 
 COLUMNS = (
