@@ -31,7 +31,6 @@ from tricktaker.games.truc.views import TrucView
 DOMAIN = "truc"
 PACKAGE = "tricktaker.games.truc"
 GAME_POINTS = 12
-GAMES_TO_WIN = 2
 HAND = 3
 RANKS_HIGH_TO_LOW = "78AKQJT9"
 PRIVATE_VERBS = ("say", "signal")
@@ -70,20 +69,33 @@ OPTION_LABELS = {
     "players": N_("Players"),
     "redeal": N_("Calling for cards"),
     "ties": N_("Equal cards"),
+    "match": N_("Match"),
 }
 CHOICE_LABELS = {
+    ("players", 2): N_("two, one against one"),
+    ("players", 4): N_("four, two against two"),
     ("redeal", "repeat"): N_("again and again"),
     ("redeal", "once"): N_("once a deal"),
     ("ties", "leader"): N_("to the leader once a trick is won"),
     ("ties", "spoil"): N_("always spoiled"),
+    ("match", 3): N_("best of three games to 12"),
+    ("match", 1): N_("one game to 12"),
 }
 OPTION_HELP = {
-    "players": N_("two players, or four in two partnerships sitting opposite"),
-    "redeal": N_("calls for cards: repeat (as often as the stock allows) or once per deal"),
-    "ties": N_(
-        "equal cards: leader (spoiled only until a trick is won, then to the first played)"
-        " or spoil (always spoiled)"
+    "players": N_("Four players play in two partnerships, partners sitting opposite."),
+    "redeal": N_(
+        "Before play, a player may ask for new cards: as often as the stock allows, or only "
+        "once in each deal."
     ),
+    "ties": N_(
+        "When two equal cards meet: the trick is spoiled until someone has won a trick and "
+        "then goes to the first played, or it is always spoiled."
+    ),
+    "match": N_("How long the match lasts: the first to win two games, or a single game."),
+}
+RULES_MATCH = {
+    1: N_("The first side to 12 points wins the match."),
+    3: N_("The first side to 12 points wins a game; two games win the match."),
 }
 RULES_DECK = N_("{game}: 32 cards, three to each player. Ranks from high to low: {order}.")
 RULES_SUITS = N_(
@@ -189,6 +201,7 @@ class TrucWords(GameWords[TrucView]):
             _(RULES_REDEAL[players]),
             _(redeal),
             _(RULES_FOLD),
+            _(RULES_MATCH[options.integer("match")]),
         ]
         if players == 4:
             lines.append(_(RULES_FOUR))
@@ -437,8 +450,10 @@ class TrucWords(GameWords[TrucView]):
         won = _("Game won by {side}: {x} — {y}")
         running = _("Score: {a} {x} — {b} {y} (game to {g})")
         score = self.race(v.score, sides, GAME_POINTS, won, running)
+        if v.games_to_win < 2:
+            return score
         games = _("Games: {x} — {y} (match to {g})").format(
-            x=v.games[0], y=v.games[1], g=GAMES_TO_WIN
+            x=v.games[0], y=v.games[1], g=v.games_to_win
         )
         return f"{score} · {games}"
 
