@@ -93,6 +93,17 @@ OPTION_HELP = {
     ),
     "match": N_("How long the match lasts: the first to win two games, or a single game."),
 }
+#: The groups of a four-player table's buttons (``core.protocol.GroupTitles``), in order.
+GROUP_TITLES = (
+    N_("Your cards"),
+    N_("The stake"),
+    N_("Say to your partner"),
+    N_("Signal to your captain"),
+)
+GROUPS_NOTE = N_(
+    "Captains: the dealer and the player on his right lead their sides: only they raise, "
+    "accept or fold. Words and signals reach your partner alone and do not end your turn."
+)
 RULES_MATCH = {
     1: N_("The first side to 12 points wins the match."),
     3: N_("The first side to 12 points wins a game; two games win the match."),
@@ -306,6 +317,28 @@ class TrucWords(GameWords[TrucView]):
 
     def is_private(self, action: Action) -> bool:
         return action.verb in PRIVATE_VERBS
+
+    # ----------------------------------------------------- the four-player buttons
+
+    def action_groups(self, legal: Sequence[Action], view: View) -> list[list[list[Action | None]]]:
+        """With four, up to ten buttons at once: the cards, the stake, the captain's
+        words and the partner's signals, each a group (``core.protocol.ActionGroups``)
+        of one row; none where no word is offered (two players, or no word now)."""
+        if not any(a.verb in PRIVATE_VERBS for a in legal):
+            return []
+        groups: list[list[list[Action | None]]] = [[[]], [[]], [[]], [[]]]
+        for action in legal:
+            at = {"play": 0, "say": 2, "signal": 3}.get(action.verb, 1)
+            groups[at][0].append(action)
+        return groups
+
+    def group_titles(self, legal: Sequence[Action], view: View) -> list[str | None]:
+        """The groups' names (``core.protocol.GroupTitles``), in ``action_groups``' order."""
+        return [self._(title) for title in GROUP_TITLES] if self.action_groups(legal, view) else []
+
+    def groups_note(self, legal: Sequence[Action], view: View) -> str | None:
+        """What a captain is, and that a word does not end the turn."""
+        return self._(GROUPS_NOTE) if self.action_groups(legal, view) else None
 
     # ----------------------------------------------------------------- events
 
