@@ -588,7 +588,10 @@ def test_tetka_a_whole_deal_by_clicking_cards(server: str, watched: Watched) -> 
     page.goto(f"{server}/")
     page.wait_for_selector("#play")
     _choose_game(page, "tetka")
-    assert page.locator("#opt-revoke option").all_inner_texts() == ["prevented", "penalized"]
+    assert page.locator("#opt-revoke option").all_inner_texts() == [
+        "prevented: only cards that follow suit are offered",
+        "allowed, but a proved revoke is penalized",
+    ]
     assert page.input_value("#opt-target") == "21"
     assert page.locator(".seat-list select").count() == 3  # three computer seats
     for seat in (1, 2, 3):
@@ -676,7 +679,7 @@ def test_preferans_bids_and_plays_a_whole_deal(server: str, watched: Watched) ->
         "Sochi",
         "Leningrad",
         "Rostov",
-        "Pot",
+        "Pot game (old rules, for stakes)",
     ]
     assert page.locator(".option-name").all_inner_texts()[:2] == ["Rules", "Pulya (pool)"]
     page.select_option("#opt-rules", label="Leningrad")
