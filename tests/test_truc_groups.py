@@ -52,11 +52,29 @@ def test_four_players_buttons_come_in_named_groups(lang: str) -> None:
         assert set(titles) <= {
             "Your cards",
             "The stake",
+            "New cards",
             "Say to your partner",
             "Signal to your captain",
         }
     else:
         assert CYRILLIC.search(note) and all(CYRILLIC.search(t or "") for t in titles)
+
+
+def test_while_cards_may_be_called_for_the_second_group_says_so() -> None:
+    st = new_state(4, seed=3)
+    words = get_game("truc").words("en")
+    for _ in range(200):
+        legal: list[Action] = list(st.legal_actions())
+        assert st.to_act is not None
+        view = st.view(st.to_act)
+        titles = group_titles_json(words, legal, view)
+        if titles and any(a.verb == "redeal" for a in legal):
+            assert "New cards" in titles and "The stake" not in titles, titles
+            return
+        if titles and any(a.verb == "double" for a in legal):
+            assert "The stake" in titles, titles
+        st.apply(legal[-1])
+    pytest.skip("no call for cards came with words in this match")
 
 
 def test_two_players_keep_their_plain_row() -> None:

@@ -179,7 +179,8 @@ def test_le_truc_for_four_groups_its_buttons(
                 };
             }"""
         ).json_value()
-        named = {"Your cards", "The stake", "Say to your partner", "Signal to your captain"}
+        named = {"Your cards", "The stake", "New cards"}
+        named |= {"Say to your partner", "Signal to your captain"}
         assert found["titles"] and set(found["titles"]) <= named, found
         assert {"Say to your partner", "Signal to your captain"} & set(found["titles"]), found
         assert found["labelled"] and found["all"] == found["inGroups"], found

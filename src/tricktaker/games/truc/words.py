@@ -100,6 +100,8 @@ GROUP_TITLES = (
     N_("Say to your partner"),
     N_("Signal to your captain"),
 )
+#: The second group's name while cards may be called for (the call, its answer, a fold).
+GROUP_NEW_CARDS = N_("New cards")
 GROUPS_NOTE = N_(
     "Captains: the dealer and the player on his right lead their sides: only they raise, "
     "accept or fold. Words and signals reach your partner alone and do not end your turn."
@@ -334,7 +336,12 @@ class TrucWords(GameWords[TrucView]):
 
     def group_titles(self, legal: Sequence[Action], view: View) -> list[str | None]:
         """The groups' names (``core.protocol.GroupTitles``), in ``action_groups``' order."""
-        return [self._(title) for title in GROUP_TITLES] if self.action_groups(legal, view) else []
+        if not self.action_groups(legal, view):
+            return []
+        titles: list[str | None] = [self._(title) for title in GROUP_TITLES]
+        if self.view_of(view).phase in ("call", "redeal_answer"):
+            titles[1] = self._(GROUP_NEW_CARDS)
+        return titles
 
     def groups_note(self, legal: Sequence[Action], view: View) -> str | None:
         """What a captain is, and that a word does not end the turn."""

@@ -609,7 +609,9 @@ export function mountTable(root, tableId, { setConn }) {
       for (const group of pairs) for (const action of group.actions.values()) inPair.set(action, group);
       const placed = new Set();
       const gap = () => h("span", { class: "action-gap", "aria-hidden": "true" });
-      const button = (item) => {
+      // brief: in a named group whose title and note say it, a word to the partner
+      // drops its "only your partner sees it" line (five of them in a row on a phone).
+      const button = (item, brief = false) => {
         const group = inPair.get(item.action);
         if (group) {
           if (placed.has(group)) return null;
@@ -632,7 +634,7 @@ export function mountTable(root, tableId, { setConn }) {
             onclick: () => act(item.action),
           },
           h("span", { class: "action-label" }, item.label),
-          item.help ? h("span", { class: "action-help" }, item.help) : null,
+          item.help && !(brief && item.private) ? h("span", { class: "action-help" }, item.help) : null,
           item.private ? h("span", { class: "tag private-tag" }, t("private")) : null,
         );
       };
@@ -662,7 +664,7 @@ export function mountTable(root, tableId, { setConn }) {
                 "div",
                 { class: "action-group", role: "group", "aria-labelledby": id },
                 h("p", { class: "action-group-title", id }, title),
-                h("div", { class: "action-buttons" }, items.map(button)),
+                h("div", { class: "action-buttons" }, items.map((item) => button(item, true))),
               ),
             );
             return;
