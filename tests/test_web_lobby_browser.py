@@ -122,6 +122,36 @@ def test_an_option_shows_only_where_it_applies_and_speaks_russian(
     shot(page, "lobby-tetka-ru")
 
 
+def test_a_hidden_option_is_sent_at_its_default_and_the_speed_is_kept(
+    server: str, watched: Watched
+) -> None:
+    """Overtaking ticked in the pot game, then Sochi chosen: the table is made with the
+    option's default (it does not apply), and with the speed chosen."""
+    page = watched.page
+    page.goto(f"{server}/")
+    page.wait_for_selector("#play")
+    page.select_option("#game", label="Preferans")
+    page.select_option("#opt-rules", label="Pot game (old rules, for stakes)")
+    page.check("#opt-overtake")
+    page.select_option("#opt-rules", label="Sochi")
+    page.wait_for_selector("#opt-overtake", state="detached")
+    page.select_option("#speed", "instant")
+    page.click("#play")
+    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]+$"))
+    found = re.search(r"/t/([A-Za-z0-9_-]+)$", page.url)
+    assert found is not None
+    table = web._get(f"{server}/api/tables/{found.group(1)}")
+    assert table["options"]["rules"] == "sochi" and table["options"]["overtake"] is False
+    life = web._get(f"{server}/api/tables/{found.group(1)}/life")
+    assert life["speed"] == "instant"
+    # The choice is kept as made: back in the lobby, the pot game's tick is remembered.
+    page.goto(f"{server}/")
+    page.wait_for_selector("#opt-rules")
+    assert page.locator("#game option:checked").inner_text() == "Preferans"
+    page.select_option("#opt-rules", label="Pot game (old rules, for stakes)")
+    assert page.locator("#opt-overtake").is_checked()
+
+
 def _four_player_words(page: Page, seconds: float = 40) -> None:
     """Play on (cards first, never a fold) until the seat is offered words, in groups."""
     deadline = time.monotonic() + seconds
