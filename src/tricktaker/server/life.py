@@ -66,6 +66,13 @@ log = logging.getLogger("tricktaker.server")
 
 #: The turn clock's choices in seconds; 0 is off (nobody is ever replaced).
 CLOCK_CHOICES = (0, 30, 60, 120)
+#: The computers' pace a table may choose: how long a computer waits before it acts,
+#: so that people can follow the play. ``normal`` is the server's ``bot_delay`` (and a
+#: table that chose none, an uploaded record's or an old row, plays at it); ``slow``
+#: is three times that; ``instant`` does not wait.
+SPEED_CHOICES = ("instant", "normal", "slow")
+DEFAULT_SPEED = "normal"
+SLOW_FACTOR = 3.0
 #: The stand-in's level where the table chose none (else the game's first level).
 DEFAULT_STAND_IN = "rules"
 #: Names one seat may choose in a minute (a burst of as many).
@@ -94,11 +101,32 @@ def stand_in_level(game_id: str, asked: object) -> str | None:
     return asked if isinstance(asked, str) and asked in known else None
 
 
-def new_settings(kinds: list[str], clock: int, stand_in: str) -> dict[str, Any]:
-    """A new table's settings: its clock, its stand-ins' level, and its host (the
-    first person's seat)."""
+def new_settings(
+    kinds: list[str], clock: int, stand_in: str, speed: str = DEFAULT_SPEED
+) -> dict[str, Any]:
+    """A new table's settings: its clock, its stand-ins' level, its computers' pace
+    and its host (the first person's seat)."""
     host = next((seat for seat, kind in enumerate(kinds) if kind == "human"), None)
-    return {"clock": clock, "stand_in": stand_in, "host": host, "joined": [], "filled": {}}
+    return {
+        "clock": clock,
+        "stand_in": stand_in,
+        "speed": speed,
+        "host": host,
+        "joined": [],
+        "filled": {},
+    }
+
+
+def bot_pause(table_settings: Mapping[str, Any], bot_delay: float) -> float:
+    """Seconds a computer of this table waits before it acts: its ``speed`` (a
+    ``SPEED_CHOICES`` word) against the server's ``bot_delay``; anything else kept in
+    the row (an old table, a hand-edited one) plays at the server's pace."""
+    speed = table_settings.get("speed", DEFAULT_SPEED)
+    if speed == "instant":
+        return 0.0
+    if speed == "slow":
+        return bot_delay * SLOW_FACTOR
+    return bot_delay
 
 
 class LiveTable(Protocol):
@@ -171,6 +199,8 @@ def settings_of(table: LiveTable) -> dict[str, Any]:
     table.life.settings_checked = True
     if not isinstance(got.get("clock"), int) or got["clock"] not in CLOCK_CHOICES:
         got["clock"] = 0
+    if got.get("speed") not in SPEED_CHOICES:
+        got["speed"] = DEFAULT_SPEED
     if not isinstance(got.get("stand_in"), str) or got["stand_in"] not in levels(table.stored.game):
         got["stand_in"] = stand_in_level(table.stored.game, None)
     kinds = [spec.kind for spec in table.stored.seats]
@@ -281,6 +311,7 @@ class Life:
             "host": settings["host"],
             "clock_setting": settings["clock"],
             "stand_in_level": settings["stand_in"],
+            "speed": settings["speed"],
             "seats": seats,
             "clock": clock,
         }
