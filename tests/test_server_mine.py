@@ -11,9 +11,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import webserver
 from tricktaker.core import get_game
 from tricktaker.server.app import create_app
 from tricktaker.server.config import Settings
+from tricktaker.server.security import new_table_id
+from tricktaker.server.store import SeatSpec, Store, StoredTable
 from webserver import seats
 
 
@@ -136,3 +139,33 @@ def test_the_list_is_rate_limited_per_address(tmp_path: Path) -> None:
     with TestClient(create_app(settings)) as c:
         codes = [c.post("/api/mine", json={"tables": []}).status_code for _ in range(4)]
     assert codes[:2] == [200, 200] and codes[-1] == 429
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_the_store_reads_many_tables_seats_in_one_go(tmp_path: Path, backend: str) -> None:
+    url = f"sqlite:///{tmp_path / 's.db'}" if backend == "sqlite" else webserver.postgres_or_skip()
+    store = Store(url)
+    ids = []
+    for n in range(3):
+        table = StoredTable(
+            id=new_table_id(),
+            game="truc",
+            options={"players": 2},
+            seed=n,
+            dealer=0,
+            start={},
+            deals=[],
+            names=["Ann", "Computer"],
+            seats=[SeatSpec("human", None, f"{n}" * 64), SeatSpec("bot", "rules", "b" * 64)],
+        )
+        store.create(table)
+        ids.append(table.id)
+    try:
+        found = store.seat_hashes([*ids[:2], "no-such-table"])
+        assert sorted(found) == sorted(ids[:2])
+        for n, table_id in enumerate(ids[:2]):
+            assert found[table_id].seats == [("human", f"{n}" * 64), ("bot", "b" * 64)]
+            assert found[table_id].created_at is not None
+        assert store.seat_hashes([]) == {}
+    finally:
+        store.close()

@@ -203,14 +203,17 @@ def table_summary(stored: StoredTable, state: State, seat: int) -> dict[str, Any
 
 
 def described(summary: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The summary with the game's title, its options and the levels in ``lang``."""
+    """The summary with the game's title, its options (the first, and those away from
+    their defaults) and the levels in ``lang``."""
     game = get_game(summary["game"])
     words = game.words(lang)
     tr = translator(lang)
     options = []
-    for spec in game.option_schema():
-        if spec.name in summary["options"]:
-            value = summary["options"][spec.name]
+    for i, spec in enumerate(game.option_schema()):
+        value = summary["options"].get(spec.name, spec.default)
+        # The first option (the number of players, where a game has it) and those
+        # chosen away from their default: a summary, not the whole menu.
+        if i == 0 or value != spec.default:
             options.append(f"{option_label(words, spec)}: {choice_label(words, spec, value)}")
     players = [
         {**p, "level_name": level_name(p["level"], tr) if p["level"] else None}
