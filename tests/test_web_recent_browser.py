@@ -104,6 +104,21 @@ def test_the_lobby_lists_recent_tables_with_results_and_statistics(
     cells = row.locator("td").all_inner_texts()
     assert cells[:4] == ["Le Truc", "medium", "1", "1" if outcome == "won" else "0"]
     assert re.fullmatch(r"[+-]?\d+(\.\d+)?", cells[4]), cells
+    # Ten shown, the rest on asking; a table the server does not know stays as kept.
+    page.evaluate(
+        """() => {
+          const list = JSON.parse(localStorage.getItem('tricktaker.recent'));
+          for (let i = 0; i < 11; i++) list.push({id: `gone${i}`, title: 'Old', when: i + 1});
+          localStorage.setItem('tricktaker.recent', JSON.stringify(list));
+        }"""
+    )
+    page.reload()
+    page.wait_for_selector(".recent[data-loaded='1']")
+    assert items.count() == 10
+    page.click(".recent-more")
+    assert items.count() == 13 and page.locator(".recent-more").count() == 0
+    assert items.nth(12).get_attribute("data-outcome") == "open"
+    assert page.locator(".stats-table tbody tr").count() == 1
     # In Russian, the same list in the players' words.
     page.click("[data-lang=ru]")
     page.wait_for_function(

@@ -15,7 +15,11 @@ const TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
 /** The most tables one request asks about (server/routes/mine.py MAX_MINE). */
 const MAX_ASKED = 200;
 
+/** The tables shown before "Show all". */
+const SHOWN = 10;
+
 let asking = 0;
+let showAll = false;
 
 /** What the server is asked: each kept table with a token of the right shape. */
 export function askedTables(list) {
@@ -177,8 +181,22 @@ function draw(slot, list, answer) {
       h(
         "ul",
         { class: "recent-list" },
-        newest.map((x) => tableItem(x, known.get(x.id), fmt, forget)),
+        (showAll ? newest : newest.slice(0, SHOWN)).map((x) => tableItem(x, known.get(x.id), fmt, forget)),
       ),
+      !showAll && newest.length > SHOWN
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "btn small recent-more",
+              onclick: () => {
+                showAll = true;
+                draw(slot, list, answer);
+              },
+            },
+            t("Show all {n}", { n: newest.length }),
+          )
+        : null,
       statsTable(answer && answer.stats),
     ),
   );
