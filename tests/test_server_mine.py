@@ -111,6 +111,24 @@ def test_a_wrong_token_or_a_stranger_table_reveals_nothing(client: TestClient) -
         (1, False, None)
     ]
     assert got["stats"] == []
+    # A move later the answer is new (summaries are kept by the table's version), read
+    # from the store as from the live table.
+    first = made["seats"][0]["token"]
+    for token in (first, other):  # the seat to act moves
+        with client.websocket_connect(f"/ws/{made['id']}?token={token}") as ws:
+            while (state := ws.receive_json())["type"] != "state":
+                pass
+            if not state["legal"]:
+                continue
+            ws.send_json({"type": "act", "action": state["legal"][0]["action"]})
+            while ws.receive_json()["type"] != "ack":
+                pass
+            break
+    again = mine(client, [{"table": made["id"], "token": first}])["tables"][0]
+    assert again["version"] == 1 and again["seat"] == 0
+    client.app.state.hub.tables.clear()  # type: ignore[attr-defined]
+    stored = mine(client, [{"table": made["id"], "token": other}])["tables"][0]
+    assert stored["version"] == 1 and stored["seat"] == 1
 
 
 @pytest.mark.parametrize(

@@ -108,6 +108,8 @@ class SeatHashes:
     per seat, in order, and when the table was made (``Store.seat_hashes``)."""
 
     created_at: datetime | None = None
+    #: The number of its actions (what a summary of it was made from).
+    version: int = 0
     seats: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -428,17 +430,17 @@ class Store:
 
     def seat_hashes(self, table_ids: Sequence[str]) -> dict[str, SeatHashes]:
         """Per table among ``table_ids`` that is stored (expired ones left out), its seats'
-        kinds and token hashes and when it was made: one query for a browser's list of
+        kinds and token hashes, when it was made and its version: one query for a browser's list of
         tables (``routes.mine``), which loads only those whose token matches a seat."""
         if not table_ids:
             return {}
         with self.engine.connect() as conn:
             tables = conn.execute(
-                select(TableRow.id, TableRow.created_at).where(
+                select(TableRow.id, TableRow.created_at, TableRow.version).where(
                     TableRow.id.in_(list(table_ids)), TableRow.version >= 0
                 )
             ).all()
-            found = {r.id: SeatHashes(created_at=r.created_at) for r in tables}
+            found = {r.id: SeatHashes(r.created_at, r.version) for r in tables}
             seats = conn.execute(
                 select(SeatRow.table_id, SeatRow.kind, SeatRow.token_hash)
                 .where(SeatRow.table_id.in_(list(found)))

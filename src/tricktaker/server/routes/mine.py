@@ -21,8 +21,8 @@ Only the tables whose token matches are loaded: their seats are read for all
 in one query (``Store.seat_hashes``). A table live in this process is read as
 it stands; another is replayed in a worker thread, without joining the live
 ones (opening the list must not keep a table alive nor wake its computers).
-What a finished table gives a seat never changes, so it is kept
-(``SummaryCache``).
+What a table gives a seat is kept by the number of actions it was made
+from (``SummaryCache``): the list asked again replays nothing that has not moved.
 """
 
 from __future__ import annotations
@@ -100,19 +100,20 @@ router = APIRouter(prefix="/api", route_class=MineRoute)
 
 
 class SummaryCache:
-    """What finished tables give their seats, newest used last, at most ``size``."""
+    """What tables give their seats, by (table, seat, version), newest used last, at most
+    ``size``."""
 
     def __init__(self, size: int = CACHED) -> None:
         self.size = size
-        self.kept: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self.kept: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
 
-    def get(self, key: tuple[str, int]) -> dict[str, Any] | None:
+    def get(self, key: tuple[str, int, int]) -> dict[str, Any] | None:
         found = self.kept.get(key)
         if found is not None:
             self.kept.move_to_end(key)
         return found
 
-    def put(self, key: tuple[str, int], value: dict[str, Any]) -> None:
+    def put(self, key: tuple[str, int, int], value: dict[str, Any]) -> None:
         self.kept[key] = value
         self.kept.move_to_end(key)
         while len(self.kept) > self.size:
@@ -183,6 +184,7 @@ def table_summary(stored: StoredTable, state: State, seat: int) -> dict[str, Any
     return {
         "id": stored.id,
         "seat": seat,
+        "version": len(stored.actions),
         "game": stored.game,
         "options": dict(stored.options),
         "finished": state.to_act is None,
@@ -302,7 +304,7 @@ async def mine(body: MineRequest, request: Request, hub: HubOf) -> dict[str, Any
         if known is None or seat is None:
             continue
         made[table_id] = known.created_at
-        cached = cache.get((table_id, seat))
+        cached = cache.get((table_id, seat, known.version))
         live = hub.tables.get(table_id)
         if cached is not None:
             summaries[table_id] = cached
@@ -317,8 +319,7 @@ async def mine(body: MineRequest, request: Request, hub: HubOf) -> dict[str, Any
         summary = summaries.get(table_id)
         if summary is None:
             continue
-        if summary["finished"]:
-            cache.put((table_id, summary["seat"]), summary)
+        cache.put((table_id, summary["seat"], summary["version"]), summary)
         when = made.get(table_id)
         created = when.isoformat() if when else None
         tables.append({**described(summary, body.lang), "created": created})
