@@ -612,6 +612,8 @@ def test_a_hint_comes_to_the_seat_to_act_only(client: TestClient) -> None:
         assert hint["action"] in legal and hint["label"] and hint["why"]
         assert any("а" <= ch <= "я" for ch in hint["why"].lower())
         assert {o["action"] for o in hint["options"]} <= legal
+        mover.send_json({"type": "hint"})  # again at the same moment: the same hint, kept
+        assert answer(mover) == hint
         other.send_json({"type": "hint"})
         refused = answer(other)
         assert (
@@ -621,3 +623,22 @@ def test_a_hint_comes_to_the_seat_to_act_only(client: TestClient) -> None:
         refused = answer(watcher)
         assert refused == {"type": "error", "message": "Spectators get no hints."}
         assert client.get(f"/api/tables/{made['id']}").json()["applied"] == 0
+
+
+def test_a_failing_advisor_is_told_and_the_table_goes_on(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("the advisor saw 7h")
+
+    monkeypatch.setattr("tricktaker.server.hints.advise", broken)
+    made = create(client, "truc", {"players": 2}, ["human", "random"])
+    token = made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/{made['id']}?token={token}") as ws:
+        ws.receive_json()
+        state = receive_state(ws)
+        while not state["legal"]:
+            state = receive_state(ws)
+        ws.send_json({"type": "hint"})
+        assert answer(ws) == {"type": "error", "message": "No hint now: try again."}
+        assert act(ws, state["legal"][0]["action"])["type"] != "error"
