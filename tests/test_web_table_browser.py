@@ -208,6 +208,21 @@ def test_preferans_the_talon_shown_to_the_others_face_up(
         ann.close()
 
 
+def test_preferans_an_all_pass_turns_the_talon_card_by_card(
+    server: str, desktop: Watched, shots: Path
+) -> None:
+    """Everyone passed (Sochi): the talon's first card lies face up, leading trick 1, the
+    second still face down."""
+    page = desktop.page
+    _open(server, page, web_record("0:pass", "1:pass", "2:pass"), players=3)
+    talon = page.locator(".board .center .pile-talon")
+    talon.wait_for()
+    faces = talon.locator("svg.card.face").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    assert faces == ["8s"]
+    assert talon.locator("svg.card.back").count() == 1
+    page.screenshot(path=shots / "preferans-allpass-talon.png")
+
+
 # ------------------------------------------------------------------------- the phone
 
 

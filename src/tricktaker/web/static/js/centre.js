@@ -57,8 +57,8 @@ function photoPile(view) {
 /**
  * Preferans: the talon while it lies on the table. Face down while bidding; face up as
  * the view shows it once it is turned (a contract's, to all; an all-pass, card by card).
- * While the declarer holds it (discard, declare) it is in his hand, marked there, so the
- * others see it face up where it was shown, face down where it was not.
+ * While the declarer holds it (discard, declare) it is in his hand, marked there; the
+ * others see it face up where it was shown to them, and nothing where it was not.
  */
 function talonPile(view) {
   if (!Array.isArray(view.talon)) return null;
@@ -67,10 +67,13 @@ function talonPile(view) {
   const mine = view.seat !== null && view.seat !== undefined && view.seat === view.declarer;
   let cards = null;
   if (view.phase === "bidding") cards = [...shown, ...backs()];
-  else if (view.phase === "discard" || view.phase === "declare") cards = mine ? null : [...shown, ...backs()];
+  // Taken: the others see it where it was shown to them (not a misère's, nor the pot game's).
+  else if (view.phase === "discard" || view.phase === "declare") cards = mine ? null : shown;
   else if (view.phase === "play" && (view.declarer === null || view.declarer === undefined)) {
-    // An all-pass: the talon's cards lead the first tricks as they are turned (or stay down).
-    cards = [...shown, ...backs()];
+    // An all-pass: the talon's cards lead the first tricks as they are turned (or stay down,
+    // set aside, in Rostov); once both have led, they are gone with their tricks.
+    const done = shown.length >= TALON_SIZE && Number(view.trick_number) > TALON_SIZE;
+    cards = done ? null : [...shown, ...backs()];
   }
   if (!cards || !cards.length) return null;
   return h("div", { class: "table-piles" }, pile("talon", cards, t("Talon")));
