@@ -304,6 +304,29 @@ def test_phone_preferans_bids_in_sight_and_the_sheet_readable(
     page.screenshot(path=shots / "preferans-phone-sheet-dialog.png")
 
 
+def test_phone_the_discard_with_the_talon_marked(server: str, phone: Phone, shots: Path) -> None:
+    """Twelve cards on a phone while discarding: the talon's two marked, every corner seen,
+    the discard's button on screen."""
+    page = phone.page
+    _open(server, page, web_record("0:bid 6s", "1:pass", "2:pass"), players=3)
+    page.wait_for_selector(".actions button.pair-action")
+    assert page.locator(".hand .hand-card").count() == 12
+    assert page.locator(".hand-card.from-talon").count() == 2
+    assert _corners_seen(page, ".hand .hand-card") == []
+    # Each mark shows: its card, not the next one, is there (the mark lets clicks through).
+    covered = page.evaluate(
+        """() => [...document.querySelectorAll('.talon-mark')].filter((m) => {
+            const r = m.getBoundingClientRect();
+            const top = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+            return !(top && m.closest('.hand-card').contains(top));
+        }).length"""
+    )
+    assert covered == 0
+    assert _in_view(page, ".actions button.pair-action")["outside"] == []
+    page.locator('.hand-card.selectable[data-card="7h"]').click()
+    page.screenshot(path=shots / "preferans-phone-discard.png")
+
+
 def test_desktop_preferans_sheet_whole_and_readable(
     server: str, desktop: Watched, shots: Path
 ) -> None:
