@@ -42,8 +42,9 @@ def new_state(
     dealer: int = 0,
     seed: int | str = 0,
     start: Start | None = None,
+    match: int = 3,
 ) -> TrucState:
-    opts = GAME.options({"players": players, "redeal": redeal, "ties": ties})
+    opts = GAME.options({"players": players, "redeal": redeal, "ties": ties, "match": match})
     return GAME.new_match(opts, seed=seed, deals=deals, dealer=dealer, start=start)
 
 

@@ -112,6 +112,7 @@ def test_serve_turns_off_uvicorns_own_proxy_headers(monkeypatch: pytest.MonkeyPa
     and refuses a --forwarded-allow-ips that is not a list of addresses."""
     ran: dict[str, Any] = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: ran.update(kw))
+    monkeypatch.setattr(serve_module, "settle_heap", lambda: None)  # the test's own collector
     monkeypatch.delenv("TRICKTAKER_FORWARDED_ALLOW_IPS", raising=False)
     assert serve_module.serve("127.0.0.1", 8000, "sqlite:///:memory:", 0, "127.0.0.1") == 0
     assert ran["proxy_headers"] is False and ran["forwarded_allow_ips"] == ""

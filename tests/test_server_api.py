@@ -72,7 +72,9 @@ def act(ws: Any, action: str) -> dict[str, Any]:
 def test_the_lobby_lists_every_registered_game_with_options_and_levels(client: TestClient) -> None:
     for lang in ("en", "ru"):
         games = client.get(f"/api/games?lang={lang}").json()
-        assert [g["id"] for g in games] == list(game_ids())
+        # The most played first (server.routes.lobby.LOBBY_ORDER), not the alphabet.
+        assert [g["id"] for g in games] == ["truco", "preferans", "truc", "tetka"]
+        assert sorted(g["id"] for g in games) == sorted(game_ids())
         for g in games:
             schema = get_game(g["id"]).option_schema()
             assert [o["name"] for o in g["options"]] == [s.name for s in schema]
@@ -512,16 +514,27 @@ def test_the_lobby_names_options_and_values_in_the_games_words(client: TestClien
     """OptionWords: preferans' options and conventions by their names in each language;
     a game without the hook keeps the notation."""
     for lang, names, rules in (
-        ("en", ["Rules", "Pulya (pool)", "Players", "Must overtake (pot)"], "Sochi"),
-        ("ru", ["Правила", "Пуля", "Игроков", "Перебивать обязательно (котёл)"], "Сочинка"),
+        ("en", ["Rules", "Pulya (pool)", "Players", "Must overtake"], "Sochi"),
+        ("ru", ["Правила", "Пуля", "Игроков", "Перебивать обязательно"], "Сочинка"),
     ):
         games = {g["id"]: g for g in client.get(f"/api/games?lang={lang}").json()}
         options = games["preferans"]["options"]
         assert [o["label"] for o in options] == names
         assert options[0]["choices"] == ["sochi", "leningrad", "rostov", "pot"]
         assert options[0]["choice_labels"][0] == rules
-        assert options[0]["choice_labels"][3] == ("Pot" if lang == "en" else "Котёл")
-        assert options[2]["choice_labels"] == ["3", "4"]
+        assert options[0]["choice_labels"][3] == (
+            "Pot game (old rules, for stakes)"
+            if lang == "en"
+            else "Котёл (старинные правила, на ставки)"
+        )
+        assert options[2]["choice_labels"] == (
+            ["three", "four, the dealer sitting out"]
+            if lang == "en"
+            else ["трое", "четверо, сдающий на прикупе"]
+        )
+        # Overtaking means something in the pot game only: the lobby shows it there alone.
+        assert options[3]["applies_when"] == {"rules": ["pot"]}
+        assert all("applies_when" not in o for o in options[:3])
         for g in games.values():
             for o in g["options"]:
                 assert o["label"]

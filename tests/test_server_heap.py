@@ -13,7 +13,7 @@ def test_settling_freezes_start_up_and_sets_the_thresholds() -> None:
         settle_heap()
         assert gc.get_threshold() == THRESHOLDS
         assert gc.get_freeze_count() > 0  # the modules and the app: never scanned again
-        assert THRESHOLDS[0] > before[0]  # states living a second die young
+        assert THRESHOLDS[0] > 700  # CPython's own: states living a second die young
     finally:  # the test process's own collector as it was
         gc.unfreeze()
         gc.set_threshold(*before)

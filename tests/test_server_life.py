@@ -340,3 +340,77 @@ def test_a_stand_ins_move_is_dropped_when_its_person_comes_back(tmp_path: Path) 
             time.sleep(1.0)
             assert applied(client, table) == 0
             assert life(client, table)["seats"][1]["stand_in"] is None
+
+
+def test_presence_and_the_hosts_computer_are_shared_between_processes(tmp_path: Path) -> None:
+    """Two server processes (two apps on one database and one Redis): a seat connected
+    at one is connected at the other, goes away at both, the host's computer put in at
+    one plays at both, and the seat's person coming back at the other sends it away."""
+    import webserver
+
+    shared = Settings(
+        database_url=f"sqlite:///{tmp_path / 'life.db'}",
+        bot_delay=0,
+        actions_per_second=1000,
+        action_burst=1000,
+        clock_scale=SCALE,
+        redis_url=webserver.redis_or_skip(),
+    )
+    with TestClient(create_app(shared)) as a, TestClient(create_app(shared)) as b:
+        made = create(a, ["human", "human"])
+        table = made["id"]
+        t0, t1 = (s["token"] for s in made["seats"])
+        with a.websocket_connect(f"/ws/{table}?token={t0}") as ws0:
+            ws0.receive_json()
+            with b.websocket_connect(f"/ws/{table}?token={t1}") as ws1:
+                ws1.receive_json()
+                wait_for(lambda: presences(a, table) == ["connected", "connected"])
+                wait_for(lambda: presences(b, table) == ["connected", "connected"])
+                busy = a.post(
+                    f"/api/tables/{table}/seats/1/computer", json={"token": t0, "level": "rules"}
+                )
+                assert busy.status_code == 409  # he is there, at the other process
+            wait_for(lambda: presences(a, table) == ["connected", "away"])
+            filled = a.post(
+                f"/api/tables/{table}/seats/1/computer", json={"token": t0, "level": "rules"}
+            )
+            assert filled.status_code == 200
+            wait_for(lambda: life(b, table)["seats"][1]["stand_in"] == "rules")
+            with b.websocket_connect(f"/ws/{table}?token={t1}") as ws1:
+                ws1.receive_json()
+                wait_for(lambda: life(a, table)["seats"][1]["stand_in"] is None)
+                assert presences(a, table) == ["connected", "connected"]
+
+
+def test_what_a_silent_process_told_is_forgotten(tmp_path: Path) -> None:
+    """A process that died tells nothing more: its seats stop counting as connected
+    after ``PRESENCE_TTL``, and a malformed presence message changes nothing."""
+    import asyncio
+
+    from tricktaker.server.bus import Message
+    from tricktaker.server.life import PRESENCE, PRESENCE_TTL
+    from tricktaker.server.store import Store
+    from tricktaker.server.tables import Hub
+
+    async def scenario() -> None:
+        config = settings(tmp_path)
+        store = Store(config.database_url)
+        hub = Hub(store, config)
+        clock = [1000.0]
+        hub.life.now = lambda: clock[0]
+        with TestClient(create_app(config)) as maker:
+            table_id = create(maker, ["human", "human"])["id"]
+        table = await hub.load(table_id)
+        assert table is not None
+        for bad in ({"seats": [9], "watchers": 0}, {"seats": "0", "watchers": 0}, {"seats": [0]}):
+            await hub.life._on_presence(Message(table_id, PRESENCE, bad, "other"))
+        assert hub.life.presence(table, 0) == "empty"
+        told = {"seats": [0], "watchers": 0}
+        await hub.life._on_presence(Message(table_id, PRESENCE, told, "other"))
+        assert hub.life.presence(table, 0) == "connected"
+        clock[0] += PRESENCE_TTL + 1
+        assert hub.life.presence(table, 0) == "away"  # joined there, silent since
+        await hub.close()
+        store.close()
+
+    asyncio.run(scenario())

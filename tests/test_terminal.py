@@ -920,7 +920,7 @@ def test_setup_picks_the_level_and_the_seed_reaches_the_match() -> None:
     session = setup.new_session(123)
     record = session.record()
     assert record["seed"] == 123
-    assert record["options"] == {"players": 4, "redeal": "repeat", "ties": "spoil"}
+    assert record["options"] == {"players": 4, "redeal": "repeat", "ties": "spoil", "match": 3}
     assert record["names"] == [
         "Вы",
         "Запад (средний)",
@@ -928,6 +928,14 @@ def test_setup_picks_the_level_and_the_seed_reaches_the_match() -> None:
         "Восток (средний)",
     ]
     assert isinstance(setup.new_session().seed, int)
+
+
+def test_the_match_length_flows_from_the_command_line_into_the_record() -> None:
+    setup = setup_match("truc", ["match=1"], None, "en")
+    record = setup.new_session(7).record()
+    assert record["options"]["match"] == 1
+    assert setup.game.new_match(setup.options, seed=7).view(0).to_json()["games_to_win"] == 1
+    assert run_play("truc", ["match=2"], None, "en", "1", "saved") == 2
 
 
 def test_seat_names_follow_the_sides() -> None:

@@ -7,10 +7,13 @@ otherwise, so seat 1 (the non-dealer) leads.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from helpers import (
     DECK_NAMES,
+    GAME,
     at_score,
     award,
     card_tokens,
@@ -23,8 +26,11 @@ from helpers import (
     run,
 )
 from tricktaker.cards import CARD_NAMES
-from tricktaker.core import IllegalAction, RecordError
+from tricktaker.core import IllegalAction, OptionError, RecordError
 from tricktaker.core.dealing import shuffled
+from tricktaker.core.options import parse_option_texts
+from tricktaker.core.records import load_record, state_from_record
+from tricktaker.core.start import Start
 from tricktaker.games.truc import TrucState
 from tricktaker.games.truc.cards import DECK
 
@@ -561,3 +567,59 @@ def test_robber_two_games_win_the_match() -> None:
     assert legal(st) == []
     with pytest.raises(IllegalAction, match="over"):
         st.apply("0:fold")
+
+
+# ------------------------------------------------------------- the match's length
+
+
+def test_the_match_option_defaults_to_the_robber() -> None:
+    assert GAME.options({})["match"] == 3
+    assert parse_option_texts(GAME.option_schema(), {"match": "1"}) == {"match": 1}
+    with pytest.raises(OptionError, match="match"):
+        GAME.options({"match": 2})
+    with pytest.raises(OptionError, match="match"):
+        GAME.options({"match": "1"})
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_single_game_match_ends_at_the_first_game_to_12(players: int) -> None:
+    st = new_state(players, seed=9, match=1)
+    award(st, [1] * 11 + [0] * 5)
+    assert st.to_act is not None and st.result().games == (0, 0)
+    award(st, [1])
+    r = st.result()
+    assert (r.games, r.finished, r.winner) == ((0, 1), True, 1)
+    assert st.to_act is None and legal(st) == []
+    assert last_deal(st)["score"] == [5, 12]
+
+
+def test_a_single_game_match_has_no_games_won_to_start_from() -> None:
+    with pytest.raises(RecordError, match="games"):
+        new_state(match=1, start=Start({"score": (3, 4), "games": (1, 0)}))
+    assert new_state(match=3, start=Start({"score": (3, 4), "games": (1, 0)})).result().games == (
+        1,
+        0,
+    )
+
+
+def test_a_record_without_the_match_option_replays_as_the_robber() -> None:
+    """Records written before the option: their options lack ``match``; they replay
+    to the same end, two games won."""
+    st = new_state(seed=9)
+    award(st, [1] * 12 + [0] * 12 + [1] * 12)
+    record = st.to_record()
+    assert record["options"]["match"] == 3
+    del record["options"]["match"]
+    again = state_from_record(load_record(json.dumps(record)))
+    r = again.result()
+    assert (r.games, r.finished, r.winner) == ((1, 2), True, 1)
+    assert again.to_record()["actions"] == st.to_record()["actions"]
+
+
+def test_a_single_game_match_is_kept_in_its_record() -> None:
+    st = new_state(seed=4, match=1)
+    award(st, [0] * 12)
+    record = st.to_record()
+    assert record["options"]["match"] == 1
+    again = state_from_record(load_record(json.dumps(record)))
+    assert (again.result().games, again.result().finished) == ((1, 0), True)

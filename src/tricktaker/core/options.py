@@ -44,6 +44,11 @@ class OptionSpec:
     choices: tuple[OptionValue, ...] = ()
     low: int | None = None
     high: int | None = None
+    #: When the option means anything: ``(("rules", ("pot",)),)`` is "only while the
+    #: option ``rules`` is ``pot``" (every pair must hold). Empty: always. A lobby shows
+    #: the option only while it applies; a value given while it does not is still
+    #: checked and kept (a record says what it says), and the rules ignore it.
+    when: tuple[tuple[str, tuple[OptionValue, ...]], ...] = ()
 
     def __post_init__(self) -> None:
         # A schema that contradicts itself is a bug in the game, caught at import.
@@ -51,6 +56,12 @@ class OptionSpec:
             raise ValueError(f"option {self.name}: default {self.default!r} is not a choice")
         if self.kind == "int" and (self.low is None or self.high is None):
             raise ValueError(f"option {self.name}: a whole number needs its range")
+
+    def applies(self, values: Mapping[str, object]) -> bool:
+        """Whether the option means anything beside these values of the others (``when``);
+        an option ``when`` names but ``values`` lacks counts at its default, so give
+        every value (``Options`` does)."""
+        return all(values.get(name) in allowed for name, allowed in self.when)
 
     def check(self, value: object) -> OptionValue:
         """``value`` from JSON (a record, the web API) if it is this option's, or OptionError.
@@ -156,6 +167,9 @@ class OptionSpec:
             out["choices"] = list(self.choices)
         if self.kind == "int":
             out["min"], out["max"] = self.low, self.high
+        if self.when:
+            # {"rules": ["pot"]}: shown only while rules is pot (a lobby reads it).
+            out["applies_when"] = {name: list(allowed) for name, allowed in self.when}
         return out
 
 
@@ -256,6 +270,25 @@ class Options(Mapping[str, OptionValue]):
 
     def to_json(self) -> dict[str, OptionValue]:
         return dict(self._values)
+
+
+def check_schema(schema: Sequence[OptionSpec]) -> None:
+    """A schema's ``when`` rules name earlier options of it, and only their values:
+    a rule that could never hold (or names nothing) is a bug in the game (ValueError)."""
+    seen: dict[str, OptionSpec] = {}
+    for spec in schema:
+        for name, allowed in spec.when:
+            other = seen.get(name)
+            if other is None:
+                raise ValueError(
+                    f"option {spec.name}: applies when {name!r}, not an earlier option"
+                )
+            for value in allowed:
+                try:
+                    other.check(value)
+                except OptionError as exc:
+                    raise ValueError(f"option {spec.name}: applies when {exc}") from None
+        seen[spec.name] = spec
 
 
 def build_options(schema: Sequence[OptionSpec], values: object) -> Options:

@@ -434,6 +434,40 @@ def action_groups(words: Words, legal: Sequence[Action], view: View) -> list[lis
 
 
 @runtime_checkable
+class GroupTitles(Protocol):
+    """Names for the groups of :class:`ActionGroups`, and a line of help under them
+    (optional).
+
+    A grid of bids reads by itself; a row of unlike buttons does not. Le Truc for
+    four offers at once the cards, the stake calls, the captain's five words and the
+    partner's four signals: its words name each group ("Say to your partner") and
+    add one line that says what a captain is and that a word does not end the turn.
+    """
+
+    def group_titles(self, legal: Sequence[Action], view: View) -> list[str | None]:
+        """A title for each group ``action_groups`` gives, in its order (None: none)."""
+        ...
+
+    def groups_note(self, legal: Sequence[Action], view: View) -> str | None:
+        """One line under the groups (None: nothing to say)."""
+        ...
+
+
+def group_titles(words: Words, legal: Sequence[Action], view: View) -> list[str | None]:
+    """The titles of the game's groups of legal actions (``GroupTitles``), or none."""
+    if provides(words, GroupTitles) and legal:
+        return cast(GroupTitles, words).group_titles(legal, view)
+    return []
+
+
+def groups_note(words: Words, legal: Sequence[Action], view: View) -> str | None:
+    """The line of help under the game's groups (``GroupTitles``), or None."""
+    if provides(words, GroupTitles) and legal:
+        return cast(GroupTitles, words).groups_note(legal, view)
+    return None
+
+
+@runtime_checkable
 class OptionWords(Protocol):
     """Words that name a game's options and their values for a lobby (optional).
 

@@ -22,6 +22,18 @@ table forever. So the server keeps, per live table (``TableLife``):
   or away). It is a stand-in too, kept in the settings across restarts, and it
   gives the seat back when its person comes.
 
+**Several processes** (``server.bus``): a table may be open in several server
+processes at once, each with its own sockets. Each process tells the others
+which seats it has connected (and whether spectators watch) whenever that
+changes, and again every ``SHARE_EVERY`` seconds while it has any; a process
+that opens a table asks the others for theirs. A seat connected anywhere is
+connected everywhere, the clock runs while anyone anywhere waits, and a person
+who comes back in one process sends his stand-in away in all (the news of his
+seat is his return). What another process told is forgotten after
+``PRESENCE_TTL`` without news (a process that died tells nothing more). The
+host's computer is told to every process too. Each process runs its own clock
+from the same setting; the bots' lease lets one of them play for the seat.
+
 Stand-ins play through the same path as the table's own bots
 (``LiveTable.computer`` answers for both), so their moves are checked, saved
 and announced alike, and a stand-in's move thought over for a seat whose
@@ -45,6 +57,7 @@ from typing import Any, Protocol
 from tricktaker.bots.base import Bot
 from tricktaker.bots.registry import levels, make_bot
 from tricktaker.core import State
+from tricktaker.server.bus import Bus, Message
 from tricktaker.server.config import Settings
 from tricktaker.server.security import KeyedLimiter
 from tricktaker.server.store import Store, StoredTable
@@ -53,10 +66,27 @@ log = logging.getLogger("tricktaker.server")
 
 #: The turn clock's choices in seconds; 0 is off (nobody is ever replaced).
 CLOCK_CHOICES = (0, 30, 60, 120)
+#: The computers' pace a table may choose: how long a computer waits before it acts,
+#: so that people can follow the play. ``normal`` is the server's ``bot_delay`` (and a
+#: table that chose none, an uploaded record's or an old row, plays at it); ``slow``
+#: is three times that; ``instant`` does not wait.
+SPEED_CHOICES = ("instant", "normal", "slow")
+DEFAULT_SPEED = "normal"
+SLOW_FACTOR = 3.0
 #: The stand-in's level where the table chose none (else the game's first level).
 DEFAULT_STAND_IN = "rules"
 #: Names one seat may choose in a minute (a burst of as many).
 RENAMES_PER_MINUTE = 6
+#: Bus messages between processes: the seats connected at one process, and a
+#: host's computer put in a seat there.
+PRESENCE = "presence"
+FILLED = "filled"
+#: A process tells its presence again this often while it has sockets at a table...
+SHARE_EVERY = 20.0
+#: ...and what another process told is forgotten after this long without news.
+PRESENCE_TTL = 3 * SHARE_EVERY
+#: The most spectators one process's presence counts (a bound on what a message holds).
+MOST_WATCHERS = 10_000
 
 #: Sends one message to one socket.
 Sender = Callable[[Mapping[str, Any]], Awaitable[None]]
@@ -71,11 +101,32 @@ def stand_in_level(game_id: str, asked: object) -> str | None:
     return asked if isinstance(asked, str) and asked in known else None
 
 
-def new_settings(kinds: list[str], clock: int, stand_in: str) -> dict[str, Any]:
-    """A new table's settings: its clock, its stand-ins' level, and its host (the
-    first person's seat)."""
+def new_settings(
+    kinds: list[str], clock: int, stand_in: str, speed: str = DEFAULT_SPEED
+) -> dict[str, Any]:
+    """A new table's settings: its clock, its stand-ins' level, its computers' pace
+    and its host (the first person's seat)."""
     host = next((seat for seat, kind in enumerate(kinds) if kind == "human"), None)
-    return {"clock": clock, "stand_in": stand_in, "host": host, "joined": [], "filled": {}}
+    return {
+        "clock": clock,
+        "stand_in": stand_in,
+        "speed": speed,
+        "host": host,
+        "joined": [],
+        "filled": {},
+    }
+
+
+def bot_pause(table_settings: Mapping[str, Any], bot_delay: float) -> float:
+    """Seconds a computer of this table waits before it acts: its ``speed`` (a
+    ``SPEED_CHOICES`` word) against the server's ``bot_delay``; anything else kept in
+    the row (an old table, a hand-edited one) plays at the server's pace."""
+    speed = table_settings.get("speed", DEFAULT_SPEED)
+    if speed == "instant":
+        return 0.0
+    if speed == "slow":
+        return bot_delay * SLOW_FACTOR
+    return bot_delay
 
 
 class LiveTable(Protocol):
@@ -98,6 +149,10 @@ class Hub(Protocol):
 
     settings: Settings
     store: Store
+    bus: Bus
+
+    @property
+    def tables(self) -> Mapping[str, Any]: ...
 
     def wake_bots(self, table: Any) -> None: ...
 
@@ -111,6 +166,12 @@ class TableLife:
 
     #: Open sockets: each its seat (None: a spectator) and how to send to it.
     sockets: dict[object, tuple[int | None, Sender]] = field(default_factory=dict)
+    #: What other processes told of their sockets here: origin -> (seats connected
+    #: there, spectators there, when told).
+    elsewhere: dict[str, tuple[frozenset[int], int, float]] = field(default_factory=dict)
+    #: What this process last told the others ((seats, spectators)), and when.
+    shared: tuple[frozenset[int], int] | None = None
+    shared_at: float = 0.0
     #: Seats a computer plays for their person now: seat -> level.
     stand_ins: dict[int, str] = field(default_factory=dict)
     #: Actions applied when each clock stand-in took its seat.
@@ -138,6 +199,8 @@ def settings_of(table: LiveTable) -> dict[str, Any]:
     table.life.settings_checked = True
     if not isinstance(got.get("clock"), int) or got["clock"] not in CLOCK_CHOICES:
         got["clock"] = 0
+    if got.get("speed") not in SPEED_CHOICES:
+        got["speed"] = DEFAULT_SPEED
     if not isinstance(got.get("stand_in"), str) or got["stand_in"] not in levels(table.stored.game):
         got["stand_in"] = stand_in_level(table.stored.game, None)
     kinds = [spec.kind for spec in table.stored.seats]
@@ -183,11 +246,35 @@ class Life:
         self._tasks: set[asyncio.Task[None]] = set()
         #: Names a seat may choose per minute: each is told to every socket of the table.
         self.renames = KeyedLimiter(RENAMES_PER_MINUTE / 60, RENAMES_PER_MINUTE)
+        hub.bus.subscribe(PRESENCE, self._on_presence)
+        hub.bus.subscribe(FILLED, self._on_filled)
 
     # -- what the table knows -------------------------------------------------
 
     def connected_seats(self, table: LiveTable) -> set[int]:
-        return {seat for seat, _ in table.life.sockets.values() if seat is not None}
+        """Seats with a socket open here or, as another process told, there."""
+        seats = {seat for seat, _ in table.life.sockets.values() if seat is not None}
+        for there, _watchers in self._elsewhere(table):
+            seats |= there
+        return seats
+
+    def _elsewhere(self, table: LiveTable) -> list[tuple[frozenset[int], int]]:
+        """What other processes told of this table, news older than ``PRESENCE_TTL``
+        forgotten (the process that told it may be gone)."""
+        life = table.life
+        if not life.elsewhere:
+            return []
+        now = self.now()
+        for origin, (_, _, at) in list(life.elsewhere.items()):
+            if now - at > PRESENCE_TTL:
+                del life.elsewhere[origin]
+        return [(seats, watchers) for seats, watchers, _ in life.elsewhere.values()]
+
+    def _watched_by_other_than(self, table: LiveTable, seat: int) -> bool:
+        """Someone other than ``seat``'s person has the table open, here or elsewhere."""
+        if any(other != seat for other, _ in table.life.sockets.values()):
+            return True
+        return any(watchers or (seats - {seat}) for seats, watchers in self._elsewhere(table))
 
     def presence(self, table: LiveTable, seat: int) -> str:
         """``connected``, ``away`` or ``empty`` (a person's seat never joined)."""
@@ -224,6 +311,7 @@ class Life:
             "host": settings["host"],
             "clock_setting": settings["clock"],
             "stand_in_level": settings["stand_in"],
+            "speed": settings["speed"],
             "seats": seats,
             "clock": clock,
         }
@@ -260,9 +348,11 @@ class Life:
                         "table %s: who joined cannot be saved: %s", table.id, type(exc).__name__
                     )
             await self.returned(table, seat, tell=False)
+        first = not life.sockets
         life.sockets[key] = (seat, send)
         self.rearm(table)
         await self.tell(table, skip=key)  # the new socket is told in its ``hello``
+        await self.share(table, ask=first)
 
     def disconnect(self, table: LiveTable, key: object) -> None:
         """A socket closed: the others are told in a task of their own (a socket's
@@ -270,9 +360,90 @@ class Life:
         found = table.life.sockets.pop(key, None)
         if found is not None:
             self.rearm(table)
-            task = asyncio.get_running_loop().create_task(self.tell(table))
+            task = asyncio.get_running_loop().create_task(self._gone(table))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+
+    async def _gone(self, table: LiveTable) -> None:
+        await self.tell(table)
+        await self.share(table)
+
+    # -- several processes ----------------------------------------------------
+
+    async def share(self, table: LiveTable, ask: bool = False, again: bool = False) -> None:
+        """Tell the other processes this one's sockets at ``table`` if they changed
+        (``again``: even if not, the periodic reminder); ``ask``: and ask for theirs."""
+        if not self.hub.bus.shared:
+            return
+        life = table.life
+        seats = frozenset(seat for seat, _ in life.sockets.values() if seat is not None)
+        watchers = sum(1 for seat, _ in life.sockets.values() if seat is None)
+        now = (seats, watchers)
+        if now == life.shared and not ask and not again:
+            return
+        if life.shared is None and not life.sockets and not ask:
+            return  # never told anything, and nothing to tell
+        life.shared, life.shared_at = now, self.now()
+        payload = {"seats": sorted(seats), "watchers": watchers, "ask": ask}
+        await self.hub.bus.publish(table.id, PRESENCE, payload)
+
+    async def share_all(self) -> None:
+        """The upkeep's reminder: every table with sockets here, told again."""
+        for table in list(self.hub.tables.values()):
+            if table.life.sockets and self.now() - table.life.shared_at >= SHARE_EVERY:
+                await self.share(table, again=True)
+
+    async def _on_presence(self, message: Message) -> None:
+        """Another process's sockets at a table held here: a seat newly connected there
+        sends its stand-in away here, as a connection here would."""
+        table = self.hub.tables.get(message.table)
+        if table is None or message.origin == self.hub.bus.origin:
+            return
+        payload = message.payload
+        raw = payload.get("seats")
+        watchers = payload.get("watchers")
+        n = len(table.stored.seats)
+        if not isinstance(raw, list) or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in raw
+        ):
+            return
+        if not isinstance(watchers, int) or isinstance(watchers, bool):
+            return
+        seats = frozenset(raw)
+        life = life_of(table)
+        before = life.elsewhere.get(message.origin, (frozenset(), 0, 0.0))[0]
+        if seats or watchers > 0:
+            life.elsewhere[message.origin] = (seats, min(watchers, MOST_WATCHERS), self.now())
+        else:
+            life.elsewhere.pop(message.origin, None)
+        joined = settings_of(table)["joined"]
+        for seat in sorted(seats - before):
+            if seat not in joined:  # saved there; here it is known from now on
+                joined.append(seat)
+            if table.stored.seats[seat].kind == "human":
+                await self.returned(table, seat, tell=False)
+        if payload.get("ask") is True and life.sockets:
+            await self.share(table, again=True)
+        self.rearm(table)
+        await self.tell(table)
+
+    async def _on_filled(self, message: Message) -> None:
+        """The host put a computer in a seat at another process: it plays here too."""
+        table = self.hub.tables.get(message.table)
+        if table is None or message.origin == self.hub.bus.origin:
+            return
+        seat, level = message.payload.get("seat"), message.payload.get("level")
+        if not (isinstance(seat, int) and not isinstance(seat, bool)):
+            return
+        if not (0 <= seat < len(table.stored.seats)) or level not in levels(table.stored.game):
+            return
+        life = life_of(table)
+        life.stand_ins[seat] = str(level)
+        life.stood_at.pop(seat, None)
+        settings_of(table)["filled"][str(seat)] = str(level)
+        self.rearm(table)
+        await self.tell(table)
+        self.hub.wake_bots(table)
 
     # -- stand-ins -----------------------------------------------------------
 
@@ -300,6 +471,8 @@ class Life:
         log.info("table %s: the host puts a computer (%s) in seat %s", table.id, level, seat)
         self.rearm(table)
         await self.tell(table)
+        if self.hub.bus.shared:
+            await self.hub.bus.publish(table.id, FILLED, {"seat": seat, "level": level})
         self.hub.wake_bots(table)
 
     async def rename(self, table: LiveTable, seat: int, name: str) -> None:
@@ -338,7 +511,7 @@ class Life:
             and seat not in life.stand_ins
             # Someone is there to wait for him (another seat, a spectator): a table
             # nobody has open does not play itself out.
-            and any(other != seat for other, _ in life.sockets.values())
+            and self._watched_by_other_than(table, seat)
         )
         turn = (table.applied, seat) if runs and seat is not None else None
         if turn == life.turn and (turn is None or life.timer is not None):

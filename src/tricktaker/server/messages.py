@@ -29,6 +29,8 @@ from tricktaker.core.protocol import (
     View,
     Words,
     action_groups,
+    group_titles,
+    groups_note,
     paper_drawing,
     paper_lines,
     shown_hands,
@@ -138,10 +140,24 @@ def spectator_hint(words: Words, view: View, names: Sequence[str]) -> str:
 
 def groups_json(words: Words, legal: Sequence[Action], view: View) -> list[list[list[int | None]]]:
     """The game's groups of legal actions as indices into ``legal`` (each at most once)."""
+    return [rows for _title, rows in _groups(words, legal, view)]
+
+
+def group_titles_json(words: Words, legal: Sequence[Action], view: View) -> list[str | None]:
+    """The title of each group ``groups_json`` gives (``core.protocol.GroupTitles``), in
+    its order; empty where the game names none."""
+    groups = _groups(words, legal, view)
+    return [title for title, _rows in groups] if any(t for t, _ in groups) else []
+
+
+def _groups(
+    words: Words, legal: Sequence[Action], view: View
+) -> list[tuple[str | None, list[list[int | None]]]]:
     index = {str(a): i for i, a in enumerate(legal)}
-    out: list[list[list[int | None]]] = []
+    titles = group_titles(words, legal, view)
+    out: list[tuple[str | None, list[list[int | None]]]] = []
     used: set[int] = set()
-    for group in action_groups(words, legal, view):
+    for number, group in enumerate(action_groups(words, legal, view)):
         rows: list[list[int | None]] = []
         for row in group:
             cells: list[int | None] = []
@@ -155,7 +171,7 @@ def groups_json(words: Words, legal: Sequence[Action], view: View) -> list[list[
             if any(c is not None for c in cells):
                 rows.append(cells)
         if rows:
-            out.append(rows)
+            out.append((titles[number] if number < len(titles) else None, rows))
     return out
 
 
@@ -203,6 +219,10 @@ def moment_message(
         # The legal moves in the game's layout (core.protocol.ActionGroups): groups of
         # rows of indices into "legal", null for a gap; empty where the game has none.
         "groups": groups_json(words, legal, view),
+        # Each group's title and a line under them (core.protocol.GroupTitles): Le Truc
+        # for four names its cards, stakes, words and signals; empty / null elsewhere.
+        "group_titles": group_titles_json(words, legal, view),
+        "groups_note": groups_note(words, legal, view),
         "names": seen,
         "sides": list(state.sides),
         # The rules once per connection and language (``with_rules``): they never change

@@ -60,7 +60,7 @@ from tricktaker.core.start import parse_start
 from tricktaker.server.bus import TABLE_ACTIONS, TABLE_EXPIRED, Bus, LocalBus, Message
 from tricktaker.server.config import Settings
 from tricktaker.server.fallback import Failure, Position, choose, failure_lines
-from tricktaker.server.life import Life, TableLife, stand_in_for
+from tricktaker.server.life import Life, TableLife, bot_pause, stand_in_for
 from tricktaker.server.store import StaleTable, Store, StoredTable, StoreError, TableExpired
 
 log = logging.getLogger("tricktaker.server")
@@ -565,8 +565,10 @@ class Hub:
             else:
                 thinking = loop.run_in_executor(self._thinking, think)
             try:
-                if self.settings.bot_delay > 0:
-                    await asyncio.sleep(self.settings.bot_delay)
+                # The table's pace (``life.bot_pause``: its speed against the server's).
+                pause = bot_pause(table.stored.settings, self.settings.bot_delay)
+                if pause > 0:
+                    await asyncio.sleep(pause)
                 action, failed = await thinking
                 if failed:
                     deal = len(state.finished_deals()) + 1

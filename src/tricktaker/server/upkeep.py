@@ -74,6 +74,7 @@ class Upkeep:
 
     async def round(self) -> None:
         self.hub.wake_waiting_bots()
+        await self.hub.life.share_all()  # other processes keep hearing who is here
         now = time.monotonic()
         if now >= self._next_sweep:
             self._next_sweep = now + SWEEP_EVERY

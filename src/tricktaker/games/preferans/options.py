@@ -3,7 +3,7 @@ overtaking."""
 
 from __future__ import annotations
 
-from tricktaker.core.options import OptionSpec
+from tricktaker.core.options import OptionSpec, check_schema
 
 CONVENTIONS = ("sochi", "leningrad", "rostov", "pot")
 MAX_POOL = 30
@@ -39,5 +39,7 @@ SCHEMA: tuple[OptionSpec, ...] = (
         False,
         "pot game only (the Russian conventions ignore it): overtaking is compulsory, a player"
         " who follows suit or trumps must beat the best card so far if he can",
+        when=(("rules", ("pot",)),),
     ),
 )
+check_schema(SCHEMA)

@@ -57,19 +57,20 @@ REASON_TEXTS = {
 }
 #: The options' names and values in the lobby (``core.protocol.OptionWords``).
 OPTION_LABELS = {
-    "revoke": N_("Revoke"),
+    "revoke": N_("Revoke (not following suit)"),
     "target": N_("Play to (marks)"),
 }
 CHOICE_LABELS = {
-    ("revoke", "prevented"): N_("prevented"),
-    ("revoke", "penalized"): N_("penalized"),
+    ("revoke", "prevented"): N_("prevented: only cards that follow suit are offered"),
+    ("revoke", "penalized"): N_("allowed, but a proved revoke is penalized"),
 }
 OPTION_HELP = {
     "revoke": N_(
-        "prevented (only cards that follow suit are offered) or penalized (any card may be "
-        "played; once a revoke is proved, each other player hands the revoker one of his tricks)"
+        "Prevented: you can only play a card of the suit led while you have one. Penalized: "
+        "any card may be played; once a revoke is proved, each other player hands the "
+        "revoker one of his tricks."
     ),
-    "target": N_("the robber ends after the deal in which anyone reaches this many marks"),
+    "target": N_("The robber ends after the deal in which anyone reaches this many marks."),
 }
 RULES_DECK = N_(
     "{game}: four players, each for himself; 52 cards, 13 to each, dealt one at a time. "

@@ -27,4 +27,11 @@ SCHEMA: tuple[OptionSpec, ...] = (
         " or spoil (always spoiled)",
         choices=("leader", "spoil"),
     ),
+    OptionSpec(
+        "match",
+        "choice",
+        3,
+        "the best of three games to 12 (a robber), or one game to 12",
+        choices=(3, 1),
+    ),
 )

@@ -57,7 +57,6 @@ from tricktaker.games.truc.outcomes import (
 CALL, REDEAL_ANSWER, WINDOW, PLAY_PHASE, ANSWER, OVER = range(6)
 PHASE_NAMES = ("call", "redeal_answer", "window", "play", "answer", "over")
 GAME_POINTS = 12
-GAMES_TO_WIN = 2
 HAND = 3
 NO_PROPOSAL, PROPOSE_DOUBLE, PROPOSE_REST = 0, 1, 2
 
@@ -156,8 +155,9 @@ class TrucRules(PointsMatch[TrucAction]):
         self.given: tuple[GivenDeal, ...] = tuple(
             read_deal(d, DEAL_SPEC, n, i) for i, d in enumerate(deals)
         )
-        self.games_to_win = GAMES_TO_WIN
-        self.score, self.games = read_score(self.start, GAME_POINTS, GAMES_TO_WIN, START_MORE)
+        # The match: the best of three games (a robber, the default) or a single game.
+        self.games_to_win = (self.options.integer("match") + 1) // 2
+        self.score, self.games = read_score(self.start, GAME_POINTS, self.games_to_win, START_MORE)
         # Who dealt the first deal of the game under way: his left hand deals the next game.
         # A start in the middle of a game may say (a determinisation does); else the dealer.
         self.game_first_dealer = self.start.row("game_dealer", 1, 0, n - 1, (self.dealer,))[0]

@@ -54,6 +54,7 @@ class TrucView(TableView):
     msg_sent: int
     score: tuple[int, int]
     games: tuple[int, int]
+    games_to_win: int
     leader: int
     on_table: Plays = field(metadata=as_json(ANY_CARD.plays, "table"))
     tricks: tuple[TrickView, ...] = field(metadata=as_json(TRICKS))
@@ -122,6 +123,7 @@ def build_view(state: TrucRules, seat: int | None) -> TrucView:
         msg_sent=state.msg_sent & (0b0101 << (seat & 1)) if seat is not None else 0,
         score=(state.score[0], state.score[1]),
         games=(state.games[0], state.games[1]),
+        games_to_win=state.games_to_win,
         leader=state.leader,
         on_table=unpack_plays(state.plays),
         tricks=tuple(

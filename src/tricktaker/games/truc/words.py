@@ -31,7 +31,6 @@ from tricktaker.games.truc.views import TrucView
 DOMAIN = "truc"
 PACKAGE = "tricktaker.games.truc"
 GAME_POINTS = 12
-GAMES_TO_WIN = 2
 HAND = 3
 RANKS_HIGH_TO_LOW = "78AKQJT9"
 PRIVATE_VERBS = ("say", "signal")
@@ -70,20 +69,46 @@ OPTION_LABELS = {
     "players": N_("Players"),
     "redeal": N_("Calling for cards"),
     "ties": N_("Equal cards"),
+    "match": N_("Match"),
 }
 CHOICE_LABELS = {
+    ("players", 2): N_("two, one against one"),
+    ("players", 4): N_("four, two against two"),
     ("redeal", "repeat"): N_("again and again"),
     ("redeal", "once"): N_("once a deal"),
     ("ties", "leader"): N_("to the leader once a trick is won"),
     ("ties", "spoil"): N_("always spoiled"),
+    ("match", 3): N_("best of three games to 12"),
+    ("match", 1): N_("one game to 12"),
 }
 OPTION_HELP = {
-    "players": N_("two players, or four in two partnerships sitting opposite"),
-    "redeal": N_("calls for cards: repeat (as often as the stock allows) or once per deal"),
-    "ties": N_(
-        "equal cards: leader (spoiled only until a trick is won, then to the first played)"
-        " or spoil (always spoiled)"
+    "players": N_("Four players play in two partnerships, partners sitting opposite."),
+    "redeal": N_(
+        "Before play, a player may ask for new cards: as often as the stock allows, or only "
+        "once in each deal."
     ),
+    "ties": N_(
+        "When two equal cards meet: the trick is spoiled until someone has won a trick and "
+        "then goes to the first played, or it is always spoiled."
+    ),
+    "match": N_("How long the match lasts: the first to win two games, or a single game."),
+}
+#: The groups of a four-player table's buttons (``core.protocol.GroupTitles``), in order.
+GROUP_TITLES = (
+    N_("Your cards"),
+    N_("The stake"),
+    N_("Say to your partner"),
+    N_("Signal to your captain"),
+)
+#: The second group's name while cards may be called for (the call, its answer, a fold).
+GROUP_NEW_CARDS = N_("New cards")
+GROUPS_NOTE = N_(
+    "Captains: the dealer and the player on his right lead their sides: only they raise, "
+    "accept or fold. Words and signals reach your partner alone and do not end your turn."
+)
+RULES_MATCH = {
+    1: N_("The first side to 12 points wins the match."),
+    3: N_("The first side to 12 points wins a game; two games win the match."),
 }
 RULES_DECK = N_("{game}: 32 cards, three to each player. Ranks from high to low: {order}.")
 RULES_SUITS = N_(
@@ -189,6 +214,7 @@ class TrucWords(GameWords[TrucView]):
             _(RULES_REDEAL[players]),
             _(redeal),
             _(RULES_FOLD),
+            _(RULES_MATCH[options.integer("match")]),
         ]
         if players == 4:
             lines.append(_(RULES_FOUR))
@@ -293,6 +319,33 @@ class TrucWords(GameWords[TrucView]):
 
     def is_private(self, action: Action) -> bool:
         return action.verb in PRIVATE_VERBS
+
+    # ----------------------------------------------------- the four-player buttons
+
+    def action_groups(self, legal: Sequence[Action], view: View) -> list[list[list[Action | None]]]:
+        """With four, up to ten buttons at once: the cards, the stake, the captain's
+        words and the partner's signals, each a group (``core.protocol.ActionGroups``)
+        of one row; none where no word is offered (two players, or no word now)."""
+        if not any(a.verb in PRIVATE_VERBS for a in legal):
+            return []
+        groups: list[list[list[Action | None]]] = [[[]], [[]], [[]], [[]]]
+        for action in legal:
+            at = {"play": 0, "say": 2, "signal": 3}.get(action.verb, 1)
+            groups[at][0].append(action)
+        return groups
+
+    def group_titles(self, legal: Sequence[Action], view: View) -> list[str | None]:
+        """The groups' names (``core.protocol.GroupTitles``), in ``action_groups``' order."""
+        if not self.action_groups(legal, view):
+            return []
+        titles: list[str | None] = [self._(title) for title in GROUP_TITLES]
+        if self.view_of(view).phase in ("call", "redeal_answer"):
+            titles[1] = self._(GROUP_NEW_CARDS)
+        return titles
+
+    def groups_note(self, legal: Sequence[Action], view: View) -> str | None:
+        """What a captain is, and that a word does not end the turn."""
+        return self._(GROUPS_NOTE) if self.action_groups(legal, view) else None
 
     # ----------------------------------------------------------------- events
 
@@ -437,8 +490,10 @@ class TrucWords(GameWords[TrucView]):
         won = _("Game won by {side}: {x} — {y}")
         running = _("Score: {a} {x} — {b} {y} (game to {g})")
         score = self.race(v.score, sides, GAME_POINTS, won, running)
+        if v.games_to_win < 2:
+            return score
         games = _("Games: {x} — {y} (match to {g})").format(
-            x=v.games[0], y=v.games[1], g=GAMES_TO_WIN
+            x=v.games[0], y=v.games[1], g=v.games_to_win
         )
         return f"{score} · {games}"
 

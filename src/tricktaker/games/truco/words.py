@@ -78,16 +78,19 @@ OPTION_LABELS = {
 CHOICE_LABELS = {
     ("variant", "paulista"): N_("Paulista"),
     ("variant", "mineiro"): N_("Mineiro"),
+    ("players", 2): N_("two, one against one"),
+    ("players", 4): N_("four, two against two"),
+    ("players", 6): N_("six, three against three"),
     ("match", 1): N_("one game to 12"),
     ("match", 3): N_("best of three"),
 }
 OPTION_HELP = {
     "variant": N_(
-        "paulista (a turned card, the vira, gives the manilhas; raises to 3, 6, 9, 12) or "
-        "mineiro (fixed manilhas 4♣ 7♥ A♠ 7♦; raises to 4, 6, 10, 12)"
+        "Paulista: a card turned up after the deal, the vira, gives the manilhas; raises to "
+        "3, 6, 9, 12. Mineiro: the manilhas are always 4♣ 7♥ A♠ 7♦; raises to 4, 6, 10, 12."
     ),
-    "players": N_("two players, or four or six in two teams, partners in alternate seats"),
-    "match": N_("one game to 12 points, or the best of three games"),
+    "players": N_("Four or six players play in two teams, partners in alternate seats."),
+    "match": N_("How long the match lasts: one game to 12 points, or the first to win two games."),
 }
 RULES_DECK = N_(
     "{game}: 40 cards (no 8, 9 or 10), three to each player. Ordinary ranks from high to "

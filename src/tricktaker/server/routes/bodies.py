@@ -23,7 +23,7 @@ from pydantic_core import PydanticCustomError
 
 from tricktaker.core.i18n import LANGUAGES
 from tricktaker.core.registry import game_ids
-from tricktaker.server.life import CLOCK_CHOICES
+from tricktaker.server.life import CLOCK_CHOICES, DEFAULT_SPEED, SPEED_CHOICES
 
 
 def refuse(message: str) -> PydanticCustomError:
@@ -114,6 +114,18 @@ class TableRequest(Body):
     clock: int = 0
     #: The level of the computer that plays for a person out of time (checked by the route).
     stand_in: str | None = None
+    #: The computers' pace (``server.life.SPEED_CHOICES``): instant, normal or slow.
+    speed: str = DEFAULT_SPEED
+
+    @field_validator("speed", mode="before")
+    @classmethod
+    def _a_speed(cls, value: Any) -> Any:
+        if value is None:
+            return DEFAULT_SPEED
+        if not isinstance(value, str) or value not in SPEED_CHOICES:
+            shown = ", ".join(SPEED_CHOICES)
+            raise refuse(f"'speed' is how fast the computers play: one of {shown}")
+        return value
 
     @field_validator("clock", mode="before")
     @classmethod

@@ -1,9 +1,11 @@
 """The lobby's menu and the page's texts.
 
-* ``GET /api/games?lang=`` — every registered game: its title, player counts,
-  options (from its ``option_schema``, named and valued in the game's words
-  where it has them: ``core.protocol.OptionWords``) and computer levels with
-  their names in ``lang`` (an unknown ``lang`` is English);
+* ``GET /api/games?lang=`` — every registered game, the most played first
+  (``LOBBY_ORDER``): its title, player counts, options (from its
+  ``option_schema``, named and valued in the game's words where it has them:
+  ``core.protocol.OptionWords``; ``applies_when`` where an option means
+  something only beside some values of another) and computer levels with their
+  names in ``lang`` (an unknown ``lang`` is English);
 * ``GET /api/i18n/{lang}`` — the front end's texts in ``lang`` from the web
   catalog, msgid to text (English is ``{}``: its msgids are the texts); 404
   for a language the app does not speak.
@@ -26,6 +28,18 @@ from tricktaker.server.routes.reading import bad
 
 router = APIRouter(prefix="/api")
 
+#: The lobby's games, the most played first (not the alphabet, which put Preferans
+#: first): Truco is played by millions across South America, Preferans by millions
+#: in Russia and the former USSR, Le Truc in a few regions of France and Catalonia,
+#: Tetka by few. A game not named here comes after them, by its id.
+LOBBY_ORDER = ("truco", "preferans", "truc", "tetka")
+
+
+def lobby_order(ids: list[str]) -> list[str]:
+    """``ids`` in the lobby's order (``LOBBY_ORDER``, then the rest by id)."""
+    rank = {gid: i for i, gid in enumerate(LOBBY_ORDER)}
+    return sorted(ids, key=lambda gid: (rank.get(gid, len(rank)), gid))
+
 
 def games_json(lang: str) -> list[dict[str, Any]]:
     """The lobby's menu: every registered game, its options and its computer levels.
@@ -36,7 +50,7 @@ def games_json(lang: str) -> list[dict[str, Any]]:
     a new level shows up in the lobby with its name."""
     tr = translator(lang)
     out = []
-    for gid in game_ids():
+    for gid in lobby_order(list(game_ids())):
         game = get_game(gid)
         words = game.words(lang)
         options = []

@@ -2,8 +2,8 @@
 
 * ``POST /api/tables`` — body ``TableRequest``: ``{"game", "options", "seats":
   [{"kind": "human"} | {"kind": "bot", "level": "rules"}], "names", "lang", "clock",
-  "stand_in"}`` (the turn clock, 0, 30, 60 or 120 s, and its stand-ins' level:
-  ``server.life``);
+  "stand_in", "speed"}`` (the turn clock, 0, 30, 60 or 120 s, its stand-ins' level,
+  and its computers' pace, instant, normal or slow: ``server.life``);
   ``201`` with the table id and a secret token per person's seat, each with its
   link ``/t/<id>?token=<token>``, and the spectators' link. Rate-limited per
   address (``Settings.tables_per_minute``, shared with ``POST /api/records``);
@@ -62,7 +62,7 @@ async def create(body: TableRequest, hub: HubOf) -> JSONResponse:
         deals=[],
         names=seat_names(body.names, seats, body.lang),
         seats=seats,
-        settings=new_settings([s.kind for s in seats], body.clock, stand_in),
+        settings=new_settings([s.kind for s in seats], body.clock, stand_in, body.speed),
     )
     table = await hub.create(stored)
     return JSONResponse(created_json(table, tokens), status_code=201)

@@ -10,18 +10,15 @@ from tricktaker.games.preferans.words.vocabulary import CONVENTIONS, Vocabulary
 
 OPTION_HELP = {
     "rules": N_(
-        "the convention: sochi, leningrad or rostov (Russian preferans written on a score "
-        "sheet), or pot (the old game with a pot: stakes paid into it)"
+        "Sochi, Leningrad and Rostov are Russian preferans, written on a score sheet; the pot "
+        "game is the old game, played for stakes paid into a pot."
     ),
     "pool": N_(
-        "the pulya: the game ends when every player's pulya reaches it (in the pot game: "
-        "the number of deals)"
+        "How long the game lasts: until every player's pulya reaches this number (in the pot "
+        "game: this many deals)."
     ),
-    "players": N_("three players, or four with the dealer sitting out of each deal"),
-    "overtake": N_(
-        "pot game only (the Russian conventions ignore it): overtaking is compulsory, a player "
-        "who follows suit or trumps must beat the best card so far if he can"
-    ),
+    "players": N_("With four players the dealer sits out of each deal."),
+    "overtake": N_("A player who follows suit or trumps must beat the best card so far if he can."),
 }
 
 #: The options' names in the lobby (``core.protocol.OptionWords``).
@@ -29,11 +26,17 @@ OPTION_LABELS = {
     "rules": N_("Rules"),
     "pool": N_("Pulya (pool)"),
     "players": N_("Players"),
-    "overtake": N_("Must overtake (pot)"),
+    "overtake": N_("Must overtake"),
+}
+
+#: The values' names in the lobby, but the conventions' (the sheet's: ``CONVENTIONS``).
+CHOICE_LABELS = {
+    ("players", 3): N_("three"),
+    ("players", 4): N_("four, the dealer sitting out"),
 }
 
 #: The conventions' names in the lobby (the others are the sheet's: ``CONVENTIONS``).
-POT_LABEL = N_("Pot")
+POT_LABEL = N_("Pot game (old rules, for stakes)")
 RULES_TABLE = N_(
     "{game}: three players, or four with the dealer sitting out; 32 cards (7 to ace), 10 to "
     "each and 2 to the talon. Play goes clockwise: follow suit, else trump, else any card."
@@ -132,7 +135,7 @@ RULES_OVERTAKE = N_(
 class LobbyWords(Vocabulary):
     """The rules for the options chosen, and the options' names and values."""
 
-    lobby = Lobby(labels=OPTION_LABELS, helps=OPTION_HELP)
+    lobby = Lobby(labels=OPTION_LABELS, choices=CHOICE_LABELS, helps=OPTION_HELP)
 
     def rules(self, options: Options) -> list[str]:
         _ = self._
@@ -166,4 +169,4 @@ class LobbyWords(Vocabulary):
             return self._(POT_LABEL)
         if spec.name == "rules" and isinstance(value, str) and value in CONVENTIONS:
             return self._(CONVENTIONS[value]).capitalize()
-        return str(value)
+        return super().choice_label(spec, value)

@@ -5,11 +5,48 @@ import { api } from "./api.js";
 import { field, fill, h } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
 import { readJsonFile, recordPicker } from "./recordfile.js";
-import { forgetTable, recentTables, rememberTable, saveToken } from "./storage.js";
+import {
+  forgetTable,
+  lobbyChoice,
+  recentTables,
+  rememberTable,
+  saveLobbyChoice,
+  saveToken,
+} from "./storage.js";
 
 const NAME_KEY = "tricktaker.name";
 /** The turn clock's choices in seconds (server/life.py CLOCK_CHOICES); 0 is off. */
 const CLOCKS = [0, 30, 60, 120];
+/** The computers' pace a table may choose (server/life.py SPEED_CHOICES). */
+const SPEEDS = ["instant", "normal", "slow"];
+const DEFAULT_SPEED = "normal";
+
+function speedText(speed) {
+  if (speed === "instant") return t("Instant");
+  if (speed === "slow") return t("Slow");
+  return t("Normal");
+}
+
+/**
+ * Whether an option means anything beside the other values chosen: the server's
+ * declaration (applies_when: {"rules": ["pot"]}: only while rules is pot), the same
+ * rule for every game (core/options.py OptionSpec.when). None: always.
+ */
+export function optionApplies(opt, values) {
+  const when = opt && opt.applies_when;
+  if (!when || typeof when !== "object") return true;
+  return Object.entries(when).every(([name, allowed]) => Array.isArray(allowed) && allowed.includes(values[name]));
+}
+
+/** Whether ``value`` is one the option offers (a kept value may be old or edited). */
+function validValue(opt, value) {
+  if (opt.type === "choice") return Array.isArray(opt.choices) && opt.choices.includes(value);
+  if (opt.type === "int") {
+    return Number.isInteger(value) && (opt.min == null || value >= opt.min) && (opt.max == null || value <= opt.max);
+  }
+  if (opt.type === "bool") return typeof value === "boolean";
+  return typeof value === "string";
+}
 
 /**
  * A computer level as the lobby offers it: "Computer: easy", with the level's name
@@ -80,7 +117,16 @@ export function mountLobby(root) {
     // person out of time (server/life.py).
     clock: 0,
     standIn: null,
+    // How fast the computers play at this table (instant, normal or slow).
+    speed: DEFAULT_SPEED,
   };
+  {
+    // The last choice in this browser: the game, its options, the clock and the speed.
+    const kept = lobbyChoice();
+    if (CLOCKS.includes(kept.clock)) st.clock = kept.clock;
+    if (typeof kept.standIn === "string") st.standIn = kept.standIn;
+    if (SPEEDS.includes(kept.speed)) st.speed = kept.speed;
+  }
 
   const formSlot = h("div", {});
   const uploadSlot = h("div", {});
@@ -101,12 +147,38 @@ export function mountLobby(root) {
     return g.players[0];
   }
 
+  /** The game at ``index`` with the options this browser last chose for it, else the defaults. */
   function resetGame(index) {
     st.gameIndex = index;
     const g = game();
+    const kept = lobbyChoice().options;
+    const mine = kept && typeof kept === "object" && kept[g.id] && typeof kept[g.id] === "object" ? kept[g.id] : {};
     st.values = {};
-    for (const opt of g.options) st.values[opt.name] = opt.default;
+    for (const opt of g.options) st.values[opt.name] = validValue(opt, mine[opt.name]) ? mine[opt.name] : opt.default;
     fitSeats();
+  }
+
+  /** Keep the choice for the next visit: the game, its options, the clock and the speed. */
+  function remember() {
+    const g = game();
+    if (!g) return;
+    const kept = lobbyChoice();
+    const options = kept.options && typeof kept.options === "object" ? kept.options : {};
+    saveLobbyChoice({
+      game: g.id,
+      options: { ...options, [g.id]: { ...st.values } },
+      clock: st.clock,
+      standIn: st.standIn,
+      speed: st.speed,
+    });
+  }
+
+  /** What is sent: every option that applies as chosen, the others at their defaults. */
+  function sentOptions() {
+    const g = game();
+    const out = {};
+    for (const opt of g.options) out[opt.name] = optionApplies(opt, st.values) ? st.values[opt.name] : opt.default;
+    return out;
   }
 
   function fitSeats() {
@@ -122,14 +194,25 @@ export function mountLobby(root) {
 
   async function load() {
     try {
+      const first = !st.games;
       st.games = await api.games(currentLang());
       st.error = null;
+      if (first) {
+        // The game last chosen in this browser, where it is still offered.
+        const at = st.games.findIndex((x) => x.id === lobbyChoice().game);
+        if (at >= 0) st.gameIndex = at;
+      }
       if (st.gameIndex >= st.games.length) st.gameIndex = 0;
       if (st.games.length && !Object.keys(st.values).length) resetGame(st.gameIndex);
     } catch (error) {
       st.error = t("The list of games cannot be loaded: {reason}", { reason: error.message });
     }
     render();
+  }
+
+  /** Whether another option of the game applies or not by this one's value (redrawn then). */
+  function governs(opt) {
+    return game().options.some((o) => o.applies_when && Object.hasOwn(o.applies_when, opt.name));
   }
 
   function optionField(opt) {
@@ -143,10 +226,10 @@ export function mountLobby(root) {
           id,
           onchange: (e) => {
             st.values[opt.name] = opt.choices[Number(e.target.value)];
-            if (opt.name === "players") {
-              fitSeats();
-              render();
-            }
+            remember();
+            if (opt.name === "players") fitSeats();
+            // Another option may apply now, or no longer (applies_when).
+            if (opt.name === "players" || governs(opt)) render();
           },
         },
         opt.choices.map((c, i) =>
@@ -167,10 +250,9 @@ export function mountLobby(root) {
           const ok = Number.isInteger(n) && (opt.min == null || n >= opt.min) && (opt.max == null || n <= opt.max);
           st.values[opt.name] = ok ? n : opt.default;
           e.target.value = String(st.values[opt.name]);
-          if (opt.name === "players") {
-            fitSeats();
-            render();
-          }
+          remember();
+          if (opt.name === "players") fitSeats();
+          if (opt.name === "players" || governs(opt)) render();
         },
       });
     } else if (opt.type === "bool") {
@@ -180,6 +262,8 @@ export function mountLobby(root) {
         checked: Boolean(value),
         onchange: (e) => {
           st.values[opt.name] = e.target.checked;
+          remember();
+          if (governs(opt)) render();
         },
       });
     } else {
@@ -189,13 +273,14 @@ export function mountLobby(root) {
         value: String(value ?? ""),
         onchange: (e) => {
           st.values[opt.name] = e.target.value;
+          remember();
         },
       });
     }
     const range = opt.type === "int" ? t("from {min} to {max}", { min: opt.min, max: opt.max }) : null;
     return h(
       "div",
-      { class: `field option option-${opt.type}` },
+      { class: `field option option-${opt.type}`, id: `field-${opt.name}` },
       h(
         "label",
         { for: id },
@@ -248,17 +333,19 @@ export function mountLobby(root) {
     const nameInput = formSlot.querySelector("#your-name");
     const name = nameInput ? nameInput.value.trim() : "";
     saveName(name);
+    remember();
     st.busy = true;
     st.error = null;
     render();
     try {
       const created = await api.createTable({
         game: g.id,
-        options: st.values,
+        options: sentOptions(),
         seats: st.seats,
         names: name ? [name] : [],
         lang: currentLang(),
         clock: st.clock,
+        speed: st.speed,
         stand_in: g.levels.includes(st.standIn) ? st.standIn : defaultLevel(g.levels),
       });
       openCreated(created, g.title);
@@ -279,6 +366,7 @@ export function mountLobby(root) {
         id: "clock",
         onchange: (e) => {
           st.clock = Number(e.target.value);
+          remember();
         },
       },
       CLOCKS.map((n) =>
@@ -291,6 +379,7 @@ export function mountLobby(root) {
         id: "stand-in",
         onchange: (e) => {
           st.standIn = e.target.value;
+          remember();
         },
       },
       g.levels.map((lvl, i) => h("option", { value: lvl, selected: lvl === standIn }, levelText(g, i))),
@@ -302,6 +391,28 @@ export function mountLobby(root) {
       field(t("Time for each move"), clock),
       field(t("Then plays for the player"), level),
       h("p", { class: "help" }, t("When a player's time runs out, a computer plays for him until he is back.")),
+    );
+  }
+
+  /** How fast the computers play at this table: instant, normal or slow. */
+  function speedField() {
+    const speed = h(
+      "select",
+      {
+        id: "speed",
+        onchange: (e) => {
+          st.speed = SPEEDS.includes(e.target.value) ? e.target.value : DEFAULT_SPEED;
+          remember();
+        },
+      },
+      SPEEDS.map((x) => h("option", { value: x, selected: x === st.speed }, speedText(x))),
+    );
+    return h(
+      "div",
+      { class: "field speed-field" },
+      h("label", { for: "speed" }, t("Computers' speed")),
+      speed,
+      h("p", { class: "help" }, t("How long a computer waits before it plays, so that you can follow.")),
     );
   }
 
@@ -329,6 +440,7 @@ export function mountLobby(root) {
                 id: "game",
                 onchange: (e) => {
                   resetGame(Number(e.target.value));
+                  remember();
                   render();
                 },
               },
@@ -344,7 +456,13 @@ export function mountLobby(root) {
         h("h1", {}, st.games.length > 1 ? t("New table") : g.title),
         gameField,
         g.options.length
-          ? h("fieldset", { class: "options" }, h("legend", {}, t("Rules")), g.options.map(optionField))
+          ? h(
+              "fieldset",
+              { class: "options" },
+              h("legend", {}, t("Rules")),
+              // Only the options that mean something beside the others chosen (applies_when).
+              g.options.filter((opt) => optionApplies(opt, st.values)).map(optionField),
+            )
           : null,
         h(
           "fieldset",
@@ -352,6 +470,7 @@ export function mountLobby(root) {
           h("legend", {}, t("Players")),
           h("ol", { class: "seat-list" }, st.seats.map(seatField)),
         ),
+        speedField(),
         clockFields(),
         field(
           t("Your name (optional)"),

@@ -105,3 +105,28 @@ export function saveSeen(tableId, token, n) {
     // storage full or forbidden: a reload pauses again on the last trick, no more
   }
 }
+
+const LOBBY_KEY = "tricktaker.lobby";
+
+/**
+ * The lobby's last choice in this browser: the game, each game's option values, the
+ * turn clock, its stand-in and the computers' speed ({game, options: {id: {...}},
+ * clock, standIn, speed}); {} when none or unreadable. The lobby checks every value
+ * against the menu before using it: what is kept may be old or edited by hand.
+ */
+export function lobbyChoice() {
+  try {
+    const kept = JSON.parse(read(LOBBY_KEY) || "{}");
+    return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : {};
+  } catch {
+    return {};
+  }
+}
+
+export function saveLobbyChoice(choice) {
+  try {
+    write(LOBBY_KEY, JSON.stringify(choice));
+  } catch {
+    // not remembered
+  }
+}

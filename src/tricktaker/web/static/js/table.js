@@ -567,7 +567,16 @@ export function mountTable(root, tableId, { setConn }) {
   function renderActions() {
     const msg = st.msg;
     const key = msg
-      ? [msg.table.seat, msg.table.finished, msg.table.to_act, msg.legal, msg.groups, msg.names]
+      ? [
+          msg.table.seat,
+          msg.table.finished,
+          msg.table.to_act,
+          msg.legal,
+          msg.groups,
+          msg.group_titles,
+          msg.groups_note,
+          msg.names,
+        ]
       : null;
     const words = msg ? [msg.texts.hint, msg.texts.pairs] : null;
     // The same moves keep the same buttons: the keyboard's focus stays where it was.
@@ -600,7 +609,9 @@ export function mountTable(root, tableId, { setConn }) {
       for (const group of pairs) for (const action of group.actions.values()) inPair.set(action, group);
       const placed = new Set();
       const gap = () => h("span", { class: "action-gap", "aria-hidden": "true" });
-      const button = (item) => {
+      // brief: in a named group whose title and note say it, a word to the partner
+      // drops its "only your partner sees it" line (five of them in a row on a phone).
+      const button = (item, brief = false) => {
         const group = inPair.get(item.action);
         if (group) {
           if (placed.has(group)) return null;
@@ -623,7 +634,7 @@ export function mountTable(root, tableId, { setConn }) {
             onclick: () => act(item.action),
           },
           h("span", { class: "action-label" }, item.label),
-          item.help ? h("span", { class: "action-help" }, item.help) : null,
+          item.help && !(brief && item.private) ? h("span", { class: "action-help" }, item.help) : null,
           item.private ? h("span", { class: "tag private-tag" }, t("private")) : null,
         );
       };
@@ -631,7 +642,33 @@ export function mountTable(root, tableId, { setConn }) {
         // The game's layout first (msg.groups: grids of indices into legal, null a gap),
         // then every move in no group, in the order of the legal moves.
         const grouped = new Set();
-        for (const rows of msg.groups || []) {
+        const titles = Array.isArray(msg.group_titles) ? msg.group_titles : [];
+        (msg.groups || []).forEach((rows, number) => {
+          const title = typeof titles[number] === "string" && titles[number] ? titles[number] : null;
+          if (title) {
+            // A named group (Le Truc for four: cards, stake, words, signals): its
+            // buttons wrap under the name, however narrow the screen.
+            const items = [];
+            for (const row of rows) {
+              for (const at of row) {
+                const item = Number.isInteger(at) ? legal[at] : undefined;
+                if (item && !grouped.has(item)) {
+                  grouped.add(item);
+                  items.push(item);
+                }
+              }
+            }
+            const id = `action-group-${number}`;
+            parts.push(
+              h(
+                "div",
+                { class: "action-group", role: "group", "aria-labelledby": id },
+                h("p", { class: "action-group-title", id }, title),
+                h("div", { class: "action-buttons" }, items.map((item) => button(item, true))),
+              ),
+            );
+            return;
+          }
           const columns = Math.max(1, ...rows.map((row) => row.length));
           const cells = [];
           for (const row of rows) {
@@ -647,9 +684,12 @@ export function mountTable(root, tableId, { setConn }) {
           parts.push(
             h("div", { class: "action-grid", style: `--columns: ${columns}`, role: "group" }, cells),
           );
-        }
+        });
         const rest = legal.filter((item) => !grouped.has(item));
         if (rest.length) parts.push(h("div", { class: "action-buttons" }, rest.map(button)));
+        // A line under the groups (Le Truc for four: what a captain is, and that words
+        // do not end the turn).
+        if (msg.groups_note) parts.push(h("p", { class: "help groups-note" }, msg.groups_note));
       } else if (msg.table.seat !== null && !msg.table.finished && msg.table.to_act !== null) {
         parts.push(
           h(
