@@ -7,7 +7,8 @@ scrolling with ten to thirteen cards in hand; and Preferans' score sheet is
 drawn as on paper, its text never below 12 px and no cell cut, on a phone and
 a desktop.
 
-Screenshots are written to ``$TRICKTAKER_ARTEFACTS`` where it is set, else to
+Screenshots are written to ``$TRICKTAKER_SHOTS`` where it is set (a CI's artefacts, as
+the lobby's browser tests do), else to
 ``screens/`` under pytest's base temporary folder (``--basetemp``), and the
 path is printed. The server and browser fixtures are the web tests' own.
 """
@@ -38,7 +39,7 @@ __all__ = ["booting", "browser", "server"]  # the fixtures, imported to be found
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Where the screenshots go (printed, so that a reader finds them)."""
-    given = os.environ.get("TRICKTAKER_ARTEFACTS")
+    given = os.environ.get("TRICKTAKER_SHOTS")
     folder = Path(given) if given else tmp_path_factory.getbasetemp() / "screens"
     folder.mkdir(parents=True, exist_ok=True)
     print(f"screenshots in {folder}")
