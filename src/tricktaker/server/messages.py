@@ -31,6 +31,7 @@ from tricktaker.core.protocol import (
     action_groups,
     group_titles,
     groups_note,
+    paper_drawing,
     paper_lines,
     shown_hands,
 )
@@ -117,6 +118,8 @@ def moment_texts(
         "match_result": words.match_result(view, sides) if view.finished else None,
         # The sheet as drawn on paper, for games that keep one (else no lines).
         "paper": paper_lines(words, view, deals, names),
+        # The same sheet in cells, for the page to draw its figure (None: no such sheet).
+        "paper_drawing": paper_drawing(words, view, deals, names),
         # The two-card choices (core.pairs): verb -> the words of the one button that
         # sends the two cards chosen in the hand (empty for most games and moments).
         "pairs": {p.verb: pair_label(words, p, view) for p in card_pairs(legal, view.hand)},
