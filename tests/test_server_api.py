@@ -483,7 +483,7 @@ def test_a_preferans_table_from_the_bidding_to_the_sheet(client: TestClient) -> 
             known = preferans_known(events)
             told = [e["text"] for e in state["events"] if e["text"]]
             lines = [x for x in state["texts"]["table_lines"] if not CONTRACT_LINE.match(x)]
-            shown = cards_in_texts([told, lines, state["texts"]["paper"]])
+            shown = cards_in_texts([told, lines, state["texts"].get("paper", [])])
             assert shown <= known, shown - known
             for item in state["legal"]:
                 verbs.add(item["action"].split(":")[1].split(" ")[0])

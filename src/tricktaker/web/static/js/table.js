@@ -127,6 +127,7 @@ export function mountTable(root, tableId, { setConn }) {
     // last sent (a frame carries them only when they change).
     msg: null,
     sheet: null,
+    paper: null, // the paper sheet and its drawing, as last sent (with the sheet)
     rules: [],
     // The number of the next event the log has taken, and of the next one this tab had
     // shown before (a reload does not pause again on those).
@@ -293,9 +294,14 @@ export function mountTable(root, tableId, { setConn }) {
     st.busy = false;
     st.error = null;
     if ((msg.rules || []).length) st.rules = msg.rules; // sent once a connection and language
-    if (msg.texts && msg.texts.sheet) st.sheet = msg.texts.sheet; // sent when it changed
-    // The moment: the frame without its events, with the sheet as last sent.
-    const moment = { ...msg, texts: { ...(msg.texts || {}), sheet: st.sheet }, rules: undefined };
+    // The sheets are sent when they change (a deal ended), the paper ones with the rows.
+    if (msg.texts && msg.texts.sheet) {
+      st.sheet = msg.texts.sheet;
+      st.paper = { paper: msg.texts.paper, paper_drawing: msg.texts.paper_drawing };
+    }
+    // The moment: the frame without its events, with the sheets as last sent.
+    const texts = { ...(msg.texts || {}), sheet: st.sheet, ...(st.paper || {}) };
+    const moment = { ...msg, texts, rules: undefined };
     delete moment.events;
     delete moment.faded;
     if (moment.table && msg.texts) {
