@@ -180,3 +180,45 @@ def test_a_replay_jumps_to_a_deal_and_from_trick_to_trick(server: str, watched: 
     page.keyboard.press("End")
     assert page.inner_text("#deal-count") == f"Deal {total} of {total}"
     assert page.is_disabled("#trick-forward")
+
+
+def test_a_deal_of_tetka_played_with_the_keyboard_alone(server: str, watched: Watched) -> None:
+    """Thirteen tricks of Tetka against three computers: cards taken by their letters, or
+    marked with the arrows and taken with Enter; then the score sheet by its key."""
+    created = _post(
+        f"{server}/api/tables",
+        {"game": "tetka", "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3},
+    )
+    page = watched.page
+    page.goto(f"{server}{created['seats'][0]['link']}")
+    page.evaluate(COUNT_MOUSE)
+    page.wait_for_selector(".hand svg.card.face")
+    plays = 0
+    for _ in range(600):
+        if page.locator(".deal-dialog[open]").count():
+            break
+        cards = page.locator(".hand-card.playable[data-key]:not([disabled])")
+        if cards.count():
+            before = page.locator(".log-list li").count()
+            if plays % 2:
+                page.keyboard.press("ArrowLeft")  # nothing marked: the last play is
+                marked = "() => document.activeElement.matches('button.action, .hand-card')"
+                assert page.evaluate(marked)
+                page.keyboard.press("Enter")
+            else:
+                page.keyboard.press(str(cards.last.get_attribute("data-key")))
+            plays += 1
+            page.wait_for_function(
+                f"""() => document.querySelectorAll('.log-list li').length > {before}
+                    || !!document.querySelector('.deal-dialog[open]')"""
+            )
+        else:
+            page.wait_for_timeout(100)
+    assert plays == 13
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".deal-dialog[open]", state="detached")
+    page.keyboard.press("s")
+    page.wait_for_selector(".sheet-dialog[open] tbody tr")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".sheet-dialog[open]", state="detached")
+    assert page.evaluate("() => window.__mouse") == 0

@@ -53,8 +53,18 @@ function markKeys(root) {
         button.setAttribute("aria-keyshortcuts", key);
       }
     });
-  mark(actionButtons(root), ACTION_KEYS);
-  mark(cardButtons(root), CARD_KEYS);
+  const actions = actionButtons(root);
+  const cards = cardButtons(root);
+  // A button disabled since it was marked (a move on its way) loses its key.
+  const keyed = new Set([...actions.slice(0, ACTION_KEYS.length), ...cards.slice(0, CARD_KEYS.length)]);
+  for (const stale of root.querySelectorAll("[data-key]")) {
+    if (!keyed.has(stale)) {
+      delete stale.dataset.key;
+      stale.removeAttribute("aria-keyshortcuts");
+    }
+  }
+  mark(actions, ACTION_KEYS);
+  mark(cards, CARD_KEYS);
 }
 
 function helpLines() {
@@ -112,7 +122,7 @@ export function initKeys(root, { openSheet = null } = {}) {
     if (ACTION_KEYS.includes(key) && key.length === 1) {
       const button = actionButtons(root)[ACTION_KEYS.indexOf(key)];
       if (button) button.click();
-    } else if (key.length === 1 && CARD_KEYS.includes(key.toLowerCase()) && !e.shiftKey) {
+    } else if (key.length === 1 && CARD_KEYS.includes(key)) {
       const button = cardButtons(root)[CARD_KEYS.indexOf(key)];
       if (button) button.click();
     } else if (key === "ArrowRight" || key === "ArrowDown") {
