@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import test_web_browser as web
+from preferans_helpers import web_record
 from test_web_browser import Watched, _file, _post
 from tricktaker.core import get_game
 from tricktaker.core.records import parse_record, state_from_record
@@ -221,4 +222,37 @@ def test_a_deal_of_tetka_played_with_the_keyboard_alone(server: str, watched: Wa
     page.wait_for_selector(".sheet-dialog[open] tbody tr")
     page.keyboard.press("Escape")
     page.wait_for_selector(".sheet-dialog[open]", state="detached")
+    assert page.evaluate("() => window.__mouse") == 0
+
+
+def test_a_preferans_discard_chosen_with_the_keyboard(server: str, watched: Watched) -> None:
+    """The two cards of a discard by their letters (Esc puts the last one back), sent by
+    the digit of the one button of the choice."""
+    created = _post(
+        f"{server}/api/records",
+        {
+            "record": web_record("0:bid 6s", "1:pass", "2:pass"),
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "rules"}] * 2,
+        },
+    )
+    page = watched.page
+    page.goto(f"{server}{created['seats'][0]['link']}")
+    page.evaluate(COUNT_MOUSE)
+    page.wait_for_selector(".hand-card.selectable[data-key='a']")
+    cards = page.locator(".hand-card.selectable").evaluate_all(
+        "bs => bs.map(b => [b.dataset.key, b.dataset.card])"
+    )
+    assert len(cards) == 12 and [k for k, _ in cards] == list("abcdefgijklm")
+    page.keyboard.press("c")
+    page.wait_for_selector(".hand-card.selected")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".hand-card.selected", state="detached")
+    page.keyboard.press("a")
+    page.wait_for_selector(".hand-card.selected")
+    page.keyboard.press("b")
+    page.wait_for_selector(".actions button.pair-action[data-key='1']:not([disabled])")
+    page.keyboard.press("1")
+    page.wait_for_selector(".actions button.action[data-action^='0:declare']")
+    held = page.locator(".hand-card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    assert cards[0][1] not in held and cards[1][1] not in held and len(held) == 10
     assert page.evaluate("() => window.__mouse") == 0

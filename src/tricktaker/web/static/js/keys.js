@@ -1,7 +1,8 @@
 // The table played from the keyboard, as in the terminal (terminal/app.py's keys):
 // 1–9 and 0 take the numbered actions, letters play (or choose) the cards of the
 // hand, Tab or the arrow keys mark a card or an action and Enter takes it, s opens
-// the score sheet, ? (or h, F1) the list of keys, PageUp/PageDown scroll the log.
+// the score sheet, ? (or h, F1) the list of keys, Esc (or Backspace) puts back the
+// card last chosen for a move of two cards, PageUp/PageDown scroll the log.
 // Keys do nothing while a text field, a list or a dialog has them. The table page
 // calls initKeys(root, {openSheet}) once; this module reads the buttons the page
 // draws (real buttons, so Tab reaches them too) and marks each with its key
@@ -72,7 +73,7 @@ function helpLines() {
     t("1–9 and 0 take the numbered actions."),
     t("a, b, c… play the cards of your hand (or choose them, for a move of two cards)."),
     t("Tab or the arrow keys mark a card or an action; Enter takes it."),
-    t("s: the score sheet · ? or h: these keys · Esc: close a window."),
+    t("s: the score sheet · ? or h: these keys · Esc: close a window, or put back the card last chosen."),
     t("PageUp and PageDown scroll the log."),
   ];
 }
@@ -136,6 +137,9 @@ export function initKeys(root, { openSheet = null } = {}) {
       toggleHelp();
     } else if (key === "Escape" && help.open) {
       help.open = false;
+    } else if ((key === "Escape" || key === "Backspace") && root.querySelector(".hand-card.selected")) {
+      // Back from a two-card choice's second card to its first (as the terminal's Esc).
+      [...root.querySelectorAll(".hand-slot .hand-card.selected:not(:disabled)")].pop()?.click();
     } else if (key === "s" && openSheet) {
       openSheet();
     } else if (key === "PageUp" || key === "PageDown") {
