@@ -112,7 +112,8 @@ export function initKeys(root, { openSheet = null } = {}) {
   }
 
   function onKey(e) {
-    if (!root.isConnected) {
+    // The page drawn anew (its help panel gone): this table's keys are over.
+    if (!help.isConnected) {
       stop();
       return;
     }
