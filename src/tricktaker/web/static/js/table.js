@@ -30,6 +30,7 @@ import { copyText, fill, h, sleep } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
 import { dispatchExtra } from "./handlers.js";
 import { mountLife } from "./life.js";
+import { initKeys } from "./keys.js";
 import { TableSocket } from "./socket.js";
 import {
   passReplay,
@@ -189,6 +190,7 @@ export function mountTable(root, tableId, { setConn }) {
     rulesDialog,
   );
   const life = mountLife(root.querySelector(".side-col"), tableId); // the seats' life (life.js)
+  initKeys(root, { openSheet }); // the table from the keyboard (keys.js)
 
   const socket = new TableSocket(tableId, st.token, currentLang(), {
     onMessage,
