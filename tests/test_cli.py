@@ -52,7 +52,7 @@ def test_help_shows_every_value_and_default_as_a_user_types_it(
         assert f"the game: {', '.join(ids[:-1])} or {ids[-1]}" in " ".join(text.split())
 
 
-@pytest.mark.parametrize("command", [[], ["play"], ["replay"], ["arena"], ["bench"]])
+@pytest.mark.parametrize("command", [[], ["play"], ["replay"], ["hint"], ["arena"], ["bench"]])
 def test_help_has_no_raw_markup_and_names_no_file_users_lack(command: list[str]) -> None:
     parser = build_parser()
     if command:

@@ -23,11 +23,12 @@ from tricktaker.core import get_game
 from tricktaker.core.cardwords import rank_text
 from tricktaker.core.events import Event
 from tricktaker.core.i18n import translator
-from tricktaker.core.protocol import PaperSheet, Words, paper_lines
+from tricktaker.core.protocol import PaperSheet, Words, paper_drawing, paper_lines
 from tricktaker.core.start import Start
 from tricktaker.core.summary import DealSummary
 from tricktaker.games.preferans import PreferansState, PreferansView
 from tricktaker.games.preferans.words import PreferansWords, running, signed, written_kinds
+from tricktaker.games.preferans.words.paper import settlement
 
 GAME = get_game("preferans")
 EN: Words = GAME.words("en")
@@ -643,6 +644,47 @@ def test_the_paper_sheet_of_a_hand_made_sheet() -> None:
     # Without the deals (a page opened later), the sheet shows where it stands now.
     assert PAPER["en"].sheet_lines(view, [], names)[2].split() == ["pulya", "2", "8", "—"]
     assert running([2, 6, 10]) == "2.6.10" and running([]) == "—"
+
+
+def test_the_paper_drawing_gives_the_sheets_cells_and_the_settlement() -> None:
+    """The sheet in cells for the web page's figure (PaperDrawing): each seat's pulya, gora
+    and whists on each opponent, uncut, the balance, and who pays whom if closed now."""
+    state = paper_state()
+    deals = list(state.finished_deals())
+    view = view_of(state, 0)
+    drawing = paper_drawing(EN, view, deals, NAMES["en"][:3])
+    assert drawing is not None
+    assert drawing["title"] == "Sochi, pulya to 10" and drawing["pool"] == 10
+    assert drawing["observer"] == 0
+    assert drawing["labels"] == {
+        "pulya": "pulya",
+        "gora": "gora",
+        "whists": "whists",
+        "balance": "balance",
+    }
+    seats = drawing["seats"]
+    assert [(x["name"], x["pulya"], x["gora"], x["balance"]) for x in seats] == [
+        ("You", "2", "4", "+0"),
+        ("West", "6.8", "—", "+108"),
+        ("East", "—", "12", "-108"),
+    ]
+    assert [(w["on"], w["text"]) for w in seats[0]["whists"]] == [(1, "6.10"), (2, "—")]
+    assert drawing["settlement"] == [{"from": 2, "to": 1, "amount": "108"}]
+    ru = paper_drawing(RU, view_of(state, 1), deals, NAMES["ru"][:3])
+    assert ru is not None and ru["labels"]["gora"] == "гора" and ru["observer"] == 1
+    # The pot game keeps no such sheet, nor does another game.
+    pot = new("pot")
+    assert paper_drawing(EN, view_of(pot, 0), [], NAMES["en"][:3]) is None
+    tetka = get_game("tetka").new_match(get_game("tetka").options({}), seed=1)
+    assert paper_drawing(get_game("tetka").words("en"), tetka.view(0), [], NAMES["en"]) is None
+
+
+def test_the_settlement_pays_the_largest_debts_first() -> None:
+    assert settlement([0.0, 0.0, 0.0]) == []
+    assert settlement([10.0, 20.0, -30.0]) == [(2, 1, 20.0), (2, 0, 10.0)]
+    assert settlement([-5.0, -15.0, 20.0]) == [(1, 2, 15.0), (0, 2, 5.0)]
+    four = settlement([1 / 3, 2 / 3, -1.0, 0.0])
+    assert [(a, b) for a, b, _ in four] == [(2, 1), (2, 0)]
 
 
 def test_the_paper_sheet_keeps_the_latest_totals_of_a_long_line() -> None:

@@ -483,7 +483,7 @@ def test_a_preferans_table_from_the_bidding_to_the_sheet(client: TestClient) -> 
             known = preferans_known(events)
             told = [e["text"] for e in state["events"] if e["text"]]
             lines = [x for x in state["texts"]["table_lines"] if not CONTRACT_LINE.match(x)]
-            shown = cards_in_texts([told, lines, state["texts"]["paper"]])
+            shown = cards_in_texts([told, lines, state["texts"].get("paper", [])])
             assert shown <= known, shown - known
             for item in state["legal"]:
                 verbs.add(item["action"].split(":")[1].split(" ")[0])
@@ -594,3 +594,64 @@ def test_the_state_message_carries_rules_groups_and_hands_laid_open(client: Test
     replay = client.post("/api/replay", json={"record": record, "seat": 0})
     assert replay.json()["frames"][-1]["table"]["shown"][0][0] == 2
     assert replay.json()["frames"][0]["rules"]
+
+
+def answer(ws: Any) -> dict[str, Any]:
+    """The next message that answers the client (a hint or an error), past the table's news."""
+    while True:
+        m = ws.receive_json()
+        if m["type"] in ("hint", "error"):
+            return dict(m)
+
+
+def test_a_hint_comes_to_the_seat_to_act_only(client: TestClient) -> None:
+    """A seat on its turn gets the computer's move and a sentence (in its language); the
+    other seat, not to act, and a spectator are refused; nothing is played or told."""
+    made = create(client, "truc", {"players": 2}, ["human", "human"])
+    t0, t1 = (s["token"] for s in made["seats"])
+    with (
+        client.websocket_connect(f"/ws/{made['id']}?token={t0}&lang=ru") as ws0,
+        client.websocket_connect(f"/ws/{made['id']}?token={t1}&lang=ru") as ws1,
+        client.websocket_connect(f"/ws/{made['id']}") as watcher,
+    ):
+        ws0.receive_json(), ws1.receive_json(), watcher.receive_json()
+        s0, s1 = receive_state(ws0), receive_state(ws1)
+        receive_state(watcher)
+        mover, other = (ws0, ws1) if s0["legal"] else (ws1, ws0)
+        legal = {item["action"] for item in (s0 if mover is ws0 else s1)["legal"]}
+        mover.send_json({"type": "hint"})
+        hint = answer(mover)
+        assert hint["type"] == "hint", hint
+        assert hint["action"] in legal and hint["label"] and hint["why"]
+        assert any("а" <= ch <= "я" for ch in hint["why"].lower())
+        assert {o["action"] for o in hint["options"]} <= legal
+        mover.send_json({"type": "hint"})  # again at the same moment: the same hint, kept
+        assert answer(mover) == hint
+        other.send_json({"type": "hint"})
+        refused = answer(other)
+        assert (
+            refused["type"] == "error" and refused["message"] == "Подсказка — только когда ваш ход."
+        )
+        watcher.send_json({"type": "hint"})
+        refused = answer(watcher)
+        assert refused == {"type": "error", "message": "Spectators get no hints."}
+        assert client.get(f"/api/tables/{made['id']}").json()["applied"] == 0
+
+
+def test_a_failing_advisor_is_told_and_the_table_goes_on(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("the advisor saw 7h")
+
+    monkeypatch.setattr("tricktaker.server.hints.advise", broken)
+    made = create(client, "truc", {"players": 2}, ["human", "random"])
+    token = made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/{made['id']}?token={token}") as ws:
+        ws.receive_json()
+        state = receive_state(ws)
+        while not state["legal"]:
+            state = receive_state(ws)
+        ws.send_json({"type": "hint"})
+        assert answer(ws) == {"type": "error", "message": "No hint now: try again."}
+        assert act(ws, state["legal"][0]["action"])["type"] != "error"

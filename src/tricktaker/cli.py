@@ -1,4 +1,5 @@
-"""The ``tricktaker`` command: play, replay, verify, arena, ladder, bench (docs/design.md, §15)."""
+"""The ``tricktaker`` command: play, replay, verify, hint, arena, ladder, bench (docs/design.md,
+§15)."""
 
 from __future__ import annotations
 
@@ -110,6 +111,80 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     else:
         print(f"tricktaker: {out['error']['message']}", file=sys.stderr)
     return outcome.exit_code
+
+
+def _hint_refused(args: argparse.Namespace, error: dict[str, object], code: int) -> int:
+    """A hint refused: ``{"ok": false, "error": ...}`` with --json, else one line on
+    stderr; ``code`` is ``replay``'s (2 bad input, 3 an illegal move in the record)."""
+    if args.json:
+        print(json.dumps({"ok": False, "error": error}, ensure_ascii=False))
+    else:
+        print(f"tricktaker: {error['message']}", file=sys.stderr)
+    return code
+
+
+def _cmd_hint(args: argparse.Namespace) -> int:
+    """``tricktaker hint``: the record is replayed as ``replay`` does (same errors, same
+    exit status), then the advisor is handed the seat's view, memory and legal moves only.
+
+    Ruling: a hint is for the seat to act. ``--seat`` names the seat the user plays (a
+    check that the record is at his turn); a seat that is not to act is refused with
+    exit 2, since what it "would play" is not a decision it has."""
+    import random
+
+    from tricktaker.bots.advice import advise, check_level
+    from tricktaker.core.errors import IllegalAction
+    from tricktaker.core.i18n import detect_lang
+    from tricktaker.core.records import load_record, start_state
+    from tricktaker.core.registry import get_game
+
+    try:
+        text = _record_text(args.file)
+    except (OSError, UnicodeDecodeError) as exc:
+        return _hint_refused(args, {"message": f"cannot read {args.file}: {exc}"}, 2)
+    try:
+        record = load_record(text)
+        state = start_state(record)
+        game = get_game(record.game)
+        level = check_level(record.game, args.level)
+    except TricktakerError as exc:
+        return _hint_refused(args, {"message": str(exc)}, 2)
+    for index, action_text in enumerate(record.actions):
+        try:
+            state.apply(game.parse_action(action_text))
+        except IllegalAction as exc:  # the record's owner holds every card it names
+            error = {"index": index, "action": action_text, "message": str(exc)}
+            return _hint_refused(args, error, 3)
+    seat = state.to_act
+    if args.seat is not None and not 0 <= args.seat < state.players:
+        message = f"--seat {args.seat}: this match has seats 0 to {state.players - 1}"
+        return _hint_refused(args, {"message": message}, 2)
+    if seat is None:
+        return _hint_refused(args, {"message": "the match is over: nobody is to act"}, 2)
+    if args.seat is not None and args.seat != seat:
+        message = (
+            f"seat {args.seat} is not to act now (seat {seat} is): a hint is for the seat to act"
+        )
+        return _hint_refused(args, {"message": message}, 2)
+    lang = args.lang or detect_lang()
+    rng = random.Random(f"hint:{len(record.actions)}:{seat}")
+    advice = advise(
+        record.game,
+        state.view(seat),
+        state.events(0, seat),
+        state.legal_actions(),
+        level=level,
+        lang=lang,
+        rng=rng,
+    )
+    if args.json:
+        print(json.dumps(advice.to_json(), ensure_ascii=False))
+        return 0
+    print(f"seat {seat}: {advice.action}")
+    print(advice.why)
+    for option in advice.options:
+        print(f"  {option.value:+8.3f}  {option.action}")
+    return 0
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -258,6 +333,36 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="record file, or - for standard input")
     p.add_argument(
         "--seat", type=_seat, default=None, metavar="N", help="show seat N's view and events"
+    )
+
+    p = _command(
+        sub,
+        "hint",
+        _cmd_hint,
+        "what the computer would play at a record's position, and why",
+        "Replay a game record and print the move the computer would make for the seat"
+        " to act, with one sentence saying why and, where the level values them, the"
+        " value of each option (mean points per deal). The hint uses only what that seat"
+        " sees and saw. Exit status 0; 2 for a malformed record, a seat that is not to"
+        " act, a finished match or an unknown level; 3 for an illegal action.",
+    )
+    p.add_argument("file", help="record file, or - for standard input")
+    p.add_argument(
+        "--seat",
+        type=_seat,
+        default=None,
+        metavar="N",
+        help="the seat you play: refused unless it is to act",
+    )
+    p.add_argument(
+        "--level",
+        default=None,
+        metavar="LEVEL",
+        help="rules, search or deep (default: search, about half a second)",
+    )
+    p.add_argument("--json", action="store_true", help="print the hint as JSON")
+    p.add_argument(
+        "--lang", choices=["ru", "en"], default=None, help="language (default: your locale)"
     )
 
     p = _command(

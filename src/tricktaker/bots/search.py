@@ -134,6 +134,11 @@ class SearchBot:
         self._last_weights: list[float] = []
         self._rollout_bot: Bot | None = None
         self.last_worlds = 0
+        #: The last decision's scores, read by the advisor (``bots/advice.py``): each
+        #: action searched with its mean gain (empty when only one action was legal),
+        #: and the ``rules`` move it was weighed against (None without prudence).
+        self.last_scores: list[tuple[Action, float]] = []
+        self.last_rules: Action | None = None
 
     def _policy(self) -> Bot:
         if self._rollout_bot is None:
@@ -150,15 +155,19 @@ class SearchBot:
     ) -> Action:
         if not legal:
             raise TricktakerError(f"the {self.name} bot was asked to act with no legal action")
+        self.last_scores = []
+        self.last_rules = None
         if len(legal) == 1:
             return legal[0]
         seat = view.seat
         if seat is None:
             raise TricktakerError(f"the {self.name} bot plays a seat, not a spectator's view")
         totals = self.evaluate(view, memory, legal, rng)
+        self.last_scores = list(zip(legal, totals, strict=True))
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         if self.prudence > 0:
             advice = self._policy().act(view, memory, legal, rng)
+            self.last_rules = advice
             if advice in legal:
                 held = legal.index(advice)
                 if best != held and not self._clearly_better(best, held):

@@ -377,6 +377,33 @@ def paper_lines(
     return []
 
 
+@runtime_checkable
+class PaperDrawing(Protocol):
+    """Words that give the paper sheet's cells apart, for a front end that draws the
+    sheet's figure itself (optional; the web table's circle of sectors).
+
+    ``sheet_drawing`` returns None where the game keeps no such sheet now, else a
+    JSON-ready dict: ``title``, ``labels`` (the words of its parts), ``seats`` (each
+    seat's parts as running totals) and ``balance``; only from the view and the
+    finished deals the observer saw, like ``PaperSheet``.
+    """
+
+    def sheet_drawing(
+        self, view: View, deals: Sequence[DealSummary], names: Sequence[str]
+    ) -> dict[str, Any] | None:
+        """The sheet's cells for drawing, or None."""
+        ...
+
+
+def paper_drawing(
+    words: Words, view: View, deals: Sequence[DealSummary], names: Sequence[str]
+) -> dict[str, Any] | None:
+    """The game's paper sheet in cells (``PaperDrawing``), or None for a game without one."""
+    if provides(words, PaperDrawing):
+        return cast(PaperDrawing, words).sheet_drawing(view, deals, names)
+    return None
+
+
 #: A cell of an action grid: one of the legal actions, or None (a gap that keeps the columns).
 GridCell = Action | None
 

@@ -31,6 +31,7 @@ from tricktaker.core.protocol import (
     action_groups,
     group_titles,
     groups_note,
+    paper_drawing,
     paper_lines,
     shown_hands,
 )
@@ -115,14 +116,16 @@ def moment_texts(
         "hand_note": words.hand_note(view),
         "seat_tags": [words.seat_tags(view, s) for s in range(view.players)],
         "match_result": words.match_result(view, sides) if view.finished else None,
-        # The sheet as drawn on paper, for games that keep one (else no lines).
-        "paper": paper_lines(words, view, deals, names),
         # The two-card choices (core.pairs): verb -> the words of the one button that
         # sends the two cards chosen in the hand (empty for most games and moments).
         "pairs": {p.verb: pair_label(words, p, view) for p in card_pairs(legal, view.hand)},
     }
-    if rows is not None:
+    if rows is not None:  # the sheets change only as deals end: sent with the rows
         out["sheet"] = {"header": words.sheet_header(sides), "rows": list(rows)}
+        # The sheet as drawn on paper, for games that keep one (else no lines)...
+        out["paper"] = paper_lines(words, view, deals, names)
+        # ...and in cells, for the page to draw its figure (None: no such sheet).
+        out["paper_drawing"] = paper_drawing(words, view, deals, names)
     return out
 
 
@@ -186,8 +189,8 @@ def moment_message(
     """The ``state`` message but its events: the observer's view, his moves, the words of
     the moment (``deals``: the summaries of his ``deal_end`` events; ``rows``: the sheet's
     rows, None to leave the sheet out), and where ``with_rules`` the game's rules for the
-    table's ``options``. Its cost is the moment's, never the match's (but ``paper``,
-    which a game draws from every deal)."""
+    table's ``options``. Its cost is the moment's, never the match's (the sheets, drawn
+    from every deal, come only with ``rows``: when a deal has ended)."""
     _ = web_words(lang)
     words = game.words(lang)
     view = state.public_view() if observer is None else state.view(observer)

@@ -3,6 +3,12 @@
 Every step is a ``state`` message (``server.messages``) built from that
 observer's view and events only, as at a live table: a replay shows a seat
 nothing it did not see at the table.
+
+Beside the steps go two indexes for jumping (``step_marks``), read from the very
+events each step tells that observer (the kinds every game uses alike,
+``core.events``): ``deals``, the step at which each deal begins (its ``deal``
+event), and ``tricks``, each step at which a trick is complete (its ``trick``
+event). Built from what the observer saw, they show him nothing more.
 """
 
 from __future__ import annotations
@@ -38,8 +44,29 @@ def replay_frames(
             state.apply(text)
         except IllegalAction as exc:
             error = {"index": i, "action": text[:200], "message": str(exc)}
-            return {"frames": frames, "error": error}
+            return {"frames": frames, "error": error, **step_marks(frames)}
         frame = state_message(game, state, seat, since, lang, names, options, with_rules=False)
         since += len(frame["events"])
         frames.append(frame)
-    return {"frames": frames, "error": None}
+    return {"frames": frames, "error": None, **step_marks(frames)}
+
+
+def step_marks(frames: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Where the deals begin and the tricks end, as steps (indexes into ``frames``),
+    strictly increasing: ``deals`` is ``[{"step", "deal"}]`` (the deal's number as
+    its ``deal`` event tells it), ``tricks`` the steps whose events complete a
+    trick. A step holding two deal starts (none does today) counts its last."""
+    deals: list[dict[str, int]] = []
+    tricks: list[int] = []
+    for step, frame in enumerate(frames):
+        for event in frame.get("events") or ():
+            kind = event.get("kind")
+            if kind == "deal":
+                number = int((event.get("data") or {}).get("deal", len(deals) + 1))
+                if deals and deals[-1]["step"] == step:
+                    deals[-1]["deal"] = number
+                else:
+                    deals.append({"step": step, "deal": number})
+            elif kind == "trick" and (not tricks or tricks[-1] != step):
+                tricks.append(step)
+    return {"deals": deals, "tricks": tricks}

@@ -45,7 +45,7 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from tricktaker.bots.base import Bot
 from tricktaker.bots.registry import make_bot
@@ -66,6 +66,7 @@ from tricktaker.server.store import StaleTable, Store, StoredTable, StoreError, 
 log = logging.getLogger("tricktaker.server")
 
 Listener = Callable[["LiveTable"], Awaitable[None]]
+T = TypeVar("T")
 
 
 @dataclass(eq=False)
@@ -598,6 +599,11 @@ class Hub:
                     table.stalled_at = table.applied
                     return
                 await asyncio.sleep(BOT_BACKOFF * 2 ** (failures - 1))
+
+    async def think(self, work: Callable[[], T]) -> T:
+        """``work`` done in the computers' thread pool, never on the event loop (a hint:
+        ``server.hints``). Whatever it reads of a table must be taken before, on the loop."""
+        return await asyncio.get_running_loop().run_in_executor(self._thinking, work)
 
     async def close(self) -> None:
         for task in list(self._background):

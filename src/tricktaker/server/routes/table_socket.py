@@ -20,6 +20,10 @@ stand-in, the turn clock) whenever that changes. The client sends:
   not save;
 * ``{"type": "lang", "lang": "ru"}`` — every event again, and the rules, in it;
 * ``{"type": "ping"}`` — answered ``{"type": "pong"}``;
+* ``{"type": "hint"}`` — answered ``{"type": "hint", "seat", "level", "action", "label",
+  "why", "options", "applied"}``: what the computer would play for this seat now, and
+  why (``server.hints``: thought out off the event loop, sent to this socket only and
+  recorded nowhere), or ``error`` for a spectator or a seat not to act;
 * ``{"type": "history", "before": n}`` — answered ``{"type": "history", "events"}``:
   the events numbered below ``n`` (and below the client's own number), for a page
   that resumed from its number and wants the lines before it; once a connection
@@ -47,6 +51,7 @@ from tricktaker.core import IllegalAction, RecordError
 from tricktaker.core.records import decode_json
 from tricktaker.server.config import Settings
 from tricktaker.server.connection import CLOSE_FORBIDDEN, CLOSE_POLICY, CLOSE_TOO_BIG, Connection
+from tricktaker.server.hints import hint_message
 from tricktaker.server.messages import web_words
 from tricktaker.server.routes.bodies import lang_or_english
 from tricktaker.server.routes.context import address_of, context_of, find_table, hub_of
@@ -172,6 +177,9 @@ async def _handle(hub: Hub, conn: Connection, text: str) -> None:
         if not (valid and await conn.history(conn.table, int(before or 0))):
             not_understood = _("Not a message this table understands.")
             await conn.send({"type": "error", "message": not_understood})
+        return
+    if kind == "hint":
+        await conn.send(await hint_message(hub, conn.table, conn.seat, conn.lang))
         return
     if kind != "act":
         await conn.send({"type": "error", "message": _("Not a message this table understands.")})

@@ -9,6 +9,7 @@ player's stakes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tricktaker.core.protocol import View
 from tricktaker.core.summary import DealSummary
@@ -84,6 +85,57 @@ class PaperWords(Vocabulary):
         rows.append(balance)
         return [title, *aligned(rows)]
 
+    def sheet_drawing(
+        self, view: View, deals: Sequence[DealSummary], names: Sequence[str]
+    ) -> dict[str, Any] | None:
+        """The sheet's cells for a front end that draws the paper's figure itself
+        (``core.protocol.PaperDrawing``): per seat his pulya, gora and whists on each
+        opponent as running totals, uncut, the balance, and the settlement as if the
+        game were closed now (who pays whom, in whists). None in the pot game."""
+        _ = self._
+        v = self.view_of(view)
+        if v.pot:
+            return None
+        n = v.players
+        pulya, gora, whists = paper_history(v, deals)
+        seats = []
+        for s in range(n):
+            seats.append(
+                {
+                    "seat": s,
+                    "name": names[s],
+                    "pulya": running(pulya[s]),
+                    "gora": running(gora[s]),
+                    "whists": [
+                        {
+                            "on": (s + k) % n,
+                            "name": names[(s + k) % n],
+                            "text": running(whists[s][(s + k) % n]),
+                        }
+                        for k in range(1, n)
+                    ],
+                    "balance": signed(v.balance[s], self._lang),
+                }
+            )
+        return {
+            "title": _("{convention}, pulya to {pool}").format(
+                convention=self.convention(v.options).capitalize(), pool=v.options["pool"]
+            ),
+            "pool": int(v.options["pool"]),
+            "observer": v.seat,
+            "labels": {
+                "pulya": _("pulya"),
+                "gora": _("gora"),
+                "whists": _("whists"),
+                "balance": _("balance"),
+            },
+            "seats": seats,
+            "settlement": [
+                {"from": a, "to": b, "amount": signed(x, self._lang).lstrip("+")}
+                for a, b, x in settlement(v.balance)
+            ],
+        }
+
 
 def paper_history(
     v: PreferansView, deals: Sequence[DealSummary]
@@ -141,3 +193,19 @@ def paper_history(
             if v.whists[s][t] != w[s][t]:
                 whists[s][t].append(v.whists[s][t])
     return pulya, gora, whists
+
+
+def settlement(balance: Sequence[float]) -> list[tuple[int, int, float]]:
+    """Who pays whom to settle ``balance`` (zero-sum, in whists): the largest debtor pays
+    the largest creditor first, so three players settle in two payments at most."""
+    owed = [round(x, 6) for x in balance]
+    out: list[tuple[int, int, float]] = []
+    while True:
+        debtor = min(range(len(owed)), key=lambda s: owed[s])
+        creditor = max(range(len(owed)), key=lambda s: owed[s])
+        amount = min(-owed[debtor], owed[creditor])
+        if amount < 0.05:
+            return out
+        out.append((debtor, creditor, amount))
+        owed[debtor] += amount
+        owed[creditor] -= amount

@@ -3,7 +3,9 @@
 // and the replay viewer; nothing here knows which game is played.
 
 import { cardSvg, cardText, isCardName } from "./cards.js";
+import { markTalonCards, tablePiles } from "./centre.js";
 import { h, s } from "./dom.js";
+import { drawnSheet } from "./sheet.js";
 import { t } from "./i18n.js";
 
 const MAX_BACKS = 8;
@@ -146,6 +148,7 @@ function trickArea(msg, places, onTable, caption, topRank) {
   return h(
     "div",
     { class: "center" },
+    tablePiles(msg), // the vira, the photograph, the talon (centre.js)
     area,
     caption ? h("p", { class: "trick-caption", role: "status" }, caption) : null,
   );
@@ -251,12 +254,14 @@ export function renderHand(msg, { playable = new Map(), onCard = null, busy = fa
       cardSvg(card),
     );
   });
-  return h(
+  const section = h(
     "section",
     { class: "hand", "aria-label": t("Your hand") },
     h("div", { class: "hand-cards" }, cards.length ? cards : h("p", { class: "muted" }, t("No cards in hand."))),
     msg.texts.hand_note ? h("p", { class: "hand-note" }, msg.texts.hand_note) : null,
   );
+  markTalonCards(section, msg); // while the declarer discards (centre.js)
+  return section;
 }
 
 /** The verb that plays a card, in every game (docs/design.md §4): only it is sent by a click on a card. */
@@ -375,6 +380,8 @@ export function renderStatus(msg, { paper = true } = {}) {
  * for the games that keep one; nothing for the others.
  */
 export function paperSheet(texts) {
+  const drawn = drawnSheet(texts); // the paper's figure, where the game gives its cells (sheet.js)
+  if (drawn) return drawn;
   const lines = Array.isArray(texts.paper) ? texts.paper : [];
   if (!lines.length) return null;
   // Every column must show: the font shrinks to fit the longest line in the width

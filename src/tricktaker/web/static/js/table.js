@@ -30,6 +30,7 @@ import { copyText, fill, h, sleep } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
 import { dispatchExtra } from "./handlers.js";
 import { mountLife } from "./life.js";
+import { initKeys } from "./keys.js";
 import { TableSocket } from "./socket.js";
 import {
   passReplay,
@@ -127,6 +128,7 @@ export function mountTable(root, tableId, { setConn }) {
     // last sent (a frame carries them only when they change).
     msg: null,
     sheet: null,
+    paper: null, // the paper sheet and its drawing, as last sent (with the sheet)
     rules: [],
     // The number of the next event the log has taken, and of the next one this tab had
     // shown before (a reload does not pause again on those).
@@ -144,6 +146,10 @@ export function mountTable(root, tableId, { setConn }) {
     // chosen among: a new set of legal moves starts the choice afresh.
     picked: [],
     pickedFor: "",
+    // The computer's advice for this seat's turn (a `hint` message: its move, its
+    // sentence, the number of moves it was given at), and whether one is being asked.
+    hint: null,
+    hintBusy: false,
   };
   // A reload resumes from the number this tab had reached (all it keeps), and asks for
   // the lines before it once the table is there (a `history` message).
@@ -184,6 +190,7 @@ export function mountTable(root, tableId, { setConn }) {
     rulesDialog,
   );
   const life = mountLife(root.querySelector(".side-col"), tableId); // the seats' life (life.js)
+  initKeys(root, { openSheet }); // the table from the keyboard (keys.js)
 
   const socket = new TableSocket(tableId, st.token, currentLang(), {
     onMessage,
@@ -232,8 +239,15 @@ export function mountTable(root, tableId, { setConn }) {
       pump();
       return;
     }
+    if (msg.type === "hint") {
+      st.hintBusy = false;
+      st.hint = msg;
+      renderActions();
+      return;
+    }
     if (msg.type === "error") {
       st.busy = false;
+      st.hintBusy = false;
       st.error = t("Not allowed: {message}", { message: msg.message });
       renderActions();
       renderHandSlot();
@@ -282,9 +296,14 @@ export function mountTable(root, tableId, { setConn }) {
     st.busy = false;
     st.error = null;
     if ((msg.rules || []).length) st.rules = msg.rules; // sent once a connection and language
-    if (msg.texts && msg.texts.sheet) st.sheet = msg.texts.sheet; // sent when it changed
-    // The moment: the frame without its events, with the sheet as last sent.
-    const moment = { ...msg, texts: { ...(msg.texts || {}), sheet: st.sheet }, rules: undefined };
+    // The sheets are sent when they change (a deal ended), the paper ones with the rows.
+    if (msg.texts && msg.texts.sheet) {
+      st.sheet = msg.texts.sheet;
+      st.paper = { paper: msg.texts.paper, paper_drawing: msg.texts.paper_drawing };
+    }
+    // The moment: the frame without its events, with the sheets as last sent.
+    const texts = { ...(msg.texts || {}), sheet: st.sheet, ...(st.paper || {}) };
+    const moment = { ...msg, texts, rules: undefined };
     delete moment.events;
     delete moment.faded;
     if (moment.table && msg.texts) {
@@ -319,6 +338,8 @@ export function mountTable(root, tableId, { setConn }) {
     addLog(events, Infinity);
     st.pause = null;
     st.msg = moment;
+    // A hint holds for the moment it was given at only.
+    if (st.hint && st.hint.applied !== moment.applied) st.hint = null;
     const moves = (moment.legal || []).map((item) => item.action).join("|");
     if (moves !== st.pickedFor) {
       st.picked = [];
@@ -580,7 +601,10 @@ export function mountTable(root, tableId, { setConn }) {
       : null;
     const words = msg ? [msg.texts.hint, msg.texts.pairs] : null;
     // The same moves keep the same buttons: the keyboard's focus stays where it was.
-    if (!changed(actions, [key, words, st.error, Boolean(st.pause), st.busy, st.picked])) return;
+    const hinted = [st.hint && st.hint.action, st.hint && st.hint.why, st.hintBusy];
+    if (!changed(actions, [key, words, st.error, Boolean(st.pause), st.busy, st.picked, hinted])) {
+      return;
+    }
     const parts = [];
     if (st.error) {
       parts.push(
@@ -626,6 +650,7 @@ export function mountTable(root, tableId, { setConn }) {
               "btn action",
               item.private ? "private" : "",
               cardMoves.has(item.action) ? "card-action" : "",
+              st.hint && st.hint.action === item.action ? "suggested" : "",
             ]
               .filter(Boolean)
               .join(" "),
@@ -690,6 +715,7 @@ export function mountTable(root, tableId, { setConn }) {
         // A line under the groups (Le Truc for four: what a captain is, and that words
         // do not end the turn).
         if (msg.groups_note) parts.push(h("p", { class: "help groups-note" }, msg.groups_note));
+        parts.push(hintRow());
       } else if (msg.table.seat !== null && !msg.table.finished && msg.table.to_act !== null) {
         parts.push(
           h(
@@ -702,6 +728,39 @@ export function mountTable(root, tableId, { setConn }) {
       if (st.busy) parts.push(h("p", { class: "muted" }, t("Sending…")));
     }
     fill(actions, parts);
+  }
+
+  /** The Hint button (a seat on its turn only: the moves are shown to no one else), and the
+   *  computer's sentence once it came; its move's button is marked `suggested`. */
+  function hintRow() {
+    const ask = h(
+      "button",
+      {
+        type: "button",
+        class: "btn small hint-button",
+        title: t("What the computer would play here, and why"),
+        disabled: st.busy || st.hintBusy,
+        onclick: askHint,
+      },
+      t("Hint"),
+    );
+    const said = st.hintBusy
+      ? h("p", { class: "muted hint-advice" }, t("Looking for a hint…"))
+      : st.hint
+        ? h("p", { class: "hint-advice", role: "status" }, t("Hint: {why}", { why: st.hint.why }))
+        : null;
+    return h("div", { class: "hint-row" }, ask, said);
+  }
+
+  function askHint() {
+    if (st.busy || st.hintBusy || st.pause) return;
+    st.error = null;
+    if (!socket.send({ type: "hint" })) {
+      st.error = t("Not connected: the action was not sent. Wait for the connection to come back.");
+    } else {
+      st.hintBusy = true;
+    }
+    renderActions();
   }
 
   /** The button that sends the two cards chosen in the hand: active once they make a move. */
