@@ -62,6 +62,7 @@ from tricktaker.server.config import Settings
 from tricktaker.server.fallback import Failure, Position, choose, failure_lines
 from tricktaker.server.life import Life, TableLife, stand_in_for
 from tricktaker.server.store import StaleTable, Store, StoredTable, StoreError, TableExpired
+from tricktaker.server.warmup import wait_warm
 
 log = logging.getLogger("tricktaker.server")
 
@@ -165,6 +166,21 @@ class LiveTable:
         return out
 
 
+def thinking_progress(bot: Bot) -> float | None:
+    """How far a computer's search has come, 0 to 1 (``SearchBot.progress``); None where
+    the bot does not say."""
+    progress = getattr(bot, "progress", None)
+    if isinstance(progress, (int, float)) and 0 <= progress <= 1:
+        return round(float(progress), 2)
+    return None
+
+
+def _warm_then(level: str, think: Callable[[], Any]) -> Any:
+    """In the bot's thread: wait for the kernels' warm-up if under way, then think."""
+    wait_warm(level)
+    return think()
+
+
 def build_state(stored: StoredTable) -> tuple[Game, State]:
     """The match of a stored table, replayed action by action (RecordError if it cannot be)."""
     record = Record(
@@ -197,6 +213,10 @@ def _with_bots(table: LiveTable) -> LiveTable:
 STALE_TRIES = 8
 #: Tries of a computer's move the database refuses for another reason, then it gives up.
 BOT_TRIES = 5
+#: Seconds a computer thinks before every socket of its table is told so (``thinking``).
+THINKING_NOTICE = 2.0
+#: Seconds between two ``thinking`` messages while it goes on thinking.
+THINKING_EVERY = 1.0
 #: The first pause after a refused write of a computer's move; doubled each time.
 BOT_BACKOFF = 0.5
 #: Seconds between two writes of a table's last use when people merely open it.
@@ -559,15 +579,22 @@ class Hub:
                 list(state.legal_actions()),
                 f"{table.stored.seed}:{applied}:{seat}",
             )
+            watch: asyncio.Task[bool] | None = None
             if getattr(bot, "instant", False):  # no thread's hand-over for a coin toss
                 thinking: asyncio.Future[tuple[Action, list[Failure]]] = loop.create_future()
                 thinking.set_result(think())
             else:
-                thinking = loop.run_in_executor(self._thinking, think)
+                level = table.computer_level(seat)
+                thinking = loop.run_in_executor(self._thinking, _warm_then, level, think)
+                watch = loop.create_task(self._tell_thinking(table, seat, bot))
             try:
                 if self.settings.bot_delay > 0:
                     await asyncio.sleep(self.settings.bot_delay)
-                action, failed = await thinking
+                try:
+                    action, failed = await thinking
+                finally:
+                    if watch is not None:
+                        await self._thought(table, watch)
                 if failed:
                     deal = len(state.finished_deals()) + 1
                     for line in failure_lines(Position(table.id, deal, applied, seat), failed):
@@ -596,6 +623,41 @@ class Hub:
                     table.stalled_at = table.applied
                     return
                 await asyncio.sleep(BOT_BACKOFF * 2 ** (failures - 1))
+
+    async def _tell_thinking(self, table: LiveTable, seat: int, bot: Bot) -> bool:
+        """After ``THINKING_NOTICE`` seconds of a computer's thinking, tell every socket of
+        the table so each ``THINKING_EVERY`` seconds, with how far its search has come
+        where it says (``progress``, 0 to 1; null: unknown). Returns whether it told."""
+        started = time.monotonic()
+        told = False
+        try:
+            await asyncio.sleep(THINKING_NOTICE)
+            while True:
+                told = True
+                message = {
+                    "type": "thinking",
+                    "seat": seat,
+                    "elapsed_s": round(time.monotonic() - started, 1),
+                    "progress": thinking_progress(bot),
+                }
+                await self._tell_sockets(table, message)
+                await asyncio.sleep(THINKING_EVERY)
+        except asyncio.CancelledError:
+            return told
+
+    async def _thought(self, table: LiveTable, watch: asyncio.Task[bool]) -> None:
+        """The computer has moved: its notice ends (``thinking`` with no seat), if told."""
+        watch.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            told = await watch
+            if told:
+                await self._tell_sockets(table, {"type": "thinking", "seat": None})
+
+    async def _tell_sockets(self, table: LiveTable, message: dict[str, Any]) -> None:
+        """Send one message to every socket of the table (here): a failing one is its own
+        loop's business."""
+        targets = [send for _, send in list(table.life.sockets.values())]
+        await asyncio.gather(*(send(message) for send in targets), return_exceptions=True)
 
     async def close(self) -> None:
         for task in list(self._background):

@@ -30,6 +30,7 @@ import { copyText, fill, h, sleep } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
 import { dispatchExtra } from "./handlers.js";
 import { mountLife } from "./life.js";
+import { thinkingSeen } from "./thinking.js";
 import { TableSocket } from "./socket.js";
 import {
   passReplay,
@@ -216,6 +217,8 @@ export function mountTable(root, tableId, { setConn }) {
       return st.seat === undefined ? null : st.seat;
     },
     send: (message) => socket.send(message),
+    /** The seats' names as this page reads them (the latest state's). */
+    names: () => (st.msg && Array.isArray(st.msg.names) ? st.msg.names : []),
   };
 
   function onMessage(msg) {
@@ -319,6 +322,7 @@ export function mountTable(root, tableId, { setConn }) {
     addLog(events, Infinity);
     st.pause = null;
     st.msg = moment;
+    if (moment.table) thinkingSeen(moment.table.to_act);
     const moves = (moment.legal || []).map((item) => item.action).join("|");
     if (moves !== st.pickedFor) {
       st.picked = [];

@@ -1,14 +1,21 @@
-"""Compile the numba kernels once, before the test workers start.
+"""Compile the numba kernels once, ahead of the first computer that needs them.
 
 The solvers' kernels (``solvers/_kernels.py``, ``solvers/preferans/_kernel.py``,
 ``solvers/tetka/_kernel.py``) are jitted with ``cache=True``: the first process
 to call one compiles it (seconds each, some 20 s in all) and writes the machine
-code beside the source; later processes load it in a fraction of a second. Under
-pytest-xdist every worker is a fresh process, so without a warm cache each
-worker compiles them all again, at the same time. ``conftest.py`` calls
-:func:`warm` in the controller before the workers start: one tiny solve of each
-kind, with the argument types the solvers always pass, so the workers find every
-signature they need on disk.
+code beside the source (``__pycache__`` next to each kernel's module, or under
+``NUMBA_CACHE_DIR``); later processes load it in a fraction of a second. On a
+fresh install the first strong or expert move would otherwise wait for the
+compiler (36 to 120 s were seen) while every later one takes seconds. So
+:func:`warm` runs one tiny solve of each kind, with the argument types the
+solvers always pass, and every signature they need is then on disk:
+
+* ``make run`` and ``make test`` run it once when they install
+  (``tricktaker warm``);
+* ``tricktaker serve`` runs it again in a child process at start
+  (``server.warmup``), in case the cache was emptied or the sources changed;
+* the tests' xdist controller runs it before the workers start
+  (``tests/conftest.py``), so the workers do not each compile them all again.
 
 The kernels are imported by their module paths (``tricktaker.solvers`` itself
 re-exports nothing the warm-up relies on).
@@ -20,6 +27,15 @@ from tricktaker.solvers.cfr import CFRSolver, exploitability
 from tricktaker.solvers.preferans.position import Position, Solver
 from tricktaker.solvers.tetka.solve import Ending, Table, solve, solve_marks
 from tricktaker.solvers.toy import kuhn
+
+
+def cache_dir() -> str:
+    """Where numba keeps the compiled kernels: ``NUMBA_CACHE_DIR`` if set, else the
+    ``__pycache__`` folders beside the kernels' sources."""
+    from numba.core import config
+
+    found = getattr(config, "CACHE_DIR", "")  # set from the environment at import
+    return str(found or "__pycache__ beside the kernels' sources")
 
 
 def warm() -> None:

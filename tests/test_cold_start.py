@@ -1,0 +1,226 @@
+"""Issue 21: the strong computers' kernels compiled ahead (``tricktaker warm``, the
+server's warm-up and its gate), a long think told to the table with its progress, and
+the computers' names in each reader's language.
+
+No test here times anything: the figures are ``bench/cold_start.py``'s.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tricktaker import cli
+from tricktaker.bots import registry
+from tricktaker.bots.registry import levels
+from tricktaker.core.actions import Action
+from tricktaker.core.events import Event
+from tricktaker.core.protocol import View
+from tricktaker.server import tables, warmup
+from tricktaker.server.app import create_app
+from tricktaker.server.config import Settings
+from webserver import seats
+
+PATIENCE = 20.0
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'cold.db'}", bot_delay=0)
+    with TestClient(create_app(settings)) as c:
+        yield c
+
+
+# -- tricktaker warm ---------------------------------------------------------
+
+
+def test_the_warm_command_runs_the_warm_up(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ran: list[bool] = []
+    monkeypatch.setattr("tricktaker.solvers.warm.warm", lambda: ran.append(True))
+    assert cli.main(["warm"]) == 0
+    assert ran == [True]
+    assert "compiled" in capsys.readouterr().out
+    assert cli.main(["warm", "--quiet"]) == 0
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.slow
+def test_the_warm_command_fills_the_cache_it_is_given(tmp_path: Path) -> None:
+    """Into ``NUMBA_CACHE_DIR``: every kernel's machine code, for each solver."""
+    cache = tmp_path / "numba"
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    done = subprocess.run(
+        [sys.executable, "-m", "tricktaker", "warm"], env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert str(cache) in done.stdout
+    indexes = {p.parent.name.split("_")[0] for p in cache.rglob("*.nbi")}
+    assert {"preferans", "tetka", "solvers"} <= indexes
+    assert list(cache.rglob("*.nbc"))
+
+
+# -- the server's warm-up and its gate --------------------------------------
+
+
+def test_a_searching_computer_waits_for_the_warm_up_and_no_other(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the warm-up child runs, a ``search`` move waits for it to end (then loads
+    what it compiled, rather than compiling beside it); ``rules`` never waits."""
+    monkeypatch.delenv(warmup.WARMING, raising=False)
+    release = Path(os.environ.get("TMPDIR", "/tmp")) / f"release-{os.getpid()}"
+    release.unlink(missing_ok=True)
+    script = f"import os, time\nwhile not os.path.exists({str(release)!r}): time.sleep(0.01)\n"
+    child = warmup.start_warmup([sys.executable, "-c", script])
+    assert child is not None
+    try:
+        assert os.environ[warmup.WARMING]
+        warmup.wait_warm("rules")  # at once
+        assert child.poll() is None
+        waited = threading.Event()
+
+        def move() -> None:
+            warmup.wait_warm("search")
+            waited.set()
+
+        waiter = threading.Thread(target=move)
+        waiter.start()
+        assert not waited.wait(0.3)  # still compiling: the move waits
+        release.touch()
+        assert waited.wait(PATIENCE)
+        assert child.wait(PATIENCE) == 0
+        waiter.join()
+    finally:
+        release.touch()
+        child.wait(PATIENCE)
+        release.unlink(missing_ok=True)
+        warmup._passed.set()
+
+
+def test_serve_starts_the_warm_up_unless_told_not_to(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    from tricktaker.server import serve as serve_module
+
+    started: list[bool] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: None)
+    monkeypatch.setattr(serve_module, "start_warmup", lambda: started.append(True))
+    assert serve_module.serve("127.0.0.1", 8000, "sqlite:///:memory:", 0) == 0
+    assert started == [True]
+    assert serve_module.serve("127.0.0.1", 8000, "sqlite:///:memory:", 0, warm=False) == 0
+    assert started == [True]
+
+
+# -- a long think told --------------------------------------------------------
+
+
+class SlowBot:
+    """Thinks until the test lets it go, saying it is halfway."""
+
+    name = "slow"
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+        self.progress = 0.5
+
+    def act(
+        self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert self.go.wait(PATIENCE)
+        return legal[0]
+
+
+def test_a_long_think_is_told_to_the_table_with_its_progress(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = SlowBot()
+    levels("truc")
+    monkeypatch.setitem(registry._BOTS, ("truc", "slow"), lambda: bot)
+    monkeypatch.setattr(tables, "THINKING_NOTICE", 0.05)
+    monkeypatch.setattr(tables, "THINKING_EVERY", 0.05)
+    record = {"game": "truc", "options": {"players": 2}, "seed": 1, "dealer": 0, "actions": []}
+    made = client.post("/api/records", json={"record": record, "seats": seats("human", "slow")})
+    assert made.status_code == 201, made.text
+    table, token = made.json()["id"], made.json()["seats"][0]["token"]
+    told: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
+        while True:
+            msg = ws.receive_json()
+            if msg["type"] == "thinking":
+                told.append(msg)
+                break
+        assert told[0]["seat"] == 1 and told[0]["progress"] == 0.5
+        assert told[0]["elapsed_s"] >= 0.05
+        bot.go.set()
+        while True:  # the notice ends once it has moved
+            msg = ws.receive_json()
+            if msg["type"] == "thinking" and msg["seat"] is None:
+                break
+            assert msg["type"] in ("thinking", "state", "life"), msg
+
+
+def test_a_quick_computer_is_not_announced(client: TestClient) -> None:
+    """``rules`` answers at once: no ``thinking`` message reaches the table."""
+    body = {"game": "truc", "options": {"players": 2}, "seats": seats("human", "rules")}
+    made = client.post("/api/tables", json=body).json()
+    with client.websocket_connect(f"/ws/{made['id']}?token={made['seats'][0]['token']}") as ws:
+        kinds = [ws.receive_json()["type"] for _ in range(2)]
+    assert "thinking" not in kinds
+
+
+def test_the_search_level_says_how_far_it_has_come() -> None:
+    from tricktaker.bots.registry import make_bot
+    from tricktaker.core import get_game
+
+    bot = make_bot("search", "truc")
+    game = get_game("truc")
+    state = game.new_match(game.options({}), seed=3)
+    seat = state.to_act
+    assert seat is not None
+    assert getattr(bot, "progress", None) == 0.0
+    bot.act(state.view(seat), state.events(0, seat), list(state.legal_actions()), random.Random(1))
+    assert tables.thinking_progress(bot) == 1.0
+
+
+# -- the computers' names in each language ----------------------------------
+
+
+def test_the_computers_names_follow_the_readers_language(client: TestClient) -> None:
+    body = {
+        "game": "truc",
+        "options": {"players": 4},
+        "seats": seats("human", "rules", "human", "rules"),
+        "names": ["Ann", "", "", "Robo"],
+        "lang": "en",
+    }
+    made = client.post("/api/tables", json=body)
+    assert made.status_code == 201, made.text
+    table = made.json()["id"]
+    with client.websocket_connect(f"/ws/{table}?lang=ru") as ws:
+        hello = ws.receive_json()
+        state = ws.receive_json()
+        while state["type"] != "state":
+            state = ws.receive_json()
+    names = state["names"]
+    assert names[0] == "Ann" and names[3] == "Robo"  # as typed, in every language
+    assert names[1].startswith("Компьютер 2") and names[2] == "Игрок 3"
+    life = hello["life"]
+    assert life["names"]["ru"][1].startswith("Компьютер 2")
+    assert life["names"]["en"][1].startswith("Computer 2")
+    assert life["names"]["ru"][0] == "Ann"
+    with client.websocket_connect(f"/ws/{table}?lang=en") as ws:
+        state = ws.receive_json()
+        while state["type"] != "state":
+            state = ws.receive_json()
+    assert state["names"][1].startswith("Computer 2") and state["names"][2] == "Player 3"
