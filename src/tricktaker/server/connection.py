@@ -83,6 +83,7 @@ class Connection:
                 table.options,
                 self.heard,
                 {"applied": table.applied},
+                table.deal_end,
             )
             await self._send_text(text)
 

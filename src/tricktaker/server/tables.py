@@ -91,6 +91,9 @@ class LiveTable:
     #: Per computer seat, the events it has seen so far: its memory grows by the new
     #: ones only (rendered afresh, every move re-rendered the whole match's log).
     memories: dict[int, list[Event]] = field(default_factory=dict)
+    #: The table as the latest deal ended, before the next was dealt (a copy that stops
+    #: at the deal's end): what a page shows behind the end-of-deal panel.
+    deal_end: State | None = None
 
     @property
     def id(self) -> str:
@@ -164,6 +167,19 @@ class LiveTable:
         if committed is not None:
             out["seed_hash"] = committed
         return out
+
+
+def apply_keeping_deal_end(before: State, state: State, text: str) -> State | None:
+    """Apply ``text`` to ``state`` (``before``: the same position, or ``state`` itself);
+    if it ended a deal, the table as that deal left it, before the next deal was dealt
+    (``State.clone(stop_after_deal=True)``), else None."""
+    deals = len(before.finished_deals())
+    stopped = before.clone(stop_after_deal=True)
+    state.apply(text)
+    if len(state.finished_deals()) == deals:
+        return None
+    stopped.apply(text)
+    return stopped
 
 
 def thinking_progress(bot: Bot) -> float | None:
@@ -363,7 +379,7 @@ class Hub:
                     return False  # the moment passed while the bot thought
                 trial = table.state.clone()
                 try:
-                    trial.apply(text)
+                    ended = apply_keeping_deal_end(table.state, trial, text)
                 except IllegalAction:
                     # Perhaps legal on a newer state another process wrote: look first
                     # (a person's move only: a bot's was chosen on this very state).
@@ -384,6 +400,8 @@ class Hub:
                         table.stored.actions.append(text)
                         table.stored.finished = finished
                         table.state = trial
+                        if ended is not None:
+                            table.deal_end = ended
                         break
             if caught_up:  # what the other process wrote, told before trying again
                 await self.announce(table)
@@ -403,7 +421,9 @@ class Hub:
             return False
         state = table.state.clone()
         for text in texts:
-            state.apply(text)
+            ended = apply_keeping_deal_end(state, state, text)
+            if ended is not None:
+                table.deal_end = ended
         table.stored.actions.extend(texts)
         table.stored.finished = finished or state.to_act is None
         table.state = state

@@ -312,6 +312,12 @@ export function mountTable(root, tableId, { setConn }) {
     }
     if (prev && dealEnd) {
       const frame = frameBefore(prev, fresh, dealEnd);
+      // The table as the deal left it (the server's copy stopped at its end): the last
+      // card and trick counted behind the panel, not the moment before them.
+      const end = msg.deal_end_moment;
+      if (end && end.table && end.texts) {
+        frame.msg = { ...prev, ...end, texts: { ...end.texts, sheet: st.sheet }, legal: [], groups: [] };
+      }
       const after = fresh.slice(fresh.indexOf(dealEnd) + 1);
       const told = after.filter((e) => e.kind === "game_end" || e.kind === "match_end");
       st.pause = { ...frame, caption: trick ? trick.text || "" : "" };
