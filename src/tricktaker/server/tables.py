@@ -51,6 +51,7 @@ from tricktaker.bots.base import Bot
 from tricktaker.bots.registry import make_bot
 from tricktaker.core import IllegalAction, RecordError, State, get_game
 from tricktaker.core.actions import Action
+from tricktaker.core.ending import apply_seeing_deal_end
 from tricktaker.core.events import Event
 from tricktaker.core.fairness import seed_hash
 from tricktaker.core.options import Options
@@ -167,19 +168,6 @@ class LiveTable:
         if committed is not None:
             out["seed_hash"] = committed
         return out
-
-
-def apply_keeping_deal_end(before: State, state: State, text: str) -> State | None:
-    """Apply ``text`` to ``state`` (``before``: the same position, or ``state`` itself);
-    if it ended a deal, the table as that deal left it, before the next deal was dealt
-    (``State.clone(stop_after_deal=True)``), else None."""
-    deals = len(before.finished_deals())
-    stopped = before.clone(stop_after_deal=True)
-    state.apply(text)
-    if len(state.finished_deals()) == deals:
-        return None
-    stopped.apply(text)
-    return stopped
 
 
 def thinking_progress(bot: Bot) -> float | None:
@@ -379,7 +367,7 @@ class Hub:
                     return False  # the moment passed while the bot thought
                 trial = table.state.clone()
                 try:
-                    ended = apply_keeping_deal_end(table.state, trial, text)
+                    ended = apply_seeing_deal_end(table.state, trial, text)
                 except IllegalAction:
                     # Perhaps legal on a newer state another process wrote: look first
                     # (a person's move only: a bot's was chosen on this very state).
@@ -421,7 +409,7 @@ class Hub:
             return False
         state = table.state.clone()
         for text in texts:
-            ended = apply_keeping_deal_end(state, state, text)
+            ended = apply_seeing_deal_end(state, state, text)
             if ended is not None:
                 table.deal_end = ended
         table.stored.actions.extend(texts)
