@@ -224,3 +224,26 @@ def test_the_computers_names_follow_the_readers_language(client: TestClient) -> 
         while state["type"] != "state":
             state = ws.receive_json()
     assert state["names"][1].startswith("Computer 2") and state["names"][2] == "Player 3"
+
+
+# -- the replay -------------------------------------------------------------
+
+
+def test_a_replay_step_tells_who_acts_next(client: TestClient) -> None:
+    """The replay said "… is thinking…" at step 0, as if the match were live."""
+    record = {
+        "game": "truc",
+        "options": {"players": 2},
+        "dealer": 0,
+        "deals": [{"hands": [["7h", "8c", "9d"], ["7s", "8d", "Kc"]]}],
+        "names": ["Ann", "Bob"],
+        "actions": ["1:redeal", "0:refuse", "1:play 8d"],
+    }
+    for lang, said in (("en", "Next to act: "), ("ru", "Следующий ход: ")):
+        frames = client.post(
+            "/api/replay", json={"record": record, "seat": 0, "lang": lang}
+        ).json()["frames"]
+        hints = [f["texts"]["hint"] for f in frames]
+        assert all(h.startswith(said) for h in hints), hints
+        assert not any("thinking" in h or "думает" in h for h in hints), hints
+        assert all(f["legal"] == [] for f in frames)

@@ -1120,3 +1120,18 @@ def test_the_computers_are_named_in_the_pages_language(server: str, watched: Wat
     assert "Computer" not in page.inner_text(".board")
     assert "Ann" in page.inner_text(".board")
     page.click("[data-lang=en]")
+
+
+def test_the_replay_tells_who_acts_next_and_nobody_thinks(server: str, watched: Watched) -> None:
+    """Issue 21: the replay said "… is thinking…" at step 0, as if the match were live; a
+    step now tells who acts next."""
+    page = watched.page
+    record = _record(12)
+    page.goto(f"{server}/replay")
+    page.set_input_files("#replay-file", files=[_file("m.json", json.dumps(record).encode())])
+    page.wait_for_selector("#replay-slider")
+    for _step in range(4):
+        hint = page.inner_text(".hint")
+        assert "thinking" not in hint and "Your turn" not in hint, hint
+        assert hint.startswith("Next to act: "), hint
+        page.keyboard.press("ArrowRight")
