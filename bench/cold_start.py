@@ -91,19 +91,43 @@ def run_child(args: list[str], cache: Path) -> tuple[Any, float]:
         return None, spent
 
 
+def during_warmup(game_id: str) -> list[float]:
+    """In this process, as ``serve`` does: the warm-up child started, then at once the
+    first strong moves, the first waiting for the warm-up (``server.warmup``). The first
+    figure counts from the warm-up's start."""
+    from tricktaker.server.warmup import start_warmup, wait_warm
+
+    started = time.perf_counter()
+    child = start_warmup()
+    assert child is not None
+    wait_warm("search", game_id)
+    times = strong_moves(game_id)
+    if times:
+        times[0] = time.perf_counter() - started  # the wait, the loading and the move
+    child.wait()
+    return times
+
+
 def bench_moves(games: list[str]) -> dict[str, Any]:
-    results: dict[str, Any] = {}
+    results: dict[str, Any] = {game: {} for game in games}
+    me = [sys.executable, __file__]
     with tempfile.TemporaryDirectory(prefix="numba-cold-") as tmp:
-        cache = Path(tmp)
-        me = [sys.executable, __file__]
+        cold, warmed, serving = Path(tmp) / "cold", Path(tmp) / "warmed", Path(tmp) / "serve"
+        for game in games:  # each game compiles its own kernels: all cold
+            times, _ = run_child([*me, "_moves", game], cold)
+            print(f"{game} cold (empty cache): moves {fmt(times)}", flush=True)
+            results[game]["cold"] = times
+        _, warm_s = run_child([sys.executable, "-m", "tricktaker", "warm"], warmed)
+        print(f"tricktaker warm into an empty cache: {warm_s:.1f} s (the process)", flush=True)
         for game in games:
-            cold, _ = run_child([*me, "_moves", game], cache / game)
-            print(f"{game} cold (empty cache): moves {fmt(cold)}", flush=True)
-            _, warm_s = run_child([sys.executable, "-m", "tricktaker", "warm"], cache / game)
-            print(f"{game} tricktaker warm: {warm_s:.1f} s (the process, start to end)")
-            warm, _ = run_child([*me, "_moves", game], cache / game)
-            print(f"{game} warm (after tricktaker warm): moves {fmt(warm)}", flush=True)
-            results[game] = {"cold": cold, "warm_command_s": round(warm_s, 2), "warm": warm}
+            times, _ = run_child([*me, "_moves", game], warmed)
+            print(f"{game} warm (after tricktaker warm): moves {fmt(times)}", flush=True)
+            results[game]["warm"] = times
+            results[game]["warm_command_s"] = round(warm_s, 2)
+        for game in games:  # each on an empty cache of its own, as a fresh install
+            times, _ = run_child([*me, "_during_warmup", game], serving / game)
+            print(f"{game} asked during serve's warm-up: moves {fmt(times)}", flush=True)
+            results[game]["during_warmup"] = times
     return results
 
 
@@ -168,13 +192,17 @@ def free_port() -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument(
-        "what", nargs="?", default="all", choices=("screen", "move", "all", "_moves")
+        "what",
+        nargs="?",
+        default="all",
+        choices=("screen", "move", "all", "_moves", "_during_warmup"),
     )
     parser.add_argument("games", nargs="*", default=[])
     parser.add_argument("--games", dest="games_opt", nargs="+", default=["preferans", "tetka"])
     args = parser.parse_args()
-    if args.what == "_moves":  # the child: one game's timed moves as JSON
-        print(json.dumps([round(t, 3) for t in strong_moves(args.games[0])]))
+    if args.what in ("_moves", "_during_warmup"):  # a child: one game's moves as JSON
+        run = strong_moves if args.what == "_moves" else during_warmup
+        print(json.dumps([round(t, 3) for t in run(args.games[0])]))
         return
     figures: dict[str, Any] = {}
     if args.what in ("screen", "all"):

@@ -12,7 +12,7 @@ import random
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,14 @@ PATIENCE = 20.0
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'cold.db'}", bot_delay=0)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'cold.db'}",
+        bot_delay=0,
+        actions_per_second=1000,
+        action_burst=1000,
+        table_messages_per_second=1000,
+        table_message_burst=1000,
+    )
     with TestClient(create_app(settings)) as c:
         yield c
 
@@ -73,39 +80,90 @@ def test_the_warm_command_fills_the_cache_it_is_given(tmp_path: Path) -> None:
 # -- the server's warm-up and its gate --------------------------------------
 
 
-def test_a_searching_computer_waits_for_the_warm_up_and_no_other(
-    monkeypatch: pytest.MonkeyPatch,
+#: A stand-in for ``tricktaker warm --gate GAME=FD...``: it lets each game go, in the
+#: order given, once a file named after it appears.
+FAKE_WARM = """
+import os, sys, time
+folder = sys.argv[1]
+gates = [a.split("=") for a in sys.argv[2:] if a != "--gate"]
+for game, fd in gates:
+    while not os.path.exists(os.path.join(folder, game)):
+        time.sleep(0.01)
+    os.close(int(fd))
+"""
+
+
+def test_a_searching_move_waits_for_its_games_kernels_and_no_other(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """While the warm-up child runs, a ``search`` move waits for it to end (then loads
-    what it compiled, rather than compiling beside it); ``rules`` never waits."""
+    """While the warm-up child compiles a game's kernels, a ``search`` move of that game
+    waits for them (then loads what it compiled, rather than compiling beside it); a
+    game already let go, or ``rules``, never waits."""
     monkeypatch.delenv(warmup.WARMING, raising=False)
-    release = Path(os.environ.get("TMPDIR", "/tmp")) / f"release-{os.getpid()}"
-    release.unlink(missing_ok=True)
-    script = f"import os, time\nwhile not os.path.exists({str(release)!r}): time.sleep(0.01)\n"
-    child = warmup.start_warmup([sys.executable, "-c", script])
+    child = warmup.start_warmup(["alpha", "beta"], [sys.executable, "-c", FAKE_WARM, str(tmp_path)])
     assert child is not None
     try:
         assert os.environ[warmup.WARMING]
-        warmup.wait_warm("rules")  # at once
+        warmup.wait_warm("rules", "alpha")  # at once
         assert child.poll() is None
-        waited = threading.Event()
+        moved = {game: threading.Event() for game in ("alpha", "beta")}
 
-        def move() -> None:
-            warmup.wait_warm("search")
-            waited.set()
+        def move(game: str) -> None:
+            warmup.wait_warm("search", game)
+            moved[game].set()
 
-        waiter = threading.Thread(target=move)
-        waiter.start()
-        assert not waited.wait(0.3)  # still compiling: the move waits
-        release.touch()
-        assert waited.wait(PATIENCE)
+        waiters = [threading.Thread(target=move, args=(g,)) for g in moved]
+        for waiter in waiters:
+            waiter.start()
+        assert not moved["alpha"].wait(0.3)  # still compiling: the moves wait
+        (tmp_path / "alpha").touch()
+        assert moved["alpha"].wait(PATIENCE)
+        assert not moved["beta"].is_set()  # beta's kernels are not ready yet
+        (tmp_path / "beta").touch()
+        assert moved["beta"].wait(PATIENCE)
         assert child.wait(PATIENCE) == 0
-        waiter.join()
+        for waiter in waiters:
+            waiter.join()
+        warmup.wait_warm("search", "gamma")  # no such gate: at once
     finally:
-        release.touch()
+        for game in ("alpha", "beta"):
+            (tmp_path / game).touch()
         child.wait(PATIENCE)
-        release.unlink(missing_ok=True)
-        warmup._passed.set()
+
+
+def test_the_warm_command_lets_each_game_go_once_its_kernels_are_ready(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``tricktaker warm --gate GAME=FD``: a game without kernels is let go at once, the
+    others each after its own group compiled, in order."""
+    from tricktaker.solvers import warm as warm_module
+
+    files = {g: open(tmp_path / g, "wb") for g in ("truc", "tetka", "preferans")}  # noqa: SIM115
+    fds = {g: os.dup(f.fileno()) for g, f in files.items()}
+    for f in files.values():
+        f.close()
+
+    def still_open() -> set[str]:
+        out = set()
+        for game, fd in fds.items():
+            try:
+                os.fstat(fd)
+            except OSError:
+                continue
+            out.add(game)
+        return out
+
+    seen: list[tuple[str, set[str]]] = []
+
+    def noting(group: str) -> Callable[[], None]:
+        return lambda: seen.append((group, still_open()))
+
+    for group in ("tetka", "preferans", "cfr"):
+        monkeypatch.setitem(warm_module.GROUPS, group, noting(group))
+    gates = [a for g, fd in fds.items() for a in ("--gate", f"{g}={fd}")]
+    assert cli.main(["warm", "--quiet", *gates]) == 0
+    assert seen == [("tetka", {"tetka", "preferans"}), ("preferans", {"preferans"})]
+    assert still_open() == set()
 
 
 def test_serve_starts_the_warm_up_unless_told_not_to(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -247,3 +305,33 @@ def test_a_replay_step_tells_who_acts_next(client: TestClient) -> None:
         assert all(h.startswith(said) for h in hints), hints
         assert not any("thinking" in h or "думает" in h for h in hints), hints
         assert all(f["legal"] == [] for f in frames)
+
+
+# -- the deal as it ended ----------------------------------------------------
+
+
+def test_the_frame_telling_a_deals_end_carries_the_deal_as_it_ended(client: TestClient) -> None:
+    """Behind the end-of-deal panel the page showed the moment before the last card: the
+    frame that tells the deal's end now carries the table as the deal left it."""
+    body = {"game": "tetka", "seats": seats("human", "random", "random", "random")}
+    made = client.post("/api/tables", json=body).json()
+    with client.websocket_connect(f"/ws/{made['id']}?token={made['seats'][0]['token']}") as ws:
+        acted_at = -1
+        for _ in range(500):
+            msg = ws.receive_json()
+            assert msg["type"] != "error", msg
+            if msg["type"] != "state":
+                continue
+            if "deal_end_moment" in msg:
+                break
+            if msg["legal"] and msg["applied"] != acted_at:  # once per moment
+                acted_at = msg["applied"]
+                ws.send_json({"type": "act", "action": msg["legal"][0]["action"]})
+        else:
+            raise AssertionError("no deal ended")
+    end = msg["deal_end_moment"]
+    assert any(e["kind"] == "deal_end" for e in msg["events"])
+    assert end["table"]["hand"] == [] and end["table"]["to_act"] is None
+    assert msg["table"]["hand"]  # the next deal is dealt meanwhile
+    tricks = [int(t.split()[0]) for tags in end["texts"]["seat_tags"] for t in tags if "trick" in t]
+    assert sum(tricks) == 13, end["texts"]["seat_tags"]

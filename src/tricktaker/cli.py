@@ -183,16 +183,32 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 def _cmd_warm(args: argparse.Namespace) -> int:
     import time
 
-    from tricktaker.solvers.warm import cache_dir, warm
+    from tricktaker.solvers.warm import GROUPS, cache_dir, warm
 
     if args.nice:
         os.nice(args.nice)
     started = time.perf_counter()
-    warm()
+    # The server's warm-up (server.warmup) hands down a locked file per game: each is let
+    # go once that game's kernels are ready (at once for a game without any).
+    gates: dict[str, int] = dict(args.gate)
+    if gates:
+        for game in [g for g in gates if g not in GROUPS]:
+            os.close(gates.pop(game))
+        warm([g for g in GROUPS if g in gates], done=lambda g: os.close(gates.pop(g)))
+    else:
+        warm()
     if not args.quiet:
         spent = time.perf_counter() - started
         print(f"tricktaker: the computers' kernels are compiled ({spent:.1f} s; in {cache_dir()})")
     return 0
+
+
+def _gate(text: str) -> tuple[str, int]:
+    """``GAME=FD``: a game and the descriptor of its lock (``server.warmup``)."""
+    game, _, fd = text.partition("=")
+    if not (game and fd.isascii() and fd.isdigit()):
+        raise argparse.ArgumentTypeError(f"not GAME=FD: {text[:20]!r}")
+    return game, int(fd)
 
 
 def _seat(text: str) -> int:
@@ -429,6 +445,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--nice", type=int, default=0, choices=range(20), metavar="N", help=argparse.SUPPRESS
     )
+    p.add_argument("--gate", type=_gate, action="append", default=[], help=argparse.SUPPRESS)
 
     p = _command(
         sub,

@@ -179,9 +179,10 @@ def thinking_progress(bot: Bot) -> float | None:
     return None
 
 
-def _warm_then(level: str, think: Callable[[], Any]) -> Any:
-    """In the bot's thread: wait for the kernels' warm-up if under way, then think."""
-    wait_warm(level)
+def _warm_then(level: str, game: str, think: Callable[[], Any]) -> Any:
+    """In the bot's thread: wait for the game's kernels if their warm-up is under way,
+    then think."""
+    wait_warm(level, game)
     return think()
 
 
@@ -593,7 +594,9 @@ class Hub:
                 thinking.set_result(think())
             else:
                 level = table.computer_level(seat)
-                thinking = loop.run_in_executor(self._thinking, _warm_then, level, think)
+                thinking = loop.run_in_executor(
+                    self._thinking, _warm_then, level, table.stored.game, think
+                )
                 watch = loop.create_task(self._tell_thinking(table, seat, bot))
             try:
                 if self.settings.bot_delay > 0:

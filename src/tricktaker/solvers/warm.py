@@ -23,6 +23,8 @@ re-exports nothing the warm-up relies on).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from tricktaker.solvers.cfr import CFRSolver, exploitability
 from tricktaker.solvers.preferans.position import Position, Solver
 from tricktaker.solvers.tetka.solve import Ending, Table, solve, solve_marks
@@ -38,20 +40,25 @@ def cache_dir() -> str:
     return str(found or "__pycache__ beside the kernels' sources")
 
 
-def warm() -> None:
-    """Run each kernel once on a tiny input, compiling (or loading) it."""
+def warm_cfr() -> None:
+    """The CFR kernels (``solvers/_kernels.py``: the tests, the ladder's tools)."""
     tree = kuhn()
     cfr = CFRSolver(tree)
     cfr.run(2)
     exploitability(tree, cfr.average_strategy())
 
-    # Preferans: three places with one card each (engine cards 5, 6, 7: the sevens to nines).
+
+def warm_preferans() -> None:
+    """Preferans' open-hand solver: three places with one card each (engine cards 5, 6,
+    7: the sevens to nines)."""
     pref = Solver(tt_bits=8)
     ending = Position(hands=(1 << 5, 1 << 6, 1 << 7), leader=0, counted=1, maximisers=1)
     pref.solve(ending)
     pref.line(ending)
 
-    # Tetka: the last trick, one card in each of the four hands.
+
+def warm_tetka() -> None:
+    """Tetka's open-hand solver: the last trick, one card in each of the four hands."""
     last = Ending(
         hands=(1 << 0, 1 << 1, 1 << 2, 1 << 3),
         trick=(),
@@ -64,3 +71,24 @@ def warm() -> None:
     table = Table(bits=8)
     solve(last, 0, table)
     solve_marks(last, 0, table)
+
+
+#: The kernels by group, in the order they are compiled: a group is named by the game
+#: whose computers call it (the server's warm-up lets each game's moves go as soon as its
+#: own group is ready: the smaller first), ``cfr`` by no game.
+GROUPS: dict[str, Callable[[], None]] = {
+    "tetka": warm_tetka,
+    "preferans": warm_preferans,
+    "cfr": warm_cfr,
+}
+#: The groups the computers of a server call.
+PLAYED = ("tetka", "preferans")
+
+
+def warm(groups: Iterable[str] = tuple(GROUPS), done: Callable[[str], None] | None = None) -> None:
+    """Run each kernel of ``groups`` once on a tiny input, compiling (or loading) it;
+    ``done(group)`` after each group."""
+    for group in groups:
+        GROUPS[group]()
+        if done is not None:
+            done(group)

@@ -303,8 +303,18 @@ export function mountTable(root, tableId, { setConn }) {
     const dealEnd = fresh.find((e) => e.kind === "deal_end");
     const tricks = fresh.filter((e) => e.kind === "trick" && (!dealEnd || e.n < dealEnd.n));
     const trick = tricks.length ? tricks[tricks.length - 1] : null;
+    // The table as the deal left it (the server's copy stopped at its end): the last
+    // card and trick counted behind the panel, not the moment before them.
+    const end = msg.deal_end_moment;
+    const endMsg =
+      prev && dealEnd && end && end.table && end.texts
+        ? { ...prev, ...end, texts: { ...end.texts, sheet: st.sheet }, legal: [], groups: [] }
+        : null;
     if (prev && trick) {
       const frame = frameBefore(prev, fresh, trick);
+      // The deal's last trick: held with the deal's end already counted.
+      const played = (e) => e.n > trick.n && e.data && "card" in e.data;
+      if (endMsg && !fresh.some((e) => played(e) && e.n < dealEnd.n)) frame.msg = endMsg;
       st.pause = { ...frame, caption: trick.text || "" };
       addLog(events, trick.n); // during a pause the log stops where the table does
       renderAll();
@@ -312,12 +322,7 @@ export function mountTable(root, tableId, { setConn }) {
     }
     if (prev && dealEnd) {
       const frame = frameBefore(prev, fresh, dealEnd);
-      // The table as the deal left it (the server's copy stopped at its end): the last
-      // card and trick counted behind the panel, not the moment before them.
-      const end = msg.deal_end_moment;
-      if (end && end.table && end.texts) {
-        frame.msg = { ...prev, ...end, texts: { ...end.texts, sheet: st.sheet }, legal: [], groups: [] };
-      }
+      if (endMsg) frame.msg = endMsg;
       const after = fresh.slice(fresh.indexOf(dealEnd) + 1);
       const told = after.filter((e) => e.kind === "game_end" || e.kind === "match_end");
       st.pause = { ...frame, caption: trick ? trick.text || "" : "" };
