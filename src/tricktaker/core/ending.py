@@ -19,9 +19,13 @@ def apply_seeing_deal_end(before: State, state: State, action: Action | str) -> 
     ``state`` itself). If it ended a deal, return the table as that deal left it, before
     the next was dealt; else None."""
     deals = len(before.finished_deals())
-    stopped = before.clone(stop_after_deal=True)
+    # The stopped copy is made only once a deal did end (one move in dozens), where
+    # ``before`` is another object than ``state`` and so still stands where it was.
+    stopped = before.clone(stop_after_deal=True) if before is state else None
     state.apply(action)
     if len(state.finished_deals()) == deals:
         return None
+    if stopped is None:
+        stopped = before.clone(stop_after_deal=True)
     stopped.apply(action)
     return stopped
