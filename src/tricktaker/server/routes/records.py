@@ -62,6 +62,7 @@ from tricktaker.server.routes.seating import (
 from tricktaker.server.security import clean_name, new_table_id
 from tricktaker.server.store import StoredTable
 from tricktaker.server.tables import build_state
+from tricktaker.server.undo import effective
 
 router = APIRouter(prefix="/api", route_class=UploadRoute)
 
@@ -133,7 +134,7 @@ async def replay_table(
             replay_frames,
             game,
             state,
-            list(stored.actions),
+            effective(stored.actions).actions,
             seat,
             lang_or_english(lang),
             stored.names,

@@ -239,6 +239,14 @@ export function mountTable(root, tableId, { setConn }) {
       pump();
       return;
     }
+    if (msg.type === "reset") {
+      // An undo rebuilt the match: the frames waiting are of the old one, and the next
+      // frame tells everything again from event 0 (startOver).
+      st.queue.length = 0;
+      st.queue.push(msg);
+      pump();
+      return;
+    }
     if (msg.type === "hint") {
       st.hintBusy = false;
       st.hint = msg;
@@ -265,7 +273,11 @@ export function mountTable(root, tableId, { setConn }) {
     if (st.running) return;
     st.running = true;
     try {
-      while (st.queue.length) await processState(st.queue.shift());
+      while (st.queue.length) {
+        const next = st.queue.shift();
+        if (next.type === "reset") startOver();
+        else await processState(next);
+      }
     } finally {
       st.running = false;
     }
@@ -346,6 +358,26 @@ export function mountTable(root, tableId, { setConn }) {
       st.pickedFor = moves;
     }
     renderAll();
+  }
+
+  /** After an undo (a `reset` message): the log, the event numbers, the choices in the
+   *  hand and the hint are of a match that is no longer; the next frame brings it all. */
+  function startOver() {
+    fill(logList);
+    st.logNext = 0;
+    st.seen = 0;
+    saveSeen(tableId, st.token, 0);
+    socket.since = 0;
+    st.firstState = true;
+    st.busy = false;
+    st.error = null;
+    st.pause = null;
+    st.picked = [];
+    st.pickedFor = "";
+    st.hint = null;
+    st.hintBusy = false;
+    st.sheet = null;
+    st.paper = null;
   }
 
   /** Append the lines of `events` numbered up to `upTo` that the log has not taken. */
@@ -597,6 +629,7 @@ export function mountTable(root, tableId, { setConn }) {
           msg.group_titles,
           msg.groups_note,
           msg.names,
+          msg.undo,
         ]
       : null;
     const words = msg ? [msg.texts.hint, msg.texts.pairs] : null;
@@ -726,8 +759,37 @@ export function mountTable(root, tableId, { setConn }) {
         );
       }
       if (st.busy) parts.push(h("p", { class: "muted" }, t("Sending…")));
+      if (msg.undo && msg.table.seat !== null && !msg.table.finished) parts.push(undoRow());
     }
     fill(actions, parts);
+  }
+
+  /** The Undo button: the one person at a table of computers takes back his last move in
+   *  this deal, and the computers' moves after it (the server says when: `undo`). */
+  function undoRow() {
+    const undo = h(
+      "button",
+      {
+        type: "button",
+        class: "btn small undo-button",
+        title: t("Take back your last move in this deal, and the computers' moves after it"),
+        disabled: st.busy,
+        onclick: askUndo,
+      },
+      t("Undo"),
+    );
+    return h("div", { class: "undo-row" }, undo);
+  }
+
+  function askUndo() {
+    if (st.busy || st.pause) return;
+    st.error = null;
+    if (!socket.send({ type: "undo" })) {
+      st.error = t("Not connected: the action was not sent. Wait for the connection to come back.");
+    } else {
+      st.busy = true;
+    }
+    renderActions();
   }
 
   /** The Hint button (a seat on its turn only: the moves are shown to no one else), and the
