@@ -19,6 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tricktaker.core import RecordError, get_game
+from tricktaker.core.fairness import seed_hash, verify_text
 from tricktaker.core.records import load_record, replay_text, state_from_record
 from tricktaker.server.app import create_app
 from tricktaker.server.config import Settings
@@ -164,9 +165,43 @@ def test_the_record_keeps_what_was_undone_and_replays_to_the_same_state(tmp_path
         assert out.output["applied"] == len(record["actions"])
         assert out.output["legal"] == (legal(table) if table.state.to_act == 0 else [])
         assert state_from_record(load_record(text)).public_view() == table.state.public_view()
+        # verify reads it too: the deals are the committed seed's, undo or not.
+        committed = {**record, "seed_hash": seed_hash(record["seed"])}
+        assert verify_text(json.dumps(committed)).exit_code == 0
         # The public (partial) record says where and how many, not which.
         public = table.public_record()["undone"]
         assert public == [{"at": e["at"], "count": len(e["actions"])} for e in record["undone"]]
+        await hub.close()
+        store.close()
+
+    run(scenario())
+
+
+def test_a_decision_of_a_finished_deal_cannot_be_taken_back(tmp_path: Path) -> None:
+    """His move that ended a deal (its scores written, the next deal dealt) is not his to
+    take back from the next deal, however the computers have played since."""
+    settings = settings_for(tmp_path)
+
+    async def scenario() -> None:
+        store = Store(settings.database_url)
+        hub = Hub(store, settings)
+        table = await hub.create(stored())
+        for _ in range(300):
+            await his_turn(table)
+            assert table.state.to_act is not None, "the match ended first"
+            deals = len(table.state.finished_deals())
+            await hub.act(table, 0, a_play(table))
+            ended = len(table.state.finished_deals()) > deals  # before the computers move
+            await his_turn(table)
+            if ended and table.state.to_act == 0:
+                rows = list(table.stored.actions)
+                assert undo_refusal(table, 0) == "nothing"
+                with pytest.raises(UndoRefused, match="nothing"):
+                    await hub.undo(table, 0)
+                assert table.stored.actions == rows  # nothing written
+                break
+        else:
+            raise AssertionError("no move of his ended a deal")
         await hub.close()
         store.close()
 
