@@ -47,6 +47,7 @@ def test_the_api_is_the_routes_the_clients_use_each_body_a_model() -> None:
         ("/api/tables/{table_id}/life", "get"),
         ("/api/tables/{table_id}/seats/{seat}/computer", "post"),
         ("/api/tables/{table_id}/seats/{seat}/name", "post"),
+        ("/api/mine", "post"),
     }
     bodies = {
         path: item["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
@@ -59,6 +60,7 @@ def test_the_api_is_the_routes_the_clients_use_each_body_a_model() -> None:
         "/api/replay": "ReplayRequest",
         "/api/tables/{table_id}/seats/{seat}/computer": "SeatComputer",
         "/api/tables/{table_id}/seats/{seat}/name": "SeatName",
+        "/api/mine": "MineRequest",
     }
 
 

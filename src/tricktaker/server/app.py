@@ -10,6 +10,8 @@ Routes live in ``server.routes``, one router per concern:
 * ``routes.table_socket`` — the WebSocket ``/ws/{table_id}``;
 * ``routes.seats`` — a seat's life: ``POST /api/tables/{table_id}/seats/{seat}/computer``
   and ``.../name``, ``GET /api/tables/{table_id}/life``;
+* ``routes.mine`` — ``POST /api/mine``: a browser's own tables (by their seat
+  tokens), each with its result, and statistics per game and level;
 * ``routes.pages`` — ``/``, ``/t/{table_id}``, ``/replay``; ``/static/`` is
   mounted here.
 
@@ -41,7 +43,7 @@ from tricktaker.server.bus import make_bus
 from tricktaker.server.config import Settings
 from tricktaker.server.heap import settle_heap
 from tricktaker.server.middleware import ForwardedFor, SecurityHeaders
-from tricktaker.server.routes import lobby, pages, records, seats, table_socket, tables
+from tricktaker.server.routes import lobby, mine, pages, records, seats, table_socket, tables
 from tricktaker.server.routes.context import ServerContext
 from tricktaker.server.routes.pages import STATIC
 from tricktaker.server.routes.reading import refused
@@ -79,7 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.context = ServerContext.of(settings)
     app.add_exception_handler(RequestValidationError, refused)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    for module in (pages, lobby, tables, records, table_socket, seats):
+    for module in (pages, lobby, tables, records, table_socket, seats, mine):
         app.include_router(module.router)
     # Outermost last: the client's address is settled before anything reads it, and the
     # security headers reach every answer (``server.middleware``).

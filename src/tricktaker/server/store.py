@@ -24,7 +24,7 @@ import json
 from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Boolean, DateTime, bindparam, delete, func, select, update
@@ -100,6 +100,17 @@ class Unfinished:
 
     id: str
     version: int
+
+
+@dataclass(slots=True)
+class SeatHashes:
+    """A stored table's seats as a token is checked against them: kind and token hash
+    per seat, in order, and when the table was made (``Store.seat_hashes``)."""
+
+    created_at: datetime | None = None
+    #: The number of its actions (what a summary of it was made from).
+    version: int = 0
+    seats: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,6 +427,28 @@ class Store:
         """Ids of tables whose match is not over (their bots resume at start-up)."""
         with self._sessions() as db:
             return list(db.scalars(select(TableRow.id).where(TableRow.finished.is_(False))).all())
+
+    def seat_hashes(self, table_ids: Sequence[str]) -> dict[str, SeatHashes]:
+        """Per table among ``table_ids`` that is stored (expired ones left out), its seats'
+        kinds and token hashes, when it was made and its version: one query for a browser's list of
+        tables (``routes.mine``), which loads only those whose token matches a seat."""
+        if not table_ids:
+            return {}
+        with self.engine.connect() as conn:
+            tables = conn.execute(
+                select(TableRow.id, TableRow.created_at, TableRow.version).where(
+                    TableRow.id.in_(list(table_ids)), TableRow.version >= 0
+                )
+            ).all()
+            found = {r.id: SeatHashes(r.created_at, r.version) for r in tables}
+            seats = conn.execute(
+                select(SeatRow.table_id, SeatRow.kind, SeatRow.token_hash)
+                .where(SeatRow.table_id.in_(list(found)))
+                .order_by(SeatRow.table_id, SeatRow.seat)
+            ).all()
+            for r in seats:
+                found[r.table_id].seats.append((r.kind, r.token_hash))
+            return found
 
     def count_actions(self, table_id: str) -> int:
         with self._sessions() as db:

@@ -42,6 +42,8 @@ export const api = {
     get(`/api/tables/${encodeURIComponent(id)}/record?token=${encodeURIComponent(token || "")}`),
   recordUrl: (id, token) =>
     `/api/tables/${encodeURIComponent(id)}/record?token=${encodeURIComponent(token || "")}`,
+  // This browser's tables by their seat tokens: results, opponents, statistics (recent.js).
+  mine: (tables, lang) => post("/api/mine", { tables, lang }),
   replay: (record, seat, lang) => post("/api/replay", { record, seat, lang }),
   // A finished table's own match as this token's seat saw it (its shown record may be partial).
   tableReplay: (id, token, lang) =>

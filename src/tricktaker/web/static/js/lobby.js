@@ -4,11 +4,10 @@
 import { api } from "./api.js";
 import { field, fill, h } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
+import { renderRecent as showRecent } from "./recent.js";
 import { readJsonFile, recordPicker } from "./recordfile.js";
 import {
-  forgetTable,
   lobbyChoice,
-  recentTables,
   rememberTable,
   saveLobbyChoice,
   saveToken,
@@ -521,55 +520,7 @@ export function mountLobby(root) {
   }
 
   function renderRecent() {
-    const list = recentTables();
-    if (!list.length) {
-      fill(recentSlot);
-      return;
-    }
-    const fmt = new Intl.DateTimeFormat(currentLang(), { dateStyle: "short", timeStyle: "short" });
-    fill(
-      recentSlot,
-      h(
-        "section",
-        { class: "panel recent" },
-        h("h2", {}, t("Your recent tables")),
-        h(
-          "ul",
-          { class: "recent-list" },
-          list.map((x) =>
-            h(
-              "li",
-              {},
-              h(
-                "a",
-                { href: `/t/${encodeURIComponent(x.id)}` },
-                x.title || t("Table {id}", { id: x.id }),
-              ),
-              h(
-                "span",
-                { class: "muted" },
-                ` ${x.when ? fmt.format(new Date(x.when)) : ""}`,
-                x.finished ? ` · ${t("finished")}` : "",
-              ),
-              h(
-                "button",
-                {
-                  type: "button",
-                  class: "btn small link-btn",
-                  title: t("Forget this table"),
-                  "aria-label": t("Forget this table"),
-                  onclick: () => {
-                    forgetTable(x.id);
-                    renderRecent();
-                  },
-                },
-                "×",
-              ),
-            ),
-          ),
-        ),
-      ),
-    );
+    showRecent(recentSlot);
   }
 
   function render() {

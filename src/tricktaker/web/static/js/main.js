@@ -4,7 +4,9 @@
 import { h } from "./dom.js";
 import { currentLang, initialLang, onLangChange, setLang, t } from "./i18n.js";
 import { mountLobby } from "./lobby.js";
+import { installMotion } from "./motion.js";
 import { mountReplay } from "./replay.js";
+import { installSound } from "./sound.js";
 import { mountTable } from "./table.js";
 
 const conn = document.getElementById("conn");
@@ -71,6 +73,8 @@ function route() {
 async function start() {
   await setLang(initialLang(), false);
   renderChrome();
+  installSound(document.querySelector(".top-right"));
+  installMotion(app);
   const page = route();
   for (const button of langs.querySelectorAll("button")) {
     button.addEventListener("click", () => {

@@ -2,7 +2,7 @@
 
 const TOKEN_PREFIX = "tricktaker.token.";
 const RECENT_KEY = "tricktaker.recent";
-const MAX_RECENT = 20;
+const MAX_RECENT = 200;
 
 function read(key) {
   try {
