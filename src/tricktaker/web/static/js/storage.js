@@ -3,6 +3,7 @@
 const TOKEN_PREFIX = "tricktaker.token.";
 const RECENT_KEY = "tricktaker.recent";
 const MAX_RECENT = 200;
+const AUTOPLAY_KEY = "tricktaker.autoplay";
 
 function read(key) {
   try {
@@ -129,4 +130,13 @@ export function saveLobbyChoice(choice) {
   } catch {
     // not remembered
   }
+}
+
+/** Whether a lone legal card is played by itself: the player's choice, off until he sets it. */
+export function autoPlay() {
+  return read(AUTOPLAY_KEY) === "on";
+}
+
+export function saveAutoPlay(on) {
+  write(AUTOPLAY_KEY, on ? "on" : null);
 }

@@ -33,8 +33,10 @@ import { mountLife } from "./life.js";
 import { initKeys } from "./keys.js";
 import { TableSocket } from "./socket.js";
 import {
+  autoPlay,
   passReplay,
   rememberTable,
+  saveAutoPlay,
   saveSeen,
   saveToken,
   seenUpTo,
@@ -44,6 +46,8 @@ import {
 
 /** How long a completed trick stays on the table before the next state is shown. */
 export const TRICK_PAUSE_MS = 1500;
+/** How long a lone legal card waits before it is played by itself (the option). */
+const AUTOPLAY_MS = 400;
 
 /** The cards of a completed trick: from its event where it lists them, else those given. */
 function trickCards(trick, fallback) {
@@ -150,6 +154,8 @@ export function mountTable(root, tableId, { setConn }) {
     // sentence, the number of moves it was given at), and whether one is being asked.
     hint: null,
     hintBusy: false,
+    // A move was just taken back (Undo): no lone card plays itself until he moves.
+    undone: false,
   };
   // A reload resumes from the number this tab had reached (all it keeps), and asks for
   // the lines before it once the table is there (a `history` message).
@@ -358,6 +364,7 @@ export function mountTable(root, tableId, { setConn }) {
       st.pickedFor = moves;
     }
     renderAll();
+    playLoneCard();
   }
 
   /** After an undo (a `reset` message): the log, the event numbers, the choices in the
@@ -378,6 +385,7 @@ export function mountTable(root, tableId, { setConn }) {
     st.hintBusy = false;
     st.sheet = null;
     st.paper = null;
+    st.undone = true; // no lone card plays itself until he moves (playLoneCard)
   }
 
   /** Append the lines of `events` numbered up to `upTo` that the log has not taken. */
@@ -464,6 +472,7 @@ export function mountTable(root, tableId, { setConn }) {
   function act(action) {
     if (st.busy || st.pause) return;
     st.error = null;
+    st.undone = false;
     if (!socket.send({ type: "act", action })) {
       st.error = t("Not connected: the action was not sent. Wait for the connection to come back.");
     } else {
@@ -811,7 +820,37 @@ export function mountTable(root, tableId, { setConn }) {
       : st.hint
         ? h("p", { class: "hint-advice", role: "status" }, t("Hint: {why}", { why: st.hint.why }))
         : null;
-    return h("div", { class: "hint-row" }, ask, said);
+    return h("div", { class: "hint-row" }, ask, said, autoPlayChoice());
+  }
+
+  /** The option to play a lone legal card by itself (a Preferans player's habit: the last
+   *  cards of a suit, a forced follow), shown where the hand has cards to play. */
+  function autoPlayChoice() {
+    if (!st.msg || !cardActions(st.msg).size) return null;
+    const box = h("input", {
+      type: "checkbox",
+      class: "autoplay-box",
+      checked: autoPlay(),
+      onchange: (event) => {
+        saveAutoPlay(event.target.checked);
+        playLoneCard();
+      },
+    });
+    return h("label", { class: "autoplay muted" }, box, " ", t("Play my only legal card by itself"));
+  }
+
+  /** With the option set, the seat's only legal move, a card, is sent after a short
+   *  pause (the player sees it go); never a bid, a call or a choice of several. */
+  function playLoneCard() {
+    const msg = st.msg;
+    if (!msg || !autoPlay() || st.busy || st.pause || msg.table.seat === null) return;
+    if (st.undone) return; // a move just taken back is the player's to make again
+    if (msg.table.to_act !== msg.table.seat || (msg.legal || []).length !== 1) return;
+    const only = msg.legal[0].action;
+    if (![...cardActions(msg).values()].includes(only)) return;
+    setTimeout(() => {
+      if (st.msg === msg && !st.busy && !st.pause) act(only);
+    }, AUTOPLAY_MS);
   }
 
   function askHint() {
