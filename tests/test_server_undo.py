@@ -27,7 +27,7 @@ from tricktaker.server.security import new_table_id
 from tricktaker.server.store import SeatSpec, Store, StoredTable
 from tricktaker.server.tables import Hub, LiveTable, UndoRefused, undo_refusal
 from tricktaker.server.undo import effective, marker
-from webserver import seats
+from webserver import postgres_or_skip, seats
 
 T = TypeVar("T")
 
@@ -232,10 +232,13 @@ def test_a_record_with_a_malformed_undone_is_refused(undone: Any) -> None:
         state_from_record(load_record(json.dumps(record)))
 
 
-def test_a_second_process_rebuilds_the_undone_match(tmp_path: Path) -> None:
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_second_process_rebuilds_the_undone_match(tmp_path: Path, backend: str) -> None:
     """Process B holds the table from before A's undo: it reads the marker, rebuilds
     the same match and starts over; B's own stale undo is checked on that match."""
     settings = settings_for(tmp_path)
+    if backend == "postgresql":
+        settings = Settings(database_url=postgres_or_skip(), bot_delay=0)
 
     async def scenario() -> None:
         store = Store(settings.database_url)
