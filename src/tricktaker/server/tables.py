@@ -243,10 +243,14 @@ def undo_point(table: LiveTable, seat: int) -> State | None:
     actions = effective(table.stored.actions).actions
     at = last_of(actions, seat)
     if at is not None and table.state.to_act is not None:
-        _, before = build_state(replace(table.stored, actions=actions[:at]))
-        same_deal = len(before.finished_deals()) == len(table.state.finished_deals())
-        if same_deal and before.to_act == seat:
-            point = before
+        try:
+            _, before = build_state(replace(table.stored, actions=actions[:at]))
+        except RecordError:  # a prefix of a match that replays replays (never here)
+            before = None
+        if before is not None:
+            same_deal = len(before.finished_deals()) == len(table.state.finished_deals())
+            if same_deal and before.to_act == seat:
+                point = before
     table.undo_cache = (table.applied, seat, point)
     return point
 
