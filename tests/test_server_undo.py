@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Coroutine, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -202,6 +203,39 @@ def test_a_decision_of_a_finished_deal_cannot_be_taken_back(tmp_path: Path) -> N
                 break
         else:
             raise AssertionError("no move of his ended a deal")
+        await hub.close()
+        store.close()
+
+    run(scenario())
+
+
+def test_a_finished_tetka_match_shows_its_undone_moves_and_verifies(tmp_path: Path) -> None:
+    """Tetka shows every card: the record shown at the end is the full one, with what was
+    taken back as such; it replays to the table's final state and verifies."""
+    settings = settings_for(tmp_path)
+
+    async def scenario() -> None:
+        store = Store(settings.database_url)
+        hub = Hub(store, settings)
+        table = await hub.create(
+            replace(
+                stored(("human", "random", "random", "random")),
+                game="tetka",
+                options={"target": 1},
+            )
+        )
+        await decision_with_a_reply(hub, table)
+        await hub.undo(table, 0)
+        while table.state.to_act is not None:
+            await his_turn(table)
+            if table.state.to_act == 0:
+                await hub.act(table, 0, a_play(table))
+        shown = table.shown_record()
+        assert "partial" not in shown and shown["undone"][0]["actions"][0].startswith("0:")
+        out = replay_text(json.dumps(shown))
+        assert out.exit_code == 0 and out.output["finished"]
+        assert out.output["view"] == table.state.public_view().to_json()
+        assert verify_text(json.dumps(shown)).exit_code == 0
         await hub.close()
         store.close()
 
