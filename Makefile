@@ -2,7 +2,9 @@
 # `make test`: ruff, deptry (unused or missing dependencies), mypy and the quick tier of the tests (minutes): every rule test,
 # a small sample of each property test (hypothesis profile `dev`), no test marked slow.
 # `make test-all`, which CI runs: the same checks and the whole suite at full size
-# (profile `ci`). Both install everything themselves on a fresh machine.
+# (profile `ci`). Both install everything themselves on a fresh machine, and compile the
+# strong computers' numba kernels there once (`tricktaker warm`): their first move after
+# an install takes as long as any other.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -14,6 +16,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/tricktaker warm
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -37,7 +37,7 @@ def pytest_configure(config: pytest.Config) -> None:
     workers = getattr(config.option, "numprocesses", None)
     if not workers or hasattr(config, "workerinput") or config.option.collectonly:
         return
-    from warm_kernels import warm
+    from tricktaker.solvers.warm import warm
 
     try:
         warm()

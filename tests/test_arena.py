@@ -97,7 +97,8 @@ def test_report_format(capsys: pytest.CaptureFixture[str]) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert (
         lines[0]
-        == "duplicate arena: truc, rules vs random, players=2 redeal=repeat ties=leader match=3, seed 1"
+        == "duplicate arena: truc, rules vs random, players=2 redeal=repeat ties=leader match=3,"
+        " seed 1"
     )
     assert lines[1].startswith("deals: 40 (20 sets: same cards, seats swapped;")
     assert lines[2].startswith("rules: better ")

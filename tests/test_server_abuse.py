@@ -114,9 +114,11 @@ def test_serve_turns_off_uvicorns_own_proxy_headers(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: ran.update(kw))
     monkeypatch.setattr(serve_module, "settle_heap", lambda: None)  # the test's own collector
     monkeypatch.delenv("TRICKTAKER_FORWARDED_ALLOW_IPS", raising=False)
-    assert serve_module.serve("127.0.0.1", 8000, "sqlite:///:memory:", 0, "127.0.0.1") == 0
+    assert (
+        serve_module.serve("127.0.0.1", 8000, "sqlite:///:memory:", 0, "127.0.0.1", warm=False) == 0
+    )
     assert ran["proxy_headers"] is False and ran["forwarded_allow_ips"] == ""
-    assert serve_module.serve("127.0.0.1", 8000, None, 0, "localhost") == 2
+    assert serve_module.serve("127.0.0.1", 8000, None, 0, "localhost", warm=False) == 2
 
 
 def test_the_environment_names_the_trusted_proxies(monkeypatch: pytest.MonkeyPatch) -> None:

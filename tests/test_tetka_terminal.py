@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from tricktaker.bots import levels
 from tricktaker.cards import parse_card
@@ -339,3 +340,25 @@ def test_the_screen_never_shows_an_older_trick_or_another_hand(
     assert screens > 50 * deals and hidden > 25 * deals
     finished = state_of(session).finished_deals()
     assert len(finished) == deals or session.finished
+
+
+def test_behind_the_deal_panel_the_table_shows_the_deal_as_it_ended(tmp_path: Path) -> None:
+    """Issue 21: behind the end-of-deal panel the terminal's table was drawn before the
+    last card (its trick uncounted); now as the deal ended: every trick counted."""
+    setup, session = make_session(seed=4)
+    seen: list[str] = []
+
+    def check(app: PlayApp) -> None:
+        if isinstance(app.screen, DealEndScreen) and not seen:
+            status = app.table.query_one("#status", Static)
+            seen.append(str(status.render()))
+
+    async def body(app: PlayApp, pilot: Pilot[None]) -> None:
+        await drive(app, pilot, 1, check, lambda legal: legal[0])
+
+    run_app(setup, session, tmp_path, body)
+    (status,) = seen
+    found = re.search(r"Tricks this deal: ([^\n]*)", status)
+    assert found is not None, status
+    counts = [int(n) for n in re.findall(r" (\d+)(?: ·|$)", found.group(1))]
+    assert sum(counts) == 13, found.group(1)

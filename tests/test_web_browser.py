@@ -1037,3 +1037,108 @@ def test_the_page_appends_to_a_live_log_and_keeps_only_a_number(
     finally:
         host.close()
         guest.close()
+
+
+def test_behind_the_deal_panel_the_board_shows_the_deal_as_it_ended(
+    server: str, watched: Watched
+) -> None:
+    """Issue 21: behind the end-of-deal panel the board showed the moment before the last
+    card (its trick not counted): now the deal as it ended, the last trick on the table
+    and every trick counted at its taker's seat."""
+    created = _post(
+        f"{server}/api/tables",
+        {"game": "tetka", "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3},
+    )
+    page = watched.page
+    page.goto(f"{server}{created['seats'][0]['link']}")
+    page.wait_for_selector(".hand svg.card.face")
+    deadline = time.monotonic() + 90
+    while not page.locator(".deal-dialog[open]").count():
+        assert time.monotonic() < deadline, "the deal did not end in time"
+        cards = page.locator(".hand-card.playable:not([disabled])")
+        if cards.count():
+            cards.first.click()
+        page.wait_for_timeout(100)
+    tags = page.locator(".board .seat").all_inner_texts()
+    counted = sum(int(m.group(1)) for tag in tags for m in re.finditer(r"(\d+) tricks?\b", tag))
+    assert counted == 13, tags
+    assert page.locator(".board .trick .played").count() == 4
+    assert page.locator(".hand svg.card.face").count() == 0
+
+
+def test_a_long_think_is_shown_with_its_progress(server: str, watched: Watched) -> None:
+    """A ``thinking`` message (a computer thinking past 2 s) shows "NAME is thinking… (N s)"
+    with a progress bar, indeterminate where no progress is told; it goes when the
+    computer has moved (``seat: null``)."""
+    created = _post(
+        f"{server}/api/tables",
+        {"game": GAME, "options": {"players": 2}, "seats": [{"kind": "human"}, {"kind": "human"}]},
+    )
+    page = watched.page
+    routes: list[WebSocketRoute] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        ws.connect_to_server()
+        routes.append(ws)
+
+    page.route_web_socket(re.compile(r".*/ws/.*"), route)
+    page.goto(f"{server}{created['seats'][0]['link']}")
+    page.wait_for_selector(".hand svg.card.face")
+    routes[-1].send(json.dumps({"type": "thinking", "seat": 1, "elapsed_s": 7.2, "progress": None}))
+    page.wait_for_selector(".thinking:not([hidden])")
+    text = page.inner_text(".thinking")
+    assert re.search(r"Player 2 is thinking… \((7|8) s\)", text), text
+    assert page.evaluate("() => document.querySelector('.thinking progress').position") == -1
+    routes[-1].send(json.dumps({"type": "thinking", "seat": 1, "elapsed_s": 9, "progress": 0.25}))
+    page.wait_for_function("() => document.querySelector('.thinking progress').position === 0.25")
+    page.click("[data-lang=ru]")
+    page.wait_for_function(
+        "() => document.querySelector('.thinking').textContent.includes('думает')"
+    )
+    routes[-1].send(json.dumps({"type": "thinking", "seat": None}))
+    page.wait_for_selector(".thinking", state="hidden")
+    page.click("[data-lang=en]")
+
+
+def test_the_computers_are_named_in_the_pages_language(server: str, watched: Watched) -> None:
+    """Issue 21: made in English, a table named its computers in English after a switch
+    to Russian; a name a person typed stays as typed."""
+    created = _post(
+        f"{server}/api/tables",
+        {
+            "game": GAME,
+            "options": {"players": 4},
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "rules"}] * 2,
+            "names": ["", "", "Ann", ""],
+            "lang": "en",
+        },
+    )
+    page = watched.page
+    page.goto(f"{server}{created['seats'][0]['link']}")
+    page.wait_for_selector(".board .seat")
+    assert "Computer 2" in page.inner_text(".board")
+    page.click("[data-lang=ru]")
+    page.wait_for_function(
+        "() => document.querySelector('.board').textContent.includes('Компьютер 2')"
+    )
+    page.wait_for_function(
+        "() => document.querySelector('.life').textContent.includes('Компьютер 2')"
+    )
+    assert "Computer" not in page.inner_text(".board")
+    assert "Ann" in page.inner_text(".board")
+    page.click("[data-lang=en]")
+
+
+def test_the_replay_tells_who_acts_next_and_nobody_thinks(server: str, watched: Watched) -> None:
+    """Issue 21: the replay said "… is thinking…" at step 0, as if the match were live; a
+    step now tells who acts next."""
+    page = watched.page
+    record = _record(12)
+    page.goto(f"{server}/replay")
+    page.set_input_files("#replay-file", files=[_file("m.json", json.dumps(record).encode())])
+    page.wait_for_selector("#replay-slider")
+    for _step in range(4):
+        hint = page.inner_text(".hint")
+        assert "thinking" not in hint and "Your turn" not in hint, hint
+        assert hint.startswith("Next to act: "), hint
+        page.keyboard.press("ArrowRight")

@@ -251,7 +251,39 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         redis_url=args.redis,
         idle_expiry=args.idle_expiry,
         forwarded_allow_ips=args.forwarded_allow_ips,
+        warm=not args.no_warm,
     )
+
+
+def _cmd_warm(args: argparse.Namespace) -> int:
+    import time
+
+    from tricktaker.solvers.warm import GROUPS, cache_dir, warm
+
+    if args.nice:
+        os.nice(args.nice)
+    started = time.perf_counter()
+    # The server's warm-up (server.warmup) hands down a locked file per game: each is let
+    # go once that game's kernels are ready (at once for a game without any).
+    gates: dict[str, int] = dict(args.gate)
+    if gates:
+        for game in [g for g in gates if g not in GROUPS]:
+            os.close(gates.pop(game))
+        warm([g for g in GROUPS if g in gates], done=lambda g: os.close(gates.pop(g)))
+    else:
+        warm()
+    if not args.quiet:
+        spent = time.perf_counter() - started
+        print(f"tricktaker: the computers' kernels are compiled ({spent:.1f} s; in {cache_dir()})")
+    return 0
+
+
+def _gate(text: str) -> tuple[str, int]:
+    """``GAME=FD``: a game and the descriptor of its lock (``server.warmup``)."""
+    game, _, fd = text.partition("=")
+    if not (game and fd.isascii() and fd.isdigit()):
+        raise argparse.ArgumentTypeError(f"not GAME=FD: {text[:20]!r}")
+    return game, int(fd)
 
 
 def _seat(text: str) -> int:
@@ -498,6 +530,27 @@ def build_parser() -> argparse.ArgumentParser:
         help="remove unfinished tables unused this long: 90m, 24h, 7d; 0 never"
         " (default: 24h; also TRICKTAKER_IDLE_EXPIRY in seconds)",
     )
+    p.add_argument(
+        "--no-warm",
+        action="store_true",
+        help="do not compile the computers' kernels in the background at start"
+        " (see tricktaker warm)",
+    )
+
+    p = _command(
+        sub,
+        "warm",
+        _cmd_warm,
+        "compile the strong computers' kernels ahead (make run and make test do it)",
+        "Compile the numba kernels of the strong and expert computers into numba's disk"
+        " cache (NUMBA_CACHE_DIR, else __pycache__ beside their sources), so that their"
+        " first move after an install takes as long as any other.",
+    )
+    p.add_argument("--quiet", action="store_true", help="print nothing")
+    p.add_argument(
+        "--nice", type=int, default=0, choices=range(20), metavar="N", help=argparse.SUPPRESS
+    )
+    p.add_argument("--gate", type=_gate, action="append", default=[], help=argparse.SUPPRESS)
 
     p = _command(
         sub,

@@ -139,6 +139,9 @@ class SearchBot:
         #: and the ``rules`` move it was weighed against (None without prudence).
         self.last_scores: list[tuple[Action, float]] = []
         self.last_rules: Action | None = None
+        #: How far the current search has come, 0 to 1 (read by the server, from another
+        #: thread, to show a long think's progress).
+        self.progress = 0.0
 
     def _policy(self) -> Bot:
         if self._rollout_bot is None:
@@ -215,9 +218,17 @@ class SearchBot:
         start = self._clock()
         worlds = sampled = 0
         budget = self.budget
+        self.progress = 0.0
         while worlds < budget.max_worlds:
-            if worlds >= budget.min_worlds and self._clock() - start >= budget.seconds:
-                break
+            # Done at max_worlds, or at min_worlds once the time is spent: a slow search
+            # (an open-hand solve per world) ends at min_worlds.
+            if worlds < budget.min_worlds:
+                self.progress = worlds / budget.min_worlds
+            else:
+                spent = self._clock() - start
+                if spent >= budget.seconds:
+                    break
+                self.progress = max(worlds / budget.max_worlds, spent / budget.seconds)
             try:
                 world = game.sample_state(view, memory, rng)
             except SampleError as exc:
@@ -247,6 +258,7 @@ class SearchBot:
                 self._last_values[i].append(value)
                 totals[i] += weight * value
         self.last_worlds = worlds
+        self.progress = 1.0
         return [t / weights for t in totals]
 
     def _belief(self, world: State, seat: int, seed: int) -> float:

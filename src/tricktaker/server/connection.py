@@ -19,6 +19,7 @@ from typing import Any
 from fastapi import WebSocket
 
 from tricktaker.server.frames import Heard, history_frame, narrator_of, state_frame
+from tricktaker.server.names import names_in
 from tricktaker.server.tables import LiveTable
 
 #: Seconds a message may take to go out before its client counts as not reading.
@@ -88,10 +89,11 @@ class Connection:
                 table.state,
                 self.seat,
                 self.lang,
-                table.stored.names,
+                names_in(table.stored, self.lang),
                 table.options,
                 self.heard,
                 {"applied": table.applied, "undo": table.can_undo(self.seat)},
+                table.deal_end,
             )
             await self._send_text(text)
 
@@ -109,7 +111,7 @@ class Connection:
                 table.state,
                 self.seat,
                 self.lang,
-                table.stored.names,
+                names_in(table.stored, self.lang),
                 min(before, self.heard.next_event),
             )
             await self._send_text(text)

@@ -87,6 +87,8 @@ class Stream:
     lines: dict[LangKey, Lines] = field(default_factory=dict)
     #: 1 for each event that reads otherwise once faded (where the game fades events).
     fades: bytearray = field(default_factory=bytearray)
+    #: The number of the latest ``deal_end`` event (-1: none yet).
+    last_deal_end: int = -1
 
     def catch_up(self, state: State, fading: FadingEvents | None) -> None:
         """Take the events the state has told since the last call (those alone), rendered
@@ -94,9 +96,10 @@ class Stream:
         new = state.events(self.count, self.observer)
         if not new:
             return
-        for event in new:
+        for i, event in enumerate(new):
             if event.kind == "deal_end":
                 self.deals.append(DealSummary.from_json(event.data))
+                self.last_deal_end = self.count + i
             self.fades.append(fading is not None and fading.faded(event) is not event)
         for lines in self.lines.values():
             lines.shown.extend(self._item(e, lines) for e in new)
@@ -211,6 +214,7 @@ def state_frame(
     options: Options | None,
     heard: Heard,
     extra: Mapping[str, Any] | None = None,
+    ended: State | None = None,
 ) -> str:
     """The ``state`` frame for one socket as JSON text, and ``heard`` moved on.
 
@@ -219,6 +223,12 @@ def state_frame(
     told the true ``next_event``), ``next_event``, the sheet's rows only when they
     changed for this socket, and ``faded``: the events it holds that have faded since
     (``FadingEvents``); ``extra`` fields go in as given.
+
+    ``ended``: the table as the latest deal left it, before the next was dealt (a copy
+    stopped at the deal's end, ``LiveTable.deal_end``). A frame telling that deal's end
+    to a socket that follows the table carries its moment too (``deal_end_moment``:
+    ``table``, ``view``, ``names``, ``texts``): what the page shows behind the end of
+    the deal's panel, the last card and trick counted, not the moment before them.
     """
     stream, lines = _lines(narrator, game, state, observer, lang, names)
     total = stream.count
@@ -248,6 +258,9 @@ def state_frame(
         with_rules=not heard.rules,
         rows=None if heard.rows == len(lines.rows) else lines.rows,
     )
+    if ended is not None and live and since <= stream.last_deal_end < total:
+        end = moment_message(game, ended, observer, lang, names, stream.deals, with_rules=False)
+        message["deal_end_moment"] = {k: end[k] for k in ("table", "view", "names", "texts")}
     heard.next_event = total
     heard.faded_to = min(max(heard.faded_to, lines.faded_to), held)
     heard.rows = len(lines.rows)

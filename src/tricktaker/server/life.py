@@ -57,8 +57,10 @@ from typing import Any, Protocol
 from tricktaker.bots.base import Bot
 from tricktaker.bots.registry import levels, make_bot
 from tricktaker.core import State
+from tricktaker.core.i18n import LANGUAGES
 from tricktaker.server.bus import Bus, Message
 from tricktaker.server.config import Settings
+from tricktaker.server.names import names_in
 from tricktaker.server.security import KeyedLimiter
 from tricktaker.server.store import Store, StoredTable
 
@@ -313,6 +315,9 @@ class Life:
             "stand_in_level": settings["stand_in"],
             "speed": settings["speed"],
             "seats": seats,
+            # Each seat's name in each language (a computer's is the program's words;
+            # a chosen name reads alike in all): the page shows its own language's.
+            "names": {lang: names_in(table.stored, lang) for lang in LANGUAGES},
             "clock": clock,
         }
 

@@ -28,6 +28,7 @@ from tricktaker.server.app import create_app
 from tricktaker.server.config import SETTINGS_VARIABLE, Settings
 from tricktaker.server.heap import settle_heap
 from tricktaker.server.security import TrustedProxies
+from tricktaker.server.warmup import start_warmup
 
 #: Bot delays accepted on the command line: none to ten seconds.
 MAX_BOT_DELAY = 10.0
@@ -122,6 +123,7 @@ def serve(
     workers: int = 1,
     redis_url: str | None = None,
     idle_expiry: str | None = None,
+    warm: bool = True,
 ) -> int:
     if bot_delay is not None and not (math.isfinite(bot_delay) and 0 <= bot_delay <= MAX_BOT_DELAY):
         print(f"tricktaker: --bot-delay must be 0 to {MAX_BOT_DELAY:g} seconds")
@@ -152,6 +154,8 @@ def serve(
     except Refused as exc:
         print(f"tricktaker: {exc}")
         return 2
+    if warm:  # in a child process: start-up answers at once (server.warmup)
+        start_warmup()
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"tricktaker: open http://{shown}:{port}/ in your browser (Ctrl+C stops the server)")
     common: dict[str, Any] = {

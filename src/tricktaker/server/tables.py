@@ -51,6 +51,7 @@ from tricktaker.bots.base import Bot
 from tricktaker.bots.registry import make_bot
 from tricktaker.core import IllegalAction, RecordError, State, get_game
 from tricktaker.core.actions import Action
+from tricktaker.core.ending import apply_seeing_deal_end
 from tricktaker.core.events import Event
 from tricktaker.core.fairness import seed_hash
 from tricktaker.core.options import Options
@@ -63,6 +64,7 @@ from tricktaker.server.fallback import Failure, Position, choose, failure_lines
 from tricktaker.server.life import Life, TableLife, bot_pause, stand_in_for
 from tricktaker.server.store import StaleTable, Store, StoredTable, StoreError, TableExpired
 from tricktaker.server.undo import effective, is_marker, last_of, marker, public_undone
+from tricktaker.server.warmup import wait_warm
 
 log = logging.getLogger("tricktaker.server")
 
@@ -92,6 +94,9 @@ class LiveTable:
     #: Per computer seat, the events it has seen so far: its memory grows by the new
     #: ones only (rendered afresh, every move re-rendered the whole match's log).
     memories: dict[int, list[Event]] = field(default_factory=dict)
+    #: The table as the latest deal ended, before the next was dealt (a copy that stops
+    #: at the deal's end): what a page shows behind the end-of-deal panel.
+    deal_end: State | None = None
     #: How many times the match was rebuilt by an undo (``server.undo``): what was told
     #: before is no longer so, and every socket starts over (``Connection.update``).
     epoch: int = 0
@@ -197,6 +202,22 @@ class LiveTable:
         return out
 
 
+def thinking_progress(bot: Bot) -> float | None:
+    """How far a computer's search has come, 0 to 1 (``SearchBot.progress``); None where
+    the bot does not say."""
+    progress = getattr(bot, "progress", None)
+    if isinstance(progress, (int, float)) and 0 <= progress <= 1:
+        return round(float(progress), 2)
+    return None
+
+
+def _warm_then(level: str, game: str, think: Callable[[], Any]) -> Any:
+    """In the bot's thread: wait for the game's kernels if their warm-up is under way,
+    then think."""
+    wait_warm(level, game)
+    return think()
+
+
 def build_state(stored: StoredTable) -> tuple[Game, State]:
     """The match of a stored table, its effective actions replayed one by one (undo
     markers read, ``server.undo``; RecordError if it cannot be)."""
@@ -276,6 +297,10 @@ def _with_bots(table: LiveTable) -> LiveTable:
 STALE_TRIES = 8
 #: Tries of a computer's move the database refuses for another reason, then it gives up.
 BOT_TRIES = 5
+#: Seconds a computer thinks before every socket of its table is told so (``thinking``).
+THINKING_NOTICE = 2.0
+#: Seconds between two ``thinking`` messages while it goes on thinking.
+THINKING_EVERY = 1.0
 #: The first pause after a refused write of a computer's move; doubled each time.
 BOT_BACKOFF = 0.5
 #: Seconds between two writes of a table's last use when people merely open it.
@@ -460,7 +485,7 @@ class Hub:
                     return False  # the moment passed while the bot thought
                 trial = table.state.clone()
                 try:
-                    trial.apply(text)
+                    ended = apply_seeing_deal_end(table.state, trial, text)
                 except IllegalAction:
                     # Perhaps legal on a newer state another process wrote: look first
                     # (a person's move only: a bot's was chosen on this very state).
@@ -481,6 +506,8 @@ class Hub:
                         table.stored.actions.append(text)
                         table.stored.finished = finished
                         table.state = trial
+                        if ended is not None:
+                            table.deal_end = ended
                         break
             if caught_up:  # what the other process wrote, told before trying again
                 await self.announce(table)
@@ -507,7 +534,9 @@ class Hub:
             return True
         state = table.state.clone()
         for text in texts:
-            state.apply(text)
+            ended = apply_seeing_deal_end(state, state, text)
+            if ended is not None:
+                table.deal_end = ended
         table.stored.actions.extend(texts)
         table.stored.finished = finished or state.to_act is None
         table.state = state
@@ -683,17 +712,26 @@ class Hub:
                 list(state.legal_actions()),
                 f"{table.stored.seed}:{applied}:{seat}",
             )
+            watch: asyncio.Task[bool] | None = None
             if getattr(bot, "instant", False):  # no thread's hand-over for a coin toss
                 thinking: asyncio.Future[tuple[Action, list[Failure]]] = loop.create_future()
                 thinking.set_result(think())
             else:
-                thinking = loop.run_in_executor(self._thinking, think)
+                level = table.computer_level(seat)
+                thinking = loop.run_in_executor(
+                    self._thinking, _warm_then, level, table.stored.game, think
+                )
+                watch = loop.create_task(self._tell_thinking(table, seat, bot))
             try:
                 # The table's pace (``life.bot_pause``: its speed against the server's).
                 pause = bot_pause(table.stored.settings, self.settings.bot_delay)
                 if pause > 0:
                     await asyncio.sleep(pause)
-                action, failed = await thinking
+                try:
+                    action, failed = await thinking
+                finally:
+                    if watch is not None:
+                        await self._thought(table, watch)
                 if failed:
                     deal = len(state.finished_deals()) + 1
                     for line in failure_lines(Position(table.id, deal, applied, seat), failed):
@@ -727,6 +765,41 @@ class Hub:
         """``work`` done in the computers' thread pool, never on the event loop (a hint:
         ``server.hints``). Whatever it reads of a table must be taken before, on the loop."""
         return await asyncio.get_running_loop().run_in_executor(self._thinking, work)
+
+    async def _tell_thinking(self, table: LiveTable, seat: int, bot: Bot) -> bool:
+        """After ``THINKING_NOTICE`` seconds of a computer's thinking, tell every socket of
+        the table so each ``THINKING_EVERY`` seconds, with how far its search has come
+        where it says (``progress``, 0 to 1; null: unknown). Returns whether it told."""
+        started = time.monotonic()
+        told = False
+        try:
+            await asyncio.sleep(THINKING_NOTICE)
+            while True:
+                told = True
+                message = {
+                    "type": "thinking",
+                    "seat": seat,
+                    "elapsed_s": round(time.monotonic() - started, 1),
+                    "progress": thinking_progress(bot),
+                }
+                await self._tell_sockets(table, message)
+                await asyncio.sleep(THINKING_EVERY)
+        except asyncio.CancelledError:
+            return told
+
+    async def _thought(self, table: LiveTable, watch: asyncio.Task[bool]) -> None:
+        """The computer has moved: its notice ends (``thinking`` with no seat), if told."""
+        watch.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            told = await watch
+            if told:
+                await self._tell_sockets(table, {"type": "thinking", "seat": None})
+
+    async def _tell_sockets(self, table: LiveTable, message: dict[str, Any]) -> None:
+        """Send one message to every socket of the table (here): a failing one is its own
+        loop's business."""
+        targets = [send for _, send in list(table.life.sockets.values())]
+        await asyncio.gather(*(send(message) for send in targets), return_exceptions=True)
 
     async def close(self) -> None:
         for task in list(self._background):

@@ -372,6 +372,11 @@ class TableScreen(Screen[None]):
         # pressed; only then does the next deal (already dealt) appear, and the
         # computer play on (``on_screen_resume``).
         title = _("Deal {n} is over").format(n=self.summaries[-1].number + 1)
+        ended = self.session.deal_end_view
+        if ended is not None:  # the deal as it ended: its last card, its last trick counted
+            self._show_status(ended)
+            self._show_table(ended)
+            self._show_paper(ended)
         self._shown = ()
         await self.query_one("#actions", ActionBar).show([])
         self.query_one("#action-help", Static).display = False

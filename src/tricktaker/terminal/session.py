@@ -20,6 +20,7 @@ from typing import Any
 
 from tricktaker.bots import Bot
 from tricktaker.core.actions import Action
+from tricktaker.core.ending import apply_seeing_deal_end
 from tricktaker.core.errors import IllegalAction
 from tricktaker.core.events import Event
 from tricktaker.core.options import Options
@@ -84,6 +85,9 @@ class Session:
         self._memory: dict[int, list[Event]] = {seat: [] for seat in self._bots}
         self._told = 0
         self._actions = 0
+        #: The human's view of the table as the last action's deal ended, before the
+        #: next was dealt (None: the last action ended no deal).
+        self.deal_end_view: View | None = None
 
     # --------------------------------------------------------------- looking
 
@@ -139,7 +143,8 @@ class Session:
         self._actions += count
 
     def _apply(self, action: Action) -> None:
-        self._state.apply(action)
+        ended = apply_seeing_deal_end(self._state, self._state, action)
+        self.deal_end_view = None if ended is None else ended.view(HUMAN)
         self._actions += 1
 
     def play(self, action: Action) -> None:

@@ -40,6 +40,7 @@ from tricktaker.core import IllegalAction, RecordError, get_game
 from tricktaker.core.errors import OptionError
 from tricktaker.core.records import parse_record, state_from_record
 from tricktaker.server.messages import web_words
+from tricktaker.server.names import names_in
 from tricktaker.server.replay import MAX_REPLAY_ACTIONS, replay_frames
 from tricktaker.server.routes.bodies import RecordUpload, ReplayRequest, lang_or_english
 from tricktaker.server.routes.context import (
@@ -137,7 +138,7 @@ async def replay_table(
             effective(stored.actions).actions,
             seat,
             lang_or_english(lang),
-            stored.names,
+            names_in(stored, lang_or_english(lang)),
             stored.options,
         )
     return {**frames, "seat": seat}

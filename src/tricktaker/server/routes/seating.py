@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tricktaker.bots.registry import level_name, levels
-from tricktaker.core.i18n import translator
-from tricktaker.server.messages import web_words
+from tricktaker.bots.registry import levels
+from tricktaker.server.names import default_name
 from tricktaker.server.routes.bodies import SeatRequest
 from tricktaker.server.routes.reading import bad
 from tricktaker.server.security import MAX_NAME, clean_name, new_token, token_hash, token_matches
@@ -57,17 +56,12 @@ def seat_specs(
 def seat_names(given: Sequence[str], seats: Sequence[SeatSpec], lang: str) -> list[str]:
     """The names shown: each given one cleaned (``security.clean_name``: no control or
     bidi character, at most ``MAX_NAME`` characters), else the seat's default in ``lang``
-    ("Player 1", "Computer 2 (medium)")."""
-    _ = web_words(lang)
+    ("Player 1", "Computer 2 (medium)"), told again in each reader's language
+    (``server.names``)."""
     out = []
     for seat, spec in enumerate(seats):
         name = clean_name(given[seat], limit=MAX_NAME) if seat < len(given) else ""
-        if not name and spec.kind == "bot":
-            level = level_name(spec.level or "", translator(lang))
-            name = _("Computer {n} ({level})").format(n=seat + 1, level=level)
-        elif not name:
-            name = _("Player {n}").format(n=seat + 1)
-        out.append(name)
+        out.append(name or default_name(seat, spec, lang))
     return out
 
 

@@ -65,6 +65,12 @@ export function mountLife(column, tableId) {
     render();
   }
 
+  /** The seat's name in the page's language (a computer's is the program's words). */
+  function seatName(entry, life) {
+    const names = life.names && life.names[currentLang()];
+    return (Array.isArray(names) && names[entry.seat]) || entry.name;
+  }
+
   function levelName(level) {
     return st.levelNames[level] || level;
   }
@@ -140,7 +146,7 @@ export function mountLife(column, tableId) {
     const isHost = st.seat !== null && st.seat !== undefined && st.seat === life.host;
     const clock = life.clock && life.clock.seat === entry.seat ? life.clock : null;
     const parts = [
-      h("span", { class: "life-name" }, entry.name, mine ? ` (${t("You")})` : null),
+      h("span", { class: "life-name" }, seatName(entry, life), mine ? ` (${t("You")})` : null),
       entry.kind === "human"
         ? h("span", { class: `badge presence presence-${entry.presence}` }, presenceText(entry.presence))
         : h("span", { class: "badge presence presence-computer" }, t("computer")),

@@ -31,6 +31,7 @@ import { currentLang, t } from "./i18n.js";
 import { dispatchExtra } from "./handlers.js";
 import { mountLife } from "./life.js";
 import { initKeys } from "./keys.js";
+import { thinkingSeen } from "./thinking.js";
 import { TableSocket } from "./socket.js";
 import {
   autoPlay,
@@ -229,6 +230,8 @@ export function mountTable(root, tableId, { setConn }) {
       return st.seat === undefined ? null : st.seat;
     },
     send: (message) => socket.send(message),
+    /** The seats' names as this page reads them (the latest state's). */
+    names: () => (st.msg && Array.isArray(st.msg.names) ? st.msg.names : []),
   };
 
   function onMessage(msg) {
@@ -337,8 +340,18 @@ export function mountTable(root, tableId, { setConn }) {
     const dealEnd = fresh.find((e) => e.kind === "deal_end");
     const tricks = fresh.filter((e) => e.kind === "trick" && (!dealEnd || e.n < dealEnd.n));
     const trick = tricks.length ? tricks[tricks.length - 1] : null;
+    // The table as the deal left it (the server's copy stopped at its end): the last
+    // card and trick counted behind the panel, not the moment before them.
+    const end = msg.deal_end_moment;
+    const endMsg =
+      prev && dealEnd && end && end.table && end.texts
+        ? { ...prev, ...end, texts: { ...end.texts, sheet: st.sheet }, legal: [], groups: [] }
+        : null;
     if (prev && trick) {
       const frame = frameBefore(prev, fresh, trick);
+      // The deal's last trick: held with the deal's end already counted.
+      const played = (e) => e.n > trick.n && e.data && "card" in e.data;
+      if (endMsg && !fresh.some((e) => played(e) && e.n < dealEnd.n)) frame.msg = endMsg;
       st.pause = { ...frame, caption: trick.text || "" };
       addLog(events, trick.n); // during a pause the log stops where the table does
       renderAll();
@@ -346,6 +359,7 @@ export function mountTable(root, tableId, { setConn }) {
     }
     if (prev && dealEnd) {
       const frame = frameBefore(prev, fresh, dealEnd);
+      if (endMsg) frame.msg = endMsg;
       const after = fresh.slice(fresh.indexOf(dealEnd) + 1);
       const told = after.filter((e) => e.kind === "game_end" || e.kind === "match_end");
       st.pause = { ...frame, caption: trick ? trick.text || "" : "" };
@@ -358,6 +372,7 @@ export function mountTable(root, tableId, { setConn }) {
     st.msg = moment;
     // A hint holds for the moment it was given at only.
     if (st.hint && st.hint.applied !== moment.applied) st.hint = null;
+    if (moment.table) thinkingSeen(moment.table.to_act);
     const moves = (moment.legal || []).map((item) => item.action).join("|");
     if (moves !== st.pickedFor) {
       st.picked = [];
