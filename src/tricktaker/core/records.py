@@ -40,6 +40,7 @@ _KNOWN_KEYS = (
     "date",
     "seed_hash",
     "partial",
+    "undone",
 )
 #: A record longer than this is not a match anyone played.
 MAX_RECORD_CHARS = 8_000_000
@@ -63,6 +64,8 @@ class Record:
     actions: list[str] = field(default_factory=list)
     #: The hash of the seed a server committed to before the first deal (core.fairness).
     seed_hash: str | None = None
+    #: Decisions taken back at a solo table (``parse_undone``): kept as such, never played.
+    undone: list[dict[str, Any]] = field(default_factory=list)
 
 
 #: Why a partial record (``State.shown_record`` where the rules hide cards) is refused.
@@ -151,6 +154,7 @@ def parse_record(data: object) -> Record:
         not isinstance(seed_hash, str) or len(seed_hash) != 64 or seed_hash.strip(HEX) != ""
     ):
         raise RecordError('"seed_hash" must be 64 hexadecimal digits (a SHA-256)')
+    undone = parse_undone(data.get("undone", []))
     return Record(
         game,
         dict(options),
@@ -161,7 +165,43 @@ def parse_record(data: object) -> Record:
         [dict(d) for d in deals],
         list(actions),
         seed_hash,
+        undone,
     )
+
+
+#: What an ``undone`` entry must look like (the message of every malformed one).
+UNDONE_SHAPE = (
+    '"undone" must be a list of {"at": n, "actions": ["0:play 7h", ...]}: the actions'
+    " taken back, and how many actions stood before them"
+)
+
+
+def parse_undone(data: object) -> list[dict[str, Any]]:
+    """The decisions taken back at a solo table (docs/design.md §6): each entry the
+    actions taken back at once (a person's decision and the computers' moves after it)
+    and ``at``, how many actions of the match stood before them then. They are kept in
+    the record as such and never played: a reader checks their shape and ignores them."""
+    if not isinstance(data, list) or len(data) > MAX_ACTIONS:
+        raise RecordError(UNDONE_SHAPE)
+    total = 0
+    out: list[dict[str, Any]] = []
+    for entry in data:
+        if not isinstance(entry, Mapping) or set(entry) != {"at", "actions"}:
+            raise RecordError(UNDONE_SHAPE)
+        at, taken = entry["at"], entry["actions"]
+        if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= MAX_ACTIONS:
+            raise RecordError(UNDONE_SHAPE)
+        if (
+            not isinstance(taken, list)
+            or not taken
+            or not all(isinstance(a, str) and len(a) <= 200 for a in taken)
+        ):
+            raise RecordError(UNDONE_SHAPE)
+        total += len(taken)
+        if total > MAX_ACTIONS:
+            raise RecordError(f'"undone" lists more than {MAX_ACTIONS} actions')
+        out.append({"at": at, "actions": list(taken)})
+    return out
 
 
 def load_record(text: str) -> Record:
@@ -169,10 +209,17 @@ def load_record(text: str) -> Record:
 
 
 def start_state(record: Record) -> State:
-    """The match a record describes, before any of its actions."""
+    """The match a record describes, before any of its actions (its ``undone`` actions
+    checked for notation only: they are not played)."""
     try:
         game = get_game(record.game)
         options = game.options(record.options)
+        for entry in record.undone:
+            for text in entry["actions"]:
+                try:
+                    game.parse_action(text)
+                except TricktakerError as exc:
+                    raise RecordError(f'"undone" holds {text[:60]!r}: {exc}') from None
         return game.new_match(
             options, seed=record.seed, deals=record.deals, dealer=record.dealer, start=record.start
         )

@@ -27,6 +27,9 @@ SEND_TIMEOUT = 5.0
 #: WebSocket close codes: a token that is not this table's, or no such table; a message
 #: too large; too many connections from one address, or a client that does not read.
 CLOSE_FORBIDDEN, CLOSE_TOO_BIG, CLOSE_POLICY = 4403, 1009, 1008
+#: Told a client before everything again from event 0: the match was rebuilt (an undo),
+#: so the log, the hand and the event number it holds are no longer so.
+RESET = '{"type": "reset"}'
 
 
 class Connection:
@@ -44,6 +47,9 @@ class Connection:
         #: the first state frame).
         self.heard = Heard(next_event=since)
         self.history_sent = False  # the lines before ``since``: asked once at most
+        #: The table's epoch this client was told (``LiveTable.epoch``): after an undo the
+        #: client is sent ``{"type": "reset"}`` and everything again from event 0.
+        self.epoch = getattr(table, "epoch", 0)  # (a test's socket may have no table)
         self._send_lock = asyncio.Lock()
 
     @property
@@ -71,10 +77,14 @@ class Connection:
         """Send the ``state`` message; ``again``: every event again, and the rules (a new
         language)."""
         async with self._send_lock:
+            if self.epoch != table.epoch:  # an undo rebuilt the match: start over
+                self.epoch = getattr(table, "epoch", 0)  # (a test's socket may have no table)
+                await self._send_text(RESET)
+                again = True
             if again:  # under the lock, so a broadcast under way cannot undo it
                 self.heard = Heard()
             text = state_frame(
-                narrator_of(table),
+                narrator_of(table, table.epoch),
                 table.game,
                 table.state,
                 self.seat,
@@ -82,7 +92,7 @@ class Connection:
                 names_in(table.stored, self.lang),
                 table.options,
                 self.heard,
-                {"applied": table.applied},
+                {"applied": table.applied, "undo": table.can_undo(self.seat)},
                 table.deal_end,
             )
             await self._send_text(text)
@@ -96,7 +106,7 @@ class Connection:
         self.history_sent = True
         async with self._send_lock:
             text = history_frame(
-                narrator_of(table),
+                narrator_of(table, table.epoch),
                 table.game,
                 table.state,
                 self.seat,

@@ -163,8 +163,10 @@ class Stream:
 class Narrator:
     """One table's streams, one per observer, and whether its game fades its events."""
 
-    def __init__(self) -> None:
+    def __init__(self, epoch: int = 0) -> None:
         self.streams: dict[int | None, Stream] = {}
+        #: The table's ``epoch`` these streams tell (``LiveTable.epoch``).
+        self.epoch = epoch
 
     def stream(self, state: State, observer: int | None) -> Stream:
         """The observer's stream, caught up with ``state``."""
@@ -182,11 +184,12 @@ class Narrator:
 _narrators: WeakKeyDictionary[object, Narrator] = WeakKeyDictionary()
 
 
-def narrator_of(table: object) -> Narrator:
-    """The narrator of a live table (kept as long as the table is)."""
+def narrator_of(table: object, epoch: int = 0) -> Narrator:
+    """The narrator of a live table (kept as long as the table is), made anew when its
+    match was rebuilt (``epoch``, an undo: the events told before are no longer so)."""
     found = _narrators.get(table)
-    if found is None:
-        found = _narrators[table] = Narrator()
+    if found is None or found.epoch != epoch:
+        found = _narrators[table] = Narrator(epoch)
     return found
 
 

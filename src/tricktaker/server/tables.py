@@ -44,7 +44,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from tricktaker.bots.base import Bot
@@ -63,6 +63,7 @@ from tricktaker.server.config import Settings
 from tricktaker.server.fallback import Failure, Position, choose, failure_lines
 from tricktaker.server.life import Life, TableLife, bot_pause, stand_in_for
 from tricktaker.server.store import StaleTable, Store, StoredTable, StoreError, TableExpired
+from tricktaker.server.undo import effective, is_marker, last_of, marker, public_undone
 from tricktaker.server.warmup import wait_warm
 
 log = logging.getLogger("tricktaker.server")
@@ -96,6 +97,12 @@ class LiveTable:
     #: The table as the latest deal ended, before the next was dealt (a copy that stops
     #: at the deal's end): what a page shows behind the end-of-deal panel.
     deal_end: State | None = None
+    #: How many times the match was rebuilt by an undo (``server.undo``): what was told
+    #: before is no longer so, and every socket starts over (``Connection.update``).
+    epoch: int = 0
+    #: The match just before the person's last decision, as last worked out: (version,
+    #: seat, that state or None where he may not go back; ``undo_point``).
+    undo_cache: tuple[int, int, State | None] | None = None
 
     @property
     def id(self) -> str:
@@ -124,7 +131,23 @@ class LiveTable:
 
     @property
     def applied(self) -> int:
+        """The stored rows (the table's version), undo markers among them."""
         return len(self.stored.actions)
+
+    def restart(self, state: State) -> None:
+        """The match rebuilt (an undo): what assumed events only grow starts over."""
+        self.state = state
+        self.memories.clear()
+        self.epoch += 1
+
+    def solo_seat(self) -> int | None:
+        """The one person's seat where every other seat is a computer's, else None."""
+        people = [s for s, spec in enumerate(self.stored.seats) if spec.kind != "bot"]
+        return people[0] if len(people) == 1 else None
+
+    def can_undo(self, seat: int | None) -> bool:
+        """Whether ``seat`` may take back his last decision now (``server.undo``)."""
+        return seat is not None and undo_refusal(self, seat) is None
 
     def computer(self, seat: int) -> tuple[Bot, str] | None:
         """The computer playing ``seat`` now, with its level: the seat's own bot, or a
@@ -146,11 +169,20 @@ class LiveTable:
         """The full record (every hand): for the players once the match is over."""
         out = self.state.to_record()
         out["names"] = list(self.stored.names)
-        return out
+        return self._with_undone(out)
 
     def public_record(self) -> dict[str, Any]:
         out = self.state.public_record()
         out["names"] = list(self.stored.names)
+        return self._with_undone(out)
+
+    def _with_undone(self, out: dict[str, Any]) -> dict[str, Any]:
+        """The record with what undos took back: as such in a full record, where and how
+        many only in a partial one (a decision taken back may hold a hidden card)."""
+        undone = effective(self.stored.actions).undone
+        if undone:
+            full = "seed" in out and not out.get("partial")
+            out["undone"] = undone if full else public_undone(undone)
         return out
 
     @property
@@ -163,8 +195,7 @@ class LiveTable:
         """The record shown once the match is over, to every seat and spectator alike
         (``State.shown_record``): the full one, with the seed revealed, only where the
         rules have shown every card; with the seed's hash where the server chose it."""
-        out = self.state.shown_record()
-        out["names"] = list(self.stored.names)
+        out = self._with_undone({**self.state.shown_record(), "names": list(self.stored.names)})
         committed = self.seed_hash
         if committed is not None:
             out["seed_hash"] = committed
@@ -188,7 +219,8 @@ def _warm_then(level: str, game: str, think: Callable[[], Any]) -> Any:
 
 
 def build_state(stored: StoredTable) -> tuple[Game, State]:
-    """The match of a stored table, replayed action by action (RecordError if it cannot be)."""
+    """The match of a stored table, its effective actions replayed one by one (undo
+    markers read, ``server.undo``; RecordError if it cannot be)."""
     record = Record(
         game=stored.game,
         options=dict(stored.options),
@@ -197,7 +229,7 @@ def build_state(stored: StoredTable) -> tuple[Game, State]:
         seed=stored.seed,
         start=parse_start(stored.start),
         deals=list(stored.deals),
-        actions=list(stored.actions),
+        actions=effective(stored.actions).actions,
     )
     game = get_game(stored.game)
     try:
@@ -205,6 +237,52 @@ def build_state(stored: StoredTable) -> tuple[Game, State]:
     except IllegalAction as exc:
         raise RecordError(f"table {stored.id} cannot be replayed: {exc}") from exc
     return game, state
+
+
+class UndoRefused(Exception):
+    """An undo the rulings do not allow (``server.undo``); ``reason`` is one of
+    ``UNDO_REASONS``, which the front end tells in the player's words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+#: Why an undo is refused: not a solo table (or not its person), the match is over,
+#: nothing of his to take back in the deal under way.
+UNDO_REASONS = ("solo", "over", "nothing")
+
+
+def undo_point(table: LiveTable, seat: int) -> State | None:
+    """The match just before ``seat``'s last decision, if he may go back to it: the
+    decision is in the deal under way (a deal's end wrote its scores) and the match is
+    not over. Worked out once per version (a replay of the effective actions)."""
+    cached = table.undo_cache
+    if cached is not None and cached[:2] == (table.applied, seat):
+        return cached[2]
+    point: State | None = None
+    actions = effective(table.stored.actions).actions
+    at = last_of(actions, seat)
+    if at is not None and table.state.to_act is not None:
+        try:
+            _, before = build_state(replace(table.stored, actions=actions[:at]))
+        except RecordError:  # a prefix of a match that replays replays (never here)
+            before = None
+        if before is not None:
+            same_deal = len(before.finished_deals()) == len(table.state.finished_deals())
+            if same_deal and before.to_act == seat:
+                point = before
+    table.undo_cache = (table.applied, seat, point)
+    return point
+
+
+def undo_refusal(table: LiveTable, seat: int) -> str | None:
+    """Why ``seat`` may not undo now (one of ``UNDO_REASONS``), None if he may."""
+    if table.solo_seat() != seat:
+        return "solo"
+    if table.state.to_act is None:
+        return "over"
+    return "nothing" if undo_point(table, seat) is None else None
 
 
 def _with_bots(table: LiveTable) -> LiveTable:
@@ -346,6 +424,44 @@ class Hub:
             self._drop(table.id)
             raise IllegalAction(EXPIRED) from None
 
+    async def undo(self, table: LiveTable, seat: int) -> None:
+        """Take back ``seat``'s last decision and every computer's move after it
+        (``server.undo``): an undo marker written through the same compare-and-set as a
+        move, then the match rebuilt and every socket told to start over.
+        ``UndoRefused`` where the rulings do not allow it (nothing changed)."""
+        table.last_used = time.monotonic()
+        await self.life.returned(table, seat)
+        text = marker(seat)
+        try:
+            for _ in range(STALE_TRIES):
+                async with table.lock:
+                    reason = undo_refusal(table, seat)
+                    if reason is not None:
+                        raise UndoRefused(reason)
+                    before = undo_point(table, seat)
+                    assert before is not None
+                    try:
+                        await asyncio.wrap_future(
+                            self.store.submit(table.id, table.applied, text, False)
+                        )
+                    except StaleTable:
+                        caught_up = await self._catch_up(table)
+                    else:
+                        table.stored.actions.append(text)
+                        table.stored.finished = False
+                        table.restart(before.clone())
+                        break
+                if caught_up:
+                    await self.announce(table)
+            else:
+                raise StoreError(f"table {table.id} kept moving: the undo was not written")
+        except TableExpired:
+            self._drop(table.id)
+            raise IllegalAction(EXPIRED) from None
+        await self.announce(table)
+        await self.bus.publish(table.id, TABLE_ACTIONS, {"version": table.applied})
+        self.wake_bots(table)
+
     async def _commit(
         self,
         table: LiveTable,
@@ -409,6 +525,13 @@ class Hub:
         texts, finished = await asyncio.to_thread(self.store.actions_since, table.id, table.applied)
         if not texts:
             return False
+        if any(is_marker(text) for text in texts):  # an undo: the match is rebuilt
+            grown = replace(table.stored, actions=[*table.stored.actions, *texts])
+            _, rebuilt = await asyncio.to_thread(build_state, grown)
+            table.stored.actions.extend(texts)
+            table.stored.finished = finished or rebuilt.to_act is None
+            table.restart(rebuilt)
+            return True
         state = table.state.clone()
         for text in texts:
             ended = apply_seeing_deal_end(state, state, text)

@@ -63,6 +63,7 @@ from tricktaker.server.routes.seating import (
 from tricktaker.server.security import clean_name, new_table_id
 from tricktaker.server.store import StoredTable
 from tricktaker.server.tables import build_state
+from tricktaker.server.undo import effective
 
 router = APIRouter(prefix="/api", route_class=UploadRoute)
 
@@ -134,7 +135,7 @@ async def replay_table(
             replay_frames,
             game,
             state,
-            list(stored.actions),
+            effective(stored.actions).actions,
             seat,
             lang_or_english(lang),
             names_in(stored, lang_or_english(lang)),

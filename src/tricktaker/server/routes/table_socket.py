@@ -24,6 +24,12 @@ stand-in, the turn clock) whenever that changes. The client sends:
   "why", "options", "applied"}``: what the computer would play for this seat now, and
   why (``server.hints``: thought out off the event loop, sent to this socket only and
   recorded nowhere), or ``error`` for a spectator or a seat not to act;
+* ``{"type": "undo"}`` — the person at a solo table takes back his own last decision
+  and the computers' moves after it (``server.undo``): every socket of the table is
+  sent ``{"type": "reset"}`` and then a ``state`` frame from event 0 (``undo`` in each
+  frame says whether this socket's seat may undo now); refused with ``error`` for a
+  spectator, at a table with more than one person, with nothing of his in the deal
+  under way, once the match is over;
 * ``{"type": "history", "before": n}`` — answered ``{"type": "history", "events"}``:
   the events numbered below ``n`` (and below the client's own number), for a page
   that resumed from its number and wants the lines before it; once a connection
@@ -58,7 +64,7 @@ from tricktaker.server.routes.context import address_of, context_of, find_table,
 from tricktaker.server.routes.seating import seat_of, table_json
 from tricktaker.server.security import TokenBucket
 from tricktaker.server.store import StoreError
-from tricktaker.server.tables import Hub, LiveTable
+from tricktaker.server.tables import Hub, LiveTable, UndoRefused
 
 log = logging.getLogger("tricktaker.server")
 
@@ -181,6 +187,9 @@ async def _handle(hub: Hub, conn: Connection, text: str) -> None:
     if kind == "hint":
         await conn.send(await hint_message(hub, conn.table, conn.seat, conn.lang))
         return
+    if kind == "undo":
+        await _undo(hub, conn)
+        return
     if kind != "act":
         await conn.send({"type": "error", "message": _("Not a message this table understands.")})
         return
@@ -201,3 +210,29 @@ async def _handle(hub: Hub, conn: Connection, text: str) -> None:
         await conn.send({"type": "error", "action": action[:200], "message": str(exc)})
         return
     await conn.send({"type": "ack", "action": action[:200]})
+
+
+async def _undo(hub: Hub, conn: Connection) -> None:
+    """A person at a solo table takes back his last decision (``server.undo``)."""
+    _ = web_words(conn.lang)
+    if conn.seat is None:
+        await conn.send({"type": "error", "message": _("Spectators cannot act.")})
+        return
+    try:
+        await hub.undo(conn.table, conn.seat)
+    except UndoRefused as exc:
+        why = {
+            "solo": _("Only the one person at a table of computers can take a move back."),
+            "over": _("The match is over: nothing can be taken back."),
+            "nothing": _("You have no move to take back in this deal."),
+        }
+        await conn.send({"type": "error", "message": why.get(exc.reason, exc.reason)})
+        return
+    except StoreError:
+        log.error("table %s: an undo could not be saved", conn.table.id)
+        await conn.send({"type": "error", "message": _("The move could not be saved: try again.")})
+        return
+    except IllegalAction as exc:
+        await conn.send({"type": "error", "message": str(exc)})
+        return
+    await conn.send({"type": "ack", "action": "undo"})

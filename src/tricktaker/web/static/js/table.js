@@ -155,6 +155,8 @@ export function mountTable(root, tableId, { setConn }) {
     // sentence, the number of moves it was given at), and whether one is being asked.
     hint: null,
     hintBusy: false,
+    // A move was just taken back (Undo): no lone card plays itself until he moves.
+    undone: false,
   };
   // A reload resumes from the number this tab had reached (all it keeps), and asks for
   // the lines before it once the table is there (a `history` message).
@@ -246,6 +248,14 @@ export function mountTable(root, tableId, { setConn }) {
       pump();
       return;
     }
+    if (msg.type === "reset") {
+      // An undo rebuilt the match: the frames waiting are of the old one, and the next
+      // frame tells everything again from event 0 (startOver).
+      st.queue.length = 0;
+      st.queue.push(msg);
+      pump();
+      return;
+    }
     if (msg.type === "hint") {
       st.hintBusy = false;
       st.hint = msg;
@@ -272,7 +282,11 @@ export function mountTable(root, tableId, { setConn }) {
     if (st.running) return;
     st.running = true;
     try {
-      while (st.queue.length) await processState(st.queue.shift());
+      while (st.queue.length) {
+        const next = st.queue.shift();
+        if (next.type === "reset") startOver();
+        else await processState(next);
+      }
     } finally {
       st.running = false;
     }
@@ -368,6 +382,27 @@ export function mountTable(root, tableId, { setConn }) {
     playLoneCard();
   }
 
+  /** After an undo (a `reset` message): the log, the event numbers, the choices in the
+   *  hand and the hint are of a match that is no longer; the next frame brings it all. */
+  function startOver() {
+    fill(logList);
+    st.logNext = 0;
+    st.seen = 0;
+    saveSeen(tableId, st.token, 0);
+    socket.since = 0;
+    st.firstState = true;
+    st.busy = false;
+    st.error = null;
+    st.pause = null;
+    st.picked = [];
+    st.pickedFor = "";
+    st.hint = null;
+    st.hintBusy = false;
+    st.sheet = null;
+    st.paper = null;
+    st.undone = true; // no lone card plays itself until he moves (playLoneCard)
+  }
+
   /** Append the lines of `events` numbered up to `upTo` that the log has not taken. */
   function addLog(events, upTo) {
     const near = logList.scrollHeight - logList.scrollTop - logList.clientHeight < 40;
@@ -452,6 +487,7 @@ export function mountTable(root, tableId, { setConn }) {
   function act(action) {
     if (st.busy || st.pause) return;
     st.error = null;
+    st.undone = false;
     if (!socket.send({ type: "act", action })) {
       st.error = t("Not connected: the action was not sent. Wait for the connection to come back.");
     } else {
@@ -617,6 +653,7 @@ export function mountTable(root, tableId, { setConn }) {
           msg.group_titles,
           msg.groups_note,
           msg.names,
+          msg.undo,
         ]
       : null;
     const words = msg ? [msg.texts.hint, msg.texts.pairs] : null;
@@ -746,8 +783,37 @@ export function mountTable(root, tableId, { setConn }) {
         );
       }
       if (st.busy) parts.push(h("p", { class: "muted" }, t("Sending…")));
+      if (msg.undo && msg.table.seat !== null && !msg.table.finished) parts.push(undoRow());
     }
     fill(actions, parts);
+  }
+
+  /** The Undo button: the one person at a table of computers takes back his last move in
+   *  this deal, and the computers' moves after it (the server says when: `undo`). */
+  function undoRow() {
+    const undo = h(
+      "button",
+      {
+        type: "button",
+        class: "btn small undo-button",
+        title: t("Take back your last move in this deal, and the computers' moves after it"),
+        disabled: st.busy,
+        onclick: askUndo,
+      },
+      t("Undo"),
+    );
+    return h("div", { class: "undo-row" }, undo);
+  }
+
+  function askUndo() {
+    if (st.busy || st.pause) return;
+    st.error = null;
+    if (!socket.send({ type: "undo" })) {
+      st.error = t("Not connected: the action was not sent. Wait for the connection to come back.");
+    } else {
+      st.busy = true;
+    }
+    renderActions();
   }
 
   /** The Hint button (a seat on its turn only: the moves are shown to no one else), and the
@@ -793,6 +859,7 @@ export function mountTable(root, tableId, { setConn }) {
   function playLoneCard() {
     const msg = st.msg;
     if (!msg || !autoPlay() || st.busy || st.pause || msg.table.seat === null) return;
+    if (st.undone) return; // a move just taken back is the player's to make again
     if (msg.table.to_act !== msg.table.seat || (msg.legal || []).length !== 1) return;
     const only = msg.legal[0].action;
     if (![...cardActions(msg).values()].includes(only)) return;
