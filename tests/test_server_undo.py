@@ -409,3 +409,50 @@ def test_only_a_solo_tables_person_may_undo_and_never_after_the_end(client: Test
         assert _until(ws, "state")[-1]["undo"] is False
         ws.send_json({"type": "undo"})
         assert _until(ws, "error")[-1]["message"] == "The match is over: nothing can be taken back."
+
+
+def test_the_point_of_an_undo_is_kept_as_the_decision_is_written_not_replayed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At every frame a solo table asks whether its person may undo: the match before his
+    decision is the one this process replaced as it wrote it, never a replay of the match
+    (a replay per move cost each frame the match's length); a restart replays it once."""
+    import tricktaker.server.tables as tables_module
+
+    settings = settings_for(tmp_path)
+
+    async def scenario() -> None:
+        store = Store(settings.database_url)
+        hub = Hub(store, settings)
+        table = await hub.create(stored())
+        before, _rows = await decision_with_a_reply(hub, table)
+        replays: list[int] = []
+        real = tables_module.build_state
+
+        def counted(stored_table: StoredTable) -> Any:
+            replays.append(1)
+            return real(stored_table)
+
+        monkeypatch.setattr(tables_module, "build_state", counted)
+        assert table.can_undo(0) and replays == []
+        point = tables_module.undo_point(table, 0)
+        assert point is not None and moment_of(point, 0) == before
+        again = Hub(store, settings)  # a restart: nothing kept, one replay
+        loaded = await again.load(table.id)
+        assert loaded is not None
+        replays.clear()
+        assert loaded.can_undo(0) and replays == [1]
+        await hub.close()
+        await again.close()
+        store.close()
+
+    def moment_of(state: Any, seat: int) -> dict[str, Any]:
+        return {
+            "view": state.view(seat).to_json(),
+            "public": state.public_view().to_json(),
+            "legal": [str(a) for a in state.legal_actions()] if state.to_act == seat else [],
+            "events": [e.to_json() for e in state.events(0, seat)],
+            "to_act": state.to_act,
+        }
+
+    run(scenario())

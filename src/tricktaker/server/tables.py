@@ -103,6 +103,9 @@ class LiveTable:
     #: The match just before the person's last decision, as last worked out: (version,
     #: seat, that state or None where he may not go back; ``undo_point``).
     undo_cache: tuple[int, int, State | None] | None = None
+    #: The person's latest decision at a solo table, as this process wrote it: its index
+    #: among the effective actions, and the match just before it.
+    before_mine: tuple[int, State] | None = None
 
     @property
     def id(self) -> str:
@@ -264,10 +267,14 @@ def undo_point(table: LiveTable, seat: int) -> State | None:
     actions = effective(table.stored.actions).actions
     at = last_of(actions, seat)
     if at is not None and table.state.to_act is not None:
-        try:
-            _, before = build_state(replace(table.stored, actions=actions[:at]))
-        except RecordError:  # a prefix of a match that replays replays (never here)
-            before = None
+        kept = table.before_mine
+        if kept is not None and kept[0] == at:  # as this process wrote it: no replay
+            before: State | None = kept[1]
+        else:  # after a restart, another process's move, or an undo: replayed once
+            try:
+                _, before = build_state(replace(table.stored, actions=actions[:at]))
+            except RecordError:  # a prefix of a match that replays replays (never here)
+                before = None
         if before is not None:
             same_deal = len(before.finished_deals()) == len(table.state.finished_deals())
             if same_deal and before.to_act == seat:
@@ -503,6 +510,12 @@ class Hub:
                     except StaleTable:
                         caught_up = await self._catch_up(table)
                     else:
+                        if bot_seat is None and table.solo_seat() is not None:
+                            # The match before the person's decision, kept as it was
+                            # (states are never changed once replaced): an undo's point,
+                            # found without replaying the match (``undo_point``).
+                            mine = len(effective(table.stored.actions).actions)
+                            table.before_mine = (mine, table.state)
                         table.stored.actions.append(text)
                         table.stored.finished = finished
                         table.state = trial
