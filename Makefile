@@ -33,8 +33,10 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2 -m "not slow" --hypothesis-profile=dev
 
+# The browser tests keep each page as it ended in artifacts/screens (CI's artefacts).
 pytest-all: $(STAMP)
-	$(BIN)/pytest -n 2 --hypothesis-profile=ci
+	TRICKTAKER_SHOTS="$${TRICKTAKER_SHOTS:-$(CURDIR)/artifacts/screens}" \
+		$(BIN)/pytest -n 2 --hypothesis-profile=ci
 
 test: lint typecheck pytest
 

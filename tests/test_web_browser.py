@@ -171,10 +171,25 @@ class Watched:
 
 
 @pytest.fixture
-def watched(browser: Browser) -> Iterator[Watched]:
+def watched(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Watched]:
     page = Watched(browser)
     yield page
+    keep_screenshot(page.page, request.node.name)
     page.close()
+
+
+def keep_screenshot(page: Page, name: str) -> None:
+    """The page as the test left it, kept where ``TRICKTAKER_SHOTS`` names a folder (``make
+    test-all`` sets it: CI's artefacts, ``artifacts/screens``); nowhere otherwise."""
+    folder = os.environ.get("TRICKTAKER_SHOTS")
+    if not folder or page.is_closed():
+        return
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", name)[:120]
+    try:
+        page.screenshot(path=str(Path(folder) / f"{safe}.png"), full_page=True)
+    except Exception:  # a page gone with its test: nothing to keep, and no failure
+        return
 
 
 def _no_horizontal_scroll(page: Page) -> None:
