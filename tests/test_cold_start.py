@@ -335,3 +335,49 @@ def test_the_frame_telling_a_deals_end_carries_the_deal_as_it_ended(client: Test
     assert msg["table"]["hand"]  # the next deal is dealt meanwhile
     tricks = [int(t.split()[0]) for tags in end["texts"]["seat_tags"] for t in tags if "trick" in t]
     assert sum(tricks) == 13, end["texts"]["seat_tags"]
+
+
+def test_a_long_think_is_told_at_every_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two server processes (two apps on one database and one Redis): the computer is
+    driven by one of them, and the person whose socket is at the other is told its long
+    think all the same, and when it ends."""
+    import time
+
+    import webserver
+
+    bot = SlowBot()
+    levels("truc")
+    monkeypatch.setitem(registry._BOTS, ("truc", "slow"), lambda: bot)
+    monkeypatch.setattr(tables, "THINKING_NOTICE", 0.05)
+    monkeypatch.setattr(tables, "THINKING_EVERY", 0.05)
+    shared = Settings(
+        database_url=f"sqlite:///{tmp_path / 'two.db'}",
+        bot_delay=0,
+        redis_url=webserver.redis_or_skip(),
+    )
+    record = {"game": "truc", "options": {"players": 2}, "seed": 1, "dealer": 0, "actions": []}
+    with TestClient(create_app(shared)) as a, TestClient(create_app(shared)) as b:
+        made = a.post("/api/records", json={"record": record, "seats": seats("human", "slow")})
+        assert made.status_code == 201, made.text
+        table, token = made.json()["id"], made.json()["seats"][0]["token"]
+        driver = a.app.state.hub.tables[table]  # type: ignore[attr-defined]
+        deadline = time.monotonic() + PATIENCE
+        while driver.bot_task is None or driver.bot_task.done():  # A drives the computer
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        with b.websocket_connect(f"/ws/{table}?token={token}") as ws:
+            while True:
+                msg = ws.receive_json()
+                if msg["type"] == "thinking":
+                    break
+                # (Untold, the bot gives up after PATIENCE, the fallback moves: a failure.)
+                assert msg["type"] != "state" or msg["applied"] == 0, "its think went untold"
+            assert msg["seat"] == 1 and msg["progress"] == 0.5
+            assert not a.app.state.hub.tables[table].life.sockets  # type: ignore[attr-defined]
+            bot.go.set()
+            while True:
+                msg = ws.receive_json()
+                if msg["type"] == "thinking" and msg["seat"] is None:
+                    break

@@ -308,6 +308,8 @@ BOT_TRIES = 5
 THINKING_NOTICE = 2.0
 #: Seconds between two ``thinking`` messages while it goes on thinking.
 THINKING_EVERY = 1.0
+#: The bus's news of a long think, for the sockets of other processes.
+THINKING = "thinking"
 #: The first pause after a refused write of a computer's move; doubled each time.
 BOT_BACKOFF = 0.5
 #: Seconds between two writes of a table's last use when people merely open it.
@@ -333,6 +335,7 @@ class Hub:
         )
         self.bus.subscribe(TABLE_ACTIONS, self._on_actions)
         self.bus.subscribe(TABLE_EXPIRED, self._on_expired)
+        self.bus.subscribe(THINKING, self._on_thinking)
         self.bus.on_reconnect(self.refresh_all)
 
     async def get(self, table_id: str) -> LiveTable | None:
@@ -795,7 +798,7 @@ class Hub:
                     "elapsed_s": round(time.monotonic() - started, 1),
                     "progress": thinking_progress(bot),
                 }
-                await self._tell_sockets(table, message)
+                await self._tell_everywhere(table, message)
                 await asyncio.sleep(THINKING_EVERY)
         except asyncio.CancelledError:
             return told
@@ -806,7 +809,40 @@ class Hub:
         with contextlib.suppress(asyncio.CancelledError):
             told = await watch
             if told:
-                await self._tell_sockets(table, {"type": "thinking", "seat": None})
+                await self._tell_everywhere(table, {"type": "thinking", "seat": None})
+
+    async def _tell_everywhere(self, table: LiveTable, message: dict[str, Any]) -> None:
+        """A computer's long think told to the table's sockets here and, on a shared bus,
+        at every other process (which relays it, ``_on_thinking``)."""
+        await self._tell_sockets(table, message)
+        if self.bus.shared:
+            await self.bus.publish(table.id, THINKING, message)
+
+    async def _on_thinking(self, message: Message) -> None:
+        """Another process's computer thinks long at a table open here: told to the
+        sockets here too (what the message holds is checked: a seat, seconds, a share)."""
+        table = self.tables.get(message.table)
+        if table is None or message.origin == self.bus.origin:
+            return
+        seat, elapsed, progress = (
+            message.payload.get(k) for k in ("seat", "elapsed_s", "progress")
+        )
+        if seat is None:
+            await self._tell_sockets(table, {"type": "thinking", "seat": None})
+            return
+        if not (isinstance(seat, int) and not isinstance(seat, bool)):
+            return
+        if not 0 <= seat < len(table.stored.seats):
+            return
+        number = (int, float)
+        if not isinstance(elapsed, number) or isinstance(elapsed, bool) or not elapsed >= 0:
+            return
+        if progress is not None and not (
+            isinstance(progress, number) and not isinstance(progress, bool) and 0 <= progress <= 1
+        ):
+            return
+        told = {"type": "thinking", "seat": seat, "elapsed_s": round(float(elapsed), 1)}
+        await self._tell_sockets(table, {**told, "progress": progress})
 
     async def _tell_sockets(self, table: LiveTable, message: dict[str, Any]) -> None:
         """Send one message to every socket of the table (here): a failing one is its own
