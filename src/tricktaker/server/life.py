@@ -87,11 +87,20 @@ FILLED = "filled"
 SHARE_EVERY = 20.0
 #: ...and what another process told is forgotten after this long without news.
 PRESENCE_TTL = 3 * SHARE_EVERY
-#: The most spectators one process's presence counts (a bound on what a message holds).
+#: The most spectators one process's presence may tell (a message with more is refused).
 MOST_WATCHERS = 10_000
 
 #: Sends one message to one socket.
 Sender = Callable[[Mapping[str, Any]], Awaitable[None]]
+
+
+def int_below(value: object, bound: int) -> int | None:
+    """``value`` if it is a whole number from 0 to ``bound`` - 1 (a seat of ``bound``
+    seats, a count), not a bool, else None: what another process sent on the bus is
+    checked as any client's message would be."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < bound:
+        return value
+    return None
 
 
 def stand_in_level(game_id: str, asked: object) -> str | None:
@@ -406,19 +415,17 @@ class Life:
             return
         payload = message.payload
         raw = payload.get("seats")
-        watchers = payload.get("watchers")
+        watchers = int_below(payload.get("watchers"), MOST_WATCHERS + 1)
         n = len(table.stored.seats)
-        if not isinstance(raw, list) or not all(
-            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in raw
-        ):
+        if not isinstance(raw, list) or any(int_below(s, n) is None for s in raw):
             return
-        if not isinstance(watchers, int) or isinstance(watchers, bool):
+        if watchers is None:
             return
         seats = frozenset(raw)
         life = life_of(table)
         before = life.elsewhere.get(message.origin, (frozenset(), 0, 0.0))[0]
         if seats or watchers > 0:
-            life.elsewhere[message.origin] = (seats, min(watchers, MOST_WATCHERS), self.now())
+            life.elsewhere[message.origin] = (seats, watchers, self.now())
         else:
             life.elsewhere.pop(message.origin, None)
         joined = settings_of(table)["joined"]
@@ -437,10 +444,9 @@ class Life:
         table = self.hub.tables.get(message.table)
         if table is None or message.origin == self.hub.bus.origin:
             return
-        seat, level = message.payload.get("seat"), message.payload.get("level")
-        if not (isinstance(seat, int) and not isinstance(seat, bool)):
-            return
-        if not (0 <= seat < len(table.stored.seats)) or level not in levels(table.stored.game):
+        seat = int_below(message.payload.get("seat"), len(table.stored.seats))
+        level = message.payload.get("level")
+        if seat is None or level not in levels(table.stored.game):
             return
         life = life_of(table)
         life.stand_ins[seat] = str(level)

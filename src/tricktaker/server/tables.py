@@ -61,7 +61,7 @@ from tricktaker.core.start import parse_start
 from tricktaker.server.bus import TABLE_ACTIONS, TABLE_EXPIRED, Bus, LocalBus, Message
 from tricktaker.server.config import Settings
 from tricktaker.server.fallback import Failure, Position, choose, failure_lines
-from tricktaker.server.life import Life, TableLife, bot_pause, stand_in_for
+from tricktaker.server.life import Life, TableLife, bot_pause, int_below, stand_in_for
 from tricktaker.server.store import StaleTable, Store, StoredTable, StoreError, TableExpired
 from tricktaker.server.undo import effective, is_marker, last_of, marker, public_undone
 from tricktaker.server.warmup import wait_warm
@@ -830,9 +830,8 @@ class Hub:
         if seat is None:
             await self._tell_sockets(table, {"type": "thinking", "seat": None})
             return
-        if not (isinstance(seat, int) and not isinstance(seat, bool)):
-            return
-        if not 0 <= seat < len(table.stored.seats):
+        seat = int_below(seat, len(table.stored.seats))
+        if seat is None:
             return
         number = (int, float)
         if not isinstance(elapsed, number) or isinstance(elapsed, bool) or not elapsed >= 0:
