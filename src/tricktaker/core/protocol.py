@@ -520,6 +520,27 @@ def shown_hands(view: View) -> tuple[tuple[int, tuple[Card, ...]], ...]:
 
 
 @runtime_checkable
+class Claims(Protocol):
+    """A state whose player may claim the rest of the tricks (optional; Preferans).
+
+    A claim is offered only where it is sure from what the claimer knows, and an
+    accepted one is played out as the ordinary moves it stands for: no game grows a
+    verb for it, so the rules, the referees and the record see a deal played to its
+    end (``server.claims`` asks the others and writes the moves).
+    """
+
+    def claim_line(self, seat: int) -> tuple[Action, ...] | None:
+        """The moves that play out the rest of the deal if ``seat`` claims it now, or
+        None where he may not claim now."""
+        ...
+
+
+def claim_line(state: State, seat: int) -> tuple[Action, ...] | None:
+    """``state``'s ``Claims.claim_line``, or None for a game without claims."""
+    return cast(Claims, state).claim_line(seat) if provides(state, Claims) else None
+
+
+@runtime_checkable
 class FadingEvents(Protocol):
     """A state whose rules show played cards for a while only (optional).
 

@@ -41,6 +41,7 @@ _KNOWN_KEYS = (
     "seed_hash",
     "partial",
     "undone",
+    "claims",
 )
 #: A record longer than this is not a match anyone played.
 MAX_RECORD_CHARS = 8_000_000
@@ -155,6 +156,7 @@ def parse_record(data: object) -> Record:
     ):
         raise RecordError('"seed_hash" must be 64 hexadecimal digits (a SHA-256)')
     undone = parse_undone(data.get("undone", []))
+    parse_claims(data.get("claims", []))
     return Record(
         game,
         dict(options),
@@ -202,6 +204,30 @@ def parse_undone(data: object) -> list[dict[str, Any]]:
             raise RecordError(f'"undone" lists more than {MAX_ACTIONS} actions')
         out.append({"at": at, "actions": list(taken)})
     return out
+
+
+#: What a ``claims`` entry must look like (the message of every malformed one).
+CLAIMS_SHAPE = (
+    '"claims" must be a list of {"at": n, "seat": s, "accepted": true|false}: who claimed'
+    " the rest of the tricks after how many actions, and whether it was played out"
+)
+
+
+def parse_claims(data: object) -> None:
+    """Check the claims a record lists (docs/design.md §6). They say who claimed the rest
+    of the tricks and whether it was played out; the moves of one played out are in
+    ``actions`` like any other, so a reader checks their shape and plays nothing."""
+    if not isinstance(data, list) or len(data) > MAX_ACTIONS:
+        raise RecordError(CLAIMS_SHAPE)
+    for entry in data:
+        if not isinstance(entry, Mapping) or set(entry) != {"at", "seat", "accepted"}:
+            raise RecordError(CLAIMS_SHAPE)
+        at, seat = entry["at"], entry["seat"]
+        for number, top in ((at, MAX_ACTIONS), (seat, 16)):
+            if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number <= top:
+                raise RecordError(CLAIMS_SHAPE)
+        if not isinstance(entry["accepted"], bool):
+            raise RecordError(CLAIMS_SHAPE)
 
 
 def load_record(text: str) -> Record:

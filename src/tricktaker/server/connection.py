@@ -18,6 +18,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from tricktaker.server.claiming import claim_frame
 from tricktaker.server.frames import Heard, history_frame, narrator_of, state_frame
 from tricktaker.server.names import names_in
 from tricktaker.server.tables import LiveTable
@@ -92,7 +93,11 @@ class Connection:
                 names_in(table.stored, self.lang),
                 table.options,
                 self.heard,
-                {"applied": table.applied, "undo": table.can_undo(self.seat)},
+                {
+                    "applied": table.applied,
+                    "undo": table.can_undo(self.seat),
+                    "claim": claim_frame(table, self.seat),
+                },
                 table.deal_end,
             )
             await self._send_text(text)

@@ -42,7 +42,7 @@ import contextlib
 import functools
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
@@ -59,6 +59,7 @@ from tricktaker.core.protocol import Game
 from tricktaker.core.records import Record, state_from_record
 from tricktaker.core.start import parse_start
 from tricktaker.server.bus import TABLE_ACTIONS, TABLE_EXPIRED, Bus, LocalBus, Message
+from tricktaker.server.claims import claim_verb
 from tricktaker.server.config import Settings
 from tricktaker.server.fallback import Failure, Position, choose, failure_lines
 from tricktaker.server.life import Life, TableLife, bot_pause, int_below, stand_in_for
@@ -181,11 +182,14 @@ class LiveTable:
 
     def _with_undone(self, out: dict[str, Any]) -> dict[str, Any]:
         """The record with what undos took back: as such in a full record, where and how
-        many only in a partial one (a decision taken back may hold a hidden card)."""
-        undone = effective(self.stored.actions).undone
-        if undone:
+        many only in a partial one (a decision taken back may hold a hidden card); and
+        the claims made (``server.claims``: no card in them)."""
+        read = effective(self.stored.actions)
+        if read.undone:
             full = "seed" in out and not out.get("partial")
-            out["undone"] = undone if full else public_undone(undone)
+            out["undone"] = read.undone if full else public_undone(read.undone)
+        if read.claims:  # who claimed the rest, and whether it was played out
+            out["claims"] = read.claims
         return out
 
     @property
@@ -472,6 +476,51 @@ class Hub:
         await self.bus.publish(table.id, TABLE_ACTIONS, {"version": table.applied})
         self.wake_bots(table)
 
+    async def write_planned(
+        self, table: LiveTable, plan: Callable[[LiveTable], Sequence[str]]
+    ) -> None:
+        """Write the rows ``plan`` asks for, decided and written under the table's lock
+        as one step (a claim, its answers and its moves, ``server.claims``): no
+        computer's move falls between them. Claim markers are stored, never applied;
+        every other row must be legal in turn (IllegalAction, nothing written, if not).
+        If another process wrote first, its rows are read and the plan asked again."""
+        for _ in range(STALE_TRIES):
+            async with table.lock:
+                rows = list(plan(table))
+                trial = table.state.clone()
+                ended = None
+                for text in rows:
+                    if claim_verb(text) is None:
+                        ended = apply_seeing_deal_end(trial, trial, text) or ended
+                finished = trial.to_act is None
+                written = 0
+                try:
+                    for text in rows:
+                        last = written == len(rows) - 1
+                        await asyncio.wrap_future(
+                            self.store.submit(table.id, table.applied, text, finished and last)
+                        )
+                        table.stored.actions.append(text)
+                        written += 1
+                except StaleTable:
+                    if written:  # another process wrote in between: read it all again
+                        rebuilt = await asyncio.to_thread(build_state, table.stored)
+                        table.restart(rebuilt[1])
+                    caught_up = await self._catch_up(table)
+                else:
+                    table.stored.finished = finished
+                    table.state = trial
+                    if ended is not None:
+                        table.deal_end = ended
+                    break
+            if caught_up:
+                await self.announce(table)
+        else:
+            raise StoreError(f"table {table.id} kept moving: the rows were not written")
+        await self.announce(table)
+        await self.bus.publish(table.id, TABLE_ACTIONS, {"version": table.applied})
+        self.wake_bots(table)
+
     async def _commit(
         self,
         table: LiveTable,
@@ -550,6 +599,8 @@ class Hub:
             return True
         state = table.state.clone()
         for text in texts:
+            if claim_verb(text) is not None:
+                continue  # a claim or its answer, stored beside the moves (server.claims)
             ended = apply_seeing_deal_end(state, state, text)
             if ended is not None:
                 table.deal_end = ended

@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tricktaker.server.claims import Claims
+
 #: The verb of a stored undo marker (``"<seat>:undo"``); no game has it.
 UNDO = "undo"
 
@@ -50,6 +52,8 @@ class Effective:
 
     actions: list[str] = field(default_factory=list)
     undone: list[dict[str, Any]] = field(default_factory=list)
+    #: The claims made (``server.claims``): the record's ``claims``.
+    claims: list[dict[str, Any]] = field(default_factory=list)
 
 
 def last_of(actions: Sequence[str], seat: int) -> int | None:
@@ -65,7 +69,10 @@ def effective(rows: Sequence[str]) -> Effective:
     effective action and everything after it (a marker with nothing to take back,
     which the server never writes, takes back nothing)."""
     out = Effective()
+    claims = Claims()
     for text in rows:
+        if claims.read(text, len(out.actions)):
+            continue  # a claim or its answer: never the rules' (``server.claims``)
         if not is_marker(text):
             out.actions.append(text)
             continue
@@ -75,6 +82,7 @@ def effective(rows: Sequence[str]) -> Effective:
             continue
         out.undone.append({"at": at, "actions": out.actions[at:]})
         out.actions = out.actions[:at]
+    out.claims = claims.done
     return out
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tricktaker.cards import Card
 from tricktaker.core.state import GameState, Seen
 from tricktaker.games.preferans.actions import PrefAction
+from tricktaker.games.preferans.claims import claim_line
 from tricktaker.games.preferans.events import render, visible
 from tricktaker.games.preferans.rules import PreferansRules
 from tricktaker.games.preferans.views import PreferansView, build_view
@@ -24,3 +25,7 @@ class PreferansState(GameState[PrefAction, PreferansView], PreferansRules):
         if view.talon_lead is not None:
             shown.add(view.talon_lead)
         return frozenset(shown.union(*(hand for _, hand in view.open_hands)))
+
+    def claim_line(self, seat: int) -> tuple[PrefAction, ...] | None:
+        """The rest of the deal played out if ``seat`` claims it now (``claims``)."""
+        return claim_line(self, seat)

@@ -30,6 +30,11 @@ stand-in, the turn clock) whenever that changes. The client sends:
   frame says whether this socket's seat may undo now); refused with ``error`` for a
   spectator, at a table with more than one person, with nothing of his in the deal
   under way, once the match is over;
+* ``{"type": "claim"}`` — the seat to act claims the rest of the tricks (a game with
+  claims, where the claim is sure: ``server.claims``); ``{"type": "claim_answer",
+  "accept": true|false}`` — a person asked accepts it or plays on. Each frame's
+  ``claim`` says what there is: ``{"tricks": n, "pending": null | {"seat", "waiting",
+  "answer", "tricks"}}`` (``claiming.claim_frame``), or null; refused with ``error``;
 * ``{"type": "history", "before": n}`` — answered ``{"type": "history", "events"}``:
   the events numbered below ``n`` (and below the client's own number), for a page
   that resumed from its number and wants the lines before it; once a connection
@@ -55,6 +60,7 @@ from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
 
 from tricktaker.core import IllegalAction, RecordError
 from tricktaker.core.records import decode_json
+from tricktaker.server import claiming
 from tricktaker.server.config import Settings
 from tricktaker.server.connection import CLOSE_FORBIDDEN, CLOSE_POLICY, CLOSE_TOO_BIG, Connection
 from tricktaker.server.hints import hint_message
@@ -190,6 +196,9 @@ async def _handle(hub: Hub, conn: Connection, text: str) -> None:
     if kind == "undo":
         await _undo(hub, conn)
         return
+    if kind in ("claim", "claim_answer"):
+        await _claim(hub, conn, kind, message.get("accept"))
+        return
     if kind != "act":
         await conn.send({"type": "error", "message": _("Not a message this table understands.")})
         return
@@ -210,6 +219,40 @@ async def _handle(hub: Hub, conn: Connection, text: str) -> None:
         await conn.send({"type": "error", "action": action[:200], "message": str(exc)})
         return
     await conn.send({"type": "ack", "action": action[:200]})
+
+
+async def _claim(hub: Hub, conn: Connection, kind: str, accept: object) -> None:
+    """A claim of the rest of the tricks, or an answer to one (``server.claims``)."""
+    _ = web_words(conn.lang)
+    if conn.seat is None:
+        await conn.send({"type": "error", "message": _("Spectators cannot act.")})
+        return
+    if kind == "claim_answer" and not isinstance(accept, bool):
+        await conn.send({"type": "error", "message": _("Not a message this table understands.")})
+        return
+    try:
+        if kind == "claim":
+            await claiming.claim(hub, conn.table, conn.seat)
+        else:
+            await claiming.answer(hub, conn.table, conn.seat, bool(accept))
+    except claiming.ClaimRefused as exc:
+        why = {
+            "turn": _("You may claim only on your own turn."),
+            "unsure": _("Not every trick left is surely yours: play on."),
+            "waiting": _("A claim is waiting for the other players' answers."),
+            "none": _("There is no claim to answer."),
+            "asked": _("You are not asked about this claim."),
+        }
+        await conn.send({"type": "error", "message": why.get(exc.reason, exc.reason)})
+        return
+    except StoreError:
+        log.error("table %s: a claim could not be saved", conn.table.id)
+        await conn.send({"type": "error", "message": _("The move could not be saved: try again.")})
+        return
+    except IllegalAction as exc:
+        await conn.send({"type": "error", "message": str(exc)})
+        return
+    await conn.send({"type": "ack", "action": kind})
 
 
 async def _undo(hub: Hub, conn: Connection) -> None:

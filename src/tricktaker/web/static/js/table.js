@@ -654,6 +654,7 @@ export function mountTable(root, tableId, { setConn }) {
           msg.groups_note,
           msg.names,
           msg.undo,
+          msg.claim,
         ]
       : null;
     const words = msg ? [msg.texts.hint, msg.texts.pairs] : null;
@@ -680,6 +681,7 @@ export function mountTable(root, tableId, { setConn }) {
         const watching = t("You are watching: only the players act, and their cards stay hidden.");
         parts.push(h("p", { class: "muted" }, watching));
       }
+      parts.push(...claimRows(msg));
       // A spectator is never offered a move (the server sends him none).
       const legal = msg.table.seat === null ? [] : msg.legal || [];
       const cardMoves = new Set(cardActions(msg).values());
@@ -786,6 +788,64 @@ export function mountTable(root, tableId, { setConn }) {
       if (msg.undo && msg.table.seat !== null && !msg.table.finished) parts.push(undoRow());
     }
     fill(actions, parts);
+  }
+
+  /** A claim of the rest of the tricks (the server says when one may be made, and who is
+   *  to answer one waiting: `claim`). The claimer's cards are all the best still out,
+   *  so nobody is told anything the rules hide. */
+  function claimRows(msg) {
+    const claim = msg.claim;
+    if (!claim || msg.table.finished) return [];
+    const waiting = claim.pending;
+    if (waiting) {
+      const name = msg.names[waiting.seat] ?? "";
+      const told = h(
+        "p",
+        { class: "notice claim-notice", role: "status" },
+        t("{name} claims the remaining {n} tricks: every card left in that hand is the best still out.", {
+          name,
+          n: waiting.tricks,
+        }),
+      );
+      if (waiting.answer) {
+        const answer = (accept) => () => sendClaim({ type: "claim_answer", accept });
+        const buttons = h(
+          "div",
+          { class: "action-buttons claim-answer", role: "group" },
+          h("button", { type: "button", class: "btn action claim-accept", disabled: st.busy, onclick: answer(true) }, t("Accept")),
+          h("button", { type: "button", class: "btn action claim-play-on", disabled: st.busy, onclick: answer(false) }, t("Play on")),
+        );
+        return [told, buttons];
+      }
+      if (waiting.seat === msg.table.seat) {
+        return [told, h("p", { class: "muted" }, t("Waiting for the others to accept your claim… or play a card to play on."))];
+      }
+      return [told];
+    }
+    if (!claim.tricks || msg.table.seat === null || msg.table.to_act !== msg.table.seat) return [];
+    const button = h(
+      "button",
+      {
+        type: "button",
+        class: "btn small claim-button",
+        title: t("Every card in your hand is the best still out: lay them down and take the rest"),
+        disabled: st.busy,
+        onclick: () => sendClaim({ type: "claim" }),
+      },
+      t("Claim the remaining {n} tricks", { n: claim.tricks }),
+    );
+    return [h("div", { class: "claim-row" }, button)];
+  }
+
+  function sendClaim(message) {
+    if (st.busy || st.pause) return;
+    st.error = null;
+    if (!socket.send(message)) {
+      st.error = t("Not connected: the action was not sent. Wait for the connection to come back.");
+    } else {
+      st.busy = true;
+    }
+    renderActions();
   }
 
   /** The Undo button: the one person at a table of computers takes back his last move in
