@@ -75,3 +75,20 @@ def test_a_card_played_and_taken_back_is_in_the_hand_again(server: str, watched:
     numbers = page.eval_on_selector_all(".log-list li", "items => items.map(i => i.dataset.n)")
     assert [int(n) for n in numbers] == sorted({int(n) for n in numbers})
     assert page.locator(".error.refused").count() == 0
+
+
+def test_ctrl_z_takes_the_move_back(server: str, watched: Watched) -> None:
+    created = _post(
+        f"{server}/api/tables",
+        {"game": "truc", "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]},
+    )
+    page = watched.page
+    page.goto(f"{server}{created['seats'][0]['link']}")
+    page.wait_for_selector(".hand svg.card.face")
+    page.keyboard.press("Control+z")  # nothing to take back: nothing happens
+    assert page.locator(".error.refused").count() == 0
+    card = _play_a_card_the_computer_answers(page)
+    page.locator("body").focus()
+    page.keyboard.press("Control+z")
+    page.wait_for_selector(f'.hand-card.playable[data-card="{card}"]')
+    assert page.locator(".error.refused").count() == 0

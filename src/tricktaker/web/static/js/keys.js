@@ -2,7 +2,8 @@
 // 1–9 and 0 take the numbered actions, letters play (or choose) the cards of the
 // hand, Tab or the arrow keys mark a card or an action and Enter takes it, s opens
 // the score sheet, ? (or h, F1) the list of keys, Esc (or Backspace) puts back the
-// card last chosen for a move of two cards, PageUp/PageDown scroll the log.
+// card last chosen for a move of two cards, PageUp/PageDown scroll the log, Ctrl+Z
+// (Cmd+Z) presses Undo where the page shows it.
 // Keys do nothing while a text field, a list or a dialog has them. The table page
 // calls initKeys(root, {openSheet}) once; this module reads the buttons the page
 // draws (real buttons, so Tab reaches them too) and marks each with its key
@@ -75,6 +76,7 @@ function helpLines() {
     t("Tab or the arrow keys mark a card or an action; Enter takes it."),
     t("s: the score sheet · ? or h: these keys · Esc: close a window, or put back the card last chosen."),
     t("PageUp and PageDown scroll the log."),
+    t("Ctrl+Z: take back your last move (against computers)."),
   ];
 }
 
@@ -117,8 +119,16 @@ export function initKeys(root, { openSheet = null } = {}) {
       stop();
       return;
     }
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.defaultPrevented || e.altKey) return;
     if (typing(e.target) || document.querySelector("dialog[open]")) return;
+    if (e.ctrlKey || e.metaKey) {
+      // Ctrl+Z (Cmd+Z): take back the last move, where the page offers it.
+      const undo = root.querySelector(".undo-button:not(:disabled)");
+      if (e.key.toLowerCase() !== "z" || e.shiftKey || !undo) return;
+      undo.click();
+      e.preventDefault();
+      return;
+    }
     const key = e.key;
     const focused = document.activeElement;
     if (ACTION_KEYS.includes(key) && key.length === 1) {
