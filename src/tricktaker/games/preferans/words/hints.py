@@ -49,7 +49,7 @@ class HintWords(ActionWords):
     def _bidding_hint(self, v: PreferansView, legal: Sequence[Action], names: Sequence[str]) -> str:
         _ = self._
         offers = [self.action_label(a, v) for a in legal if a.verb != "pass"]
-        if v.pot:
+        if v.pot and offers:
             text = _("Your word: {bids} or pass.").format(bids=", ".join(offers))
         elif offers:
             text = _("Your word: {low} or higher, or pass.").format(low=offers[0])
