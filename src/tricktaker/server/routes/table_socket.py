@@ -53,7 +53,7 @@ the socket ``1008``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from weakref import WeakKeyDictionary
 
 from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
@@ -224,58 +224,59 @@ async def _handle(hub: Hub, conn: Connection, text: str) -> None:
 async def _claim(hub: Hub, conn: Connection, kind: str, accept: object) -> None:
     """A claim of the rest of the tricks, or an answer to one (``server.claims``)."""
     _ = web_words(conn.lang)
-    if conn.seat is None:
-        await conn.send({"type": "error", "message": _("Spectators cannot act.")})
-        return
     if kind == "claim_answer" and not isinstance(accept, bool):
         await conn.send({"type": "error", "message": _("Not a message this table understands.")})
         return
-    try:
+    why = {
+        "turn": _("You may claim only on your own turn."),
+        "unsure": _("Not every trick left is surely yours: play on."),
+        "waiting": _("A claim is waiting for the other players' answers."),
+        "none": _("There is no claim to answer."),
+        "asked": _("You are not asked about this claim."),
+    }
+
+    def work(seat: int) -> Awaitable[None]:
         if kind == "claim":
-            await claiming.claim(hub, conn.table, conn.seat)
-        else:
-            await claiming.answer(hub, conn.table, conn.seat, bool(accept))
-    except claiming.ClaimRefused as exc:
-        why = {
-            "turn": _("You may claim only on your own turn."),
-            "unsure": _("Not every trick left is surely yours: play on."),
-            "waiting": _("A claim is waiting for the other players' answers."),
-            "none": _("There is no claim to answer."),
-            "asked": _("You are not asked about this claim."),
-        }
-        await conn.send({"type": "error", "message": why.get(exc.reason, exc.reason)})
-        return
-    except StoreError:
-        log.error("table %s: a claim could not be saved", conn.table.id)
-        await conn.send({"type": "error", "message": _("The move could not be saved: try again.")})
-        return
-    except IllegalAction as exc:
-        await conn.send({"type": "error", "message": str(exc)})
-        return
-    await conn.send({"type": "ack", "action": kind})
+            return claiming.claim(hub, conn.table, seat)
+        return claiming.answer(hub, conn.table, seat, bool(accept))
+
+    await _refusable(conn, kind, work, claiming.ClaimRefused, why)
 
 
 async def _undo(hub: Hub, conn: Connection) -> None:
     """A person at a solo table takes back his last decision (``server.undo``)."""
     _ = web_words(conn.lang)
+    why = {
+        "solo": _("Only the one person at a table of computers can take a move back."),
+        "over": _("The match is over: nothing can be taken back."),
+        "nothing": _("You have no move to take back in this deal."),
+    }
+    await _refusable(conn, "undo", lambda seat: hub.undo(conn.table, seat), UndoRefused, why)
+
+
+async def _refusable(
+    conn: Connection,
+    what: str,
+    work: Callable[[int], Awaitable[None]],
+    refused: type[claiming.ClaimRefused] | type[UndoRefused],
+    why: Mapping[str, str],
+) -> None:
+    """Do a seat's request that the rulings may refuse (an undo, a claim): ``ack`` once
+    done, or ``error`` in the player's words (``why``, by the refusal's reason)."""
+    _ = web_words(conn.lang)
     if conn.seat is None:
         await conn.send({"type": "error", "message": _("Spectators cannot act.")})
         return
     try:
-        await hub.undo(conn.table, conn.seat)
-    except UndoRefused as exc:
-        why = {
-            "solo": _("Only the one person at a table of computers can take a move back."),
-            "over": _("The match is over: nothing can be taken back."),
-            "nothing": _("You have no move to take back in this deal."),
-        }
+        await work(conn.seat)
+    except refused as exc:
         await conn.send({"type": "error", "message": why.get(exc.reason, exc.reason)})
         return
     except StoreError:
-        log.error("table %s: an undo could not be saved", conn.table.id)
+        log.error("table %s: a request (%s) could not be saved", conn.table.id, what)
         await conn.send({"type": "error", "message": _("The move could not be saved: try again.")})
         return
     except IllegalAction as exc:
         await conn.send({"type": "error", "message": str(exc)})
         return
-    await conn.send({"type": "ack", "action": "undo"})
+    await conn.send({"type": "ack", "action": what})
