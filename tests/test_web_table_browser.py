@@ -262,6 +262,19 @@ def _corners_seen(page: Page, selector: str) -> list[str]:
     return hidden
 
 
+def _hand_clear_of_the_bar(page: Page) -> float:
+    """How many pixels of the hand the moves' bar covers (0: the whole hand shows above
+    it; the grid of bids once hid the lower half of every card)."""
+    covered: float = page.evaluate(
+        """() => {
+            const hand = document.querySelector('.hand').getBoundingClientRect();
+            const bar = document.querySelector('.actions.panel').getBoundingClientRect();
+            return Math.max(0, hand.bottom - bar.top);
+        }"""
+    )
+    return covered
+
+
 def test_phone_preferans_bids_in_sight_with_the_hand(
     server: str, phone: Phone, shots: Path
 ) -> None:
@@ -278,6 +291,7 @@ def test_phone_preferans_bids_in_sight_with_the_hand(
     assert fit["scrollY"] == 0
     assert _in_view(page, ".hand .hand-card")["outside"] == []
     assert _corners_seen(page, ".hand .hand-card") == []
+    assert _hand_clear_of_the_bar(page) <= 1
     page.screenshot(path=shots / "preferans-phone-bidding.png")
 
 
@@ -296,6 +310,7 @@ def test_phone_preferans_bids_in_sight_and_the_sheet_readable(
     cards = _in_view(page, ".hand .hand-card")
     assert cards["outside"] == [], cards
     assert _corners_seen(page, ".hand .hand-card") == []
+    assert _hand_clear_of_the_bar(page) <= 1
     page.screenshot(path=shots / "preferans-phone-bidding-uploaded.png")
     _sheet_fits(page, ".paper-slot .paper-drawing")
     page.locator(".paper-slot").scroll_into_view_if_needed()

@@ -196,6 +196,13 @@ export function mountTable(root, tableId, { setConn }) {
     dealDialog,
     rulesDialog,
   );
+  // On a phone the moves' bar sticks to the screen's bottom and the hand just above it
+  // (table.css): the bar's height, kept in --actions-h, is where the hand sticks.
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver(() => {
+      root.style.setProperty("--actions-h", `${Math.ceil(actions.getBoundingClientRect().height)}px`);
+    }).observe(actions);
+  }
   const life = mountLife(root.querySelector(".side-col"), tableId); // the seats' life (life.js)
   initKeys(root, { openSheet }); // the table from the keyboard (keys.js)
 
