@@ -226,3 +226,22 @@ def test_exact_model_sees_sure_wins_and_losses() -> None:
     left = (2, 3, 4, 4, 4, 4, 4, 4)
     assert bound2(Spot(low, left, 3, (), (), 0, "leader"), True) == 0.0
     assert 0.0 < estimate2(low, left, 3, (), (), 0, "leader").p < 0.2
+
+
+def test_instant_and_progress_are_read_through_their_protocols() -> None:
+    """The server asks a bot whether it is instant and how far it has thought only
+    through ``InstantBot`` / ``ProgressBot``: a bot without them is neither."""
+    from tricktaker.bots.base import is_instant, progress_of
+    from tricktaker.bots.registry import make_bot
+
+    assert is_instant(make_bot("random", "truc"))
+    assert not is_instant(make_bot("rules", "truc"))
+    search = make_bot("search", "truc")
+    assert not is_instant(search) and progress_of(search) == 0.0
+    assert progress_of(make_bot("rules", "truc")) is None
+
+    class Odd:
+        progress = 7.5
+        instant = False
+
+    assert progress_of(Odd()) is None and not is_instant(Odd())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from tricktaker.core.actions import Action
 from tricktaker.core.errors import IllegalAction, TricktakerError
@@ -29,6 +29,41 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[], Bot]
+
+
+@runtime_checkable
+class InstantBot(Protocol):
+    """A bot whose move costs nothing to choose (a coin toss: ``random``), optional.
+
+    The server asks it on the event loop itself rather than handing it to a worker
+    thread, whose hand-over costs more than the choice (``Hub._bot_turns``)."""
+
+    instant: bool
+
+
+@runtime_checkable
+class ProgressBot(Protocol):
+    """A bot that says how far its think has come, 0 to 1 (``SearchBot.progress``),
+    optional: the page's "thinking" notice shows it."""
+
+    @property
+    def progress(self) -> float: ...
+
+
+def is_instant(bot: object) -> bool:
+    """Whether ``bot`` chooses at no cost (``InstantBot``)."""
+    return isinstance(bot, InstantBot) and bool(bot.instant)
+
+
+def progress_of(bot: object) -> float | None:
+    """How far ``bot``'s think has come, 0 to 1 (``ProgressBot``); None where it does
+    not say, or says something else than a fraction."""
+    if not isinstance(bot, ProgressBot):
+        return None
+    progress = bot.progress
+    if isinstance(progress, (int, float)) and not isinstance(progress, bool) and 0 <= progress <= 1:
+        return float(progress)
+    return None
 
 
 V = TypeVar("V")

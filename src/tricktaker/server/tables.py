@@ -47,7 +47,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from tricktaker.bots.base import Bot
+from tricktaker.bots.base import Bot, is_instant, progress_of
 from tricktaker.bots.registry import make_bot
 from tricktaker.core import IllegalAction, RecordError, State, get_game
 from tricktaker.core.actions import Action
@@ -212,10 +212,8 @@ class LiveTable:
 def thinking_progress(bot: Bot) -> float | None:
     """How far a computer's search has come, 0 to 1 (``SearchBot.progress``); None where
     the bot does not say."""
-    progress = getattr(bot, "progress", None)
-    if isinstance(progress, (int, float)) and 0 <= progress <= 1:
-        return round(float(progress), 2)
-    return None
+    progress = progress_of(bot)
+    return None if progress is None else round(progress, 2)
 
 
 def _warm_then(level: str, game: str, think: Callable[[], Any]) -> Any:
@@ -780,7 +778,7 @@ class Hub:
                 f"{table.stored.seed}:{applied}:{seat}",
             )
             watch: asyncio.Task[bool] | None = None
-            if getattr(bot, "instant", False):  # no thread's hand-over for a coin toss
+            if is_instant(bot):  # no thread's hand-over for a coin toss
                 thinking: asyncio.Future[tuple[Action, list[Failure]]] = loop.create_future()
                 thinking.set_result(think())
             else:
