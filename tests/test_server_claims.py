@@ -8,14 +8,13 @@ record replays without knowing claims at all.
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import pytest
 
+from server_helpers import run, sqlite_settings, stored_table
 from test_preferans_claims import ALL_TOP, TO_PLAY
 from tricktaker.core import RecordError
 from tricktaker.core.records import load_record, replay_text
@@ -23,41 +22,30 @@ from tricktaker.server import claiming
 from tricktaker.server.claiming import ClaimRefused, claim_frame
 from tricktaker.server.claims import CLAIM, NO, YES, claim_marker, pending
 from tricktaker.server.config import Settings
-from tricktaker.server.security import new_table_id
-from tricktaker.server.store import SeatSpec, Store, StoredTable
+from tricktaker.server.store import Store, StoredTable
 from tricktaker.server.tables import Hub, LiveTable
 from tricktaker.server.undo import effective
 
 T = TypeVar("T")
 
 
-def run(coro: Coroutine[Any, Any, T]) -> T:
-    return asyncio.run(coro)
-
-
 def stored(kinds: tuple[str, ...]) -> StoredTable:
     """A Preferans table at seat 0's first lead of ALL_TOP (ten sure tricks)."""
-    specs = [
-        SeatSpec("human", None, f"{i}" * 64) if k == "human" else SeatSpec("bot", k, "b" * 64)
-        for i, k in enumerate(kinds)
-    ]
-    return StoredTable(
-        id=new_table_id(),
+    return stored_table(
+        kinds,
+        seed="claims",
         game="preferans",
         options={"rules": "sochi", "pool": 10},
-        seed="claims",
         dealer=2,
-        start={},
         deals=[ALL_TOP],
         names=["A", "B", "C"],
-        seats=specs,
         actions=TO_PLAY.split(","),
         origin="record",
     )
 
 
 def settings_for(tmp_path: Path) -> Settings:
-    return Settings(database_url=f"sqlite:///{tmp_path / 'claims.db'}", bot_delay=0)
+    return sqlite_settings(tmp_path, "claims")
 
 
 def taken(table: LiveTable) -> list[int]:

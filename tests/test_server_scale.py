@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
 from datetime import timedelta
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import webserver
+from server_helpers import run, sqlite_settings, stored_table
 from tricktaker.cli import main
 from tricktaker.core import IllegalAction
 from tricktaker.server import tables as tables_module
@@ -28,7 +28,6 @@ from tricktaker.server.config import Settings
 from tricktaker.server.security import new_table_id
 from tricktaker.server.serve import Refused, hold_sqlite, parse_duration
 from tricktaker.server.store import (
-    SeatSpec,
     StaleTable,
     Store,
     StoredTable,
@@ -41,30 +40,12 @@ from tricktaker.server.upkeep import Upkeep
 T = TypeVar("T")
 
 
-def run(coro: Coroutine[Any, Any, T]) -> T:
-    return asyncio.run(coro)
-
-
 def stored(kinds: tuple[str, ...] = ("human", "human"), seed: str = "scale") -> StoredTable:
-    seats = [
-        SeatSpec("human", None, "h" * 64) if k == "human" else SeatSpec("bot", k, "b" * 64)
-        for k in kinds
-    ]
-    return StoredTable(
-        id=new_table_id(),
-        game="truc",
-        options={"players": len(kinds)},
-        seed=seed,
-        dealer=0,
-        start={},
-        deals=[],
-        names=[f"P{i}" for i in range(len(kinds))],
-        seats=seats,
-    )
+    return stored_table(kinds, seed=seed)
 
 
 def settings_for(tmp_path: Path, **more: Any) -> Settings:
-    return Settings(database_url=f"sqlite:///{tmp_path / 'scale.db'}", bot_delay=0, **more)
+    return sqlite_settings(tmp_path, "scale", **more)
 
 
 def legal(table: LiveTable) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Coroutine, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,13 +19,13 @@ from typing import Any, TypeVar
 import pytest
 from fastapi.testclient import TestClient
 
+from server_helpers import run, sqlite_settings, stored_table
 from tricktaker.core import RecordError, get_game
 from tricktaker.core.fairness import seed_hash, verify_text
 from tricktaker.core.records import load_record, replay_text, state_from_record
 from tricktaker.server.app import create_app
 from tricktaker.server.config import Settings
-from tricktaker.server.security import new_table_id
-from tricktaker.server.store import SeatSpec, Store, StoredTable
+from tricktaker.server.store import Store, StoredTable
 from tricktaker.server.tables import Hub, LiveTable, UndoRefused, undo_refusal
 from tricktaker.server.undo import effective, marker
 from webserver import postgres_or_skip, seats
@@ -33,30 +33,12 @@ from webserver import postgres_or_skip, seats
 T = TypeVar("T")
 
 
-def run(coro: Coroutine[Any, Any, T]) -> T:
-    return asyncio.run(coro)
-
-
 def stored(kinds: tuple[str, ...] = ("human", "random"), seed: str = "undo") -> StoredTable:
-    specs = [
-        SeatSpec("human", None, "h" * 64) if k == "human" else SeatSpec("bot", k, "b" * 64)
-        for k in kinds
-    ]
-    return StoredTable(
-        id=new_table_id(),
-        game="truc",
-        options={"players": len(kinds)},
-        seed=seed,
-        dealer=0,
-        start={},
-        deals=[],
-        names=[f"P{i}" for i in range(len(kinds))],
-        seats=specs,
-    )
+    return stored_table(kinds, seed=seed)
 
 
 def settings_for(tmp_path: Path) -> Settings:
-    return Settings(database_url=f"sqlite:///{tmp_path / 'undo.db'}", bot_delay=0)
+    return sqlite_settings(tmp_path, "undo")
 
 
 def legal(table: LiveTable) -> list[str]:
