@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gettext
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -286,7 +287,7 @@ def test_portuguese_and_french_count_zero_as_one(lang: str) -> None:
     shared = translator(lang)
     message = load_catalog(lang).get("{n} point")
     assert message is not None
-    one, many = message.string
+    one, many = strings_of(message)
     assert shared.ngettext("{n} point", "{n} points", 0) == one
     assert shared.ngettext("{n} point", "{n} points", 2) == many
 
@@ -501,3 +502,55 @@ def test_every_option_and_choice_has_a_russian_label(gid: str) -> None:
             if isinstance(value, str):
                 label = choice_label(words, spec, value)
                 assert label != value, f"{gid}: {spec.name}={value} has no label"
+
+
+#: An English phrase worth looking for on a translated screen: three words or more.
+PHRASE_WORDS = 3
+
+
+@cache
+def english_phrases(lang: str) -> dict[str, str]:
+    """English phrases that must not be seen on a screen in ``lang``, each with the msgid
+    it comes from: every run of ``PHRASE_WORDS`` words or more between the placeholders
+    of a message whose translation differs from it, in the shared, the games' and the
+    web catalogs. A phrase that the language's own translations also contain (a game
+    word kept as it is) is left out, so that only English that should be gone is found."""
+    from tricktaker.server.messages import WEB_DOMAIN, WEB_PACKAGE
+
+    domains = [(domain, package) for domain, package, _root, _left in CATALOGS]
+    domains.append((WEB_DOMAIN, WEB_PACKAGE))
+    phrases: dict[str, str] = {}
+    translated: list[str] = []
+    for domain, package in domains:
+        for message in load_catalog(lang, domain, package):
+            if not message.id:
+                continue
+            ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+            strings = strings_of(message)
+            translated.extend(strings)
+            if set(ids) <= set(strings):
+                continue  # left as in English on purpose (SAME_AS_ENGLISH)
+            for msgid in ids:
+                for chunk in PLACEHOLDER.split(msgid)[::2]:
+                    phrase = " ".join(chunk.split()).strip(" ,.:;!?()—–-")
+                    if len(phrase.split()) >= PHRASE_WORDS:
+                        phrases.setdefault(phrase, msgid)
+    return {p: m for p, m in phrases.items() if not any(p in s for s in translated)}
+
+
+def english_left(text: str, lang: str) -> list[str]:
+    """The English phrases of ``english_phrases(lang)`` that ``text`` still shows."""
+    flat = " ".join(text.split())
+    return sorted(f"{p!r} (from {m!r})" for p, m in english_phrases(lang).items() if p in flat)
+
+
+def test_english_phrases_are_found_on_a_screen() -> None:
+    """The browser's and the terminal's "no English left" checks can fail: an English
+    message shown on a Portuguese screen is found and named, its translation is not."""
+    msgid = "Suits do not matter and you need not follow suit: the higher card takes the trick."
+    shown = translator("pt", "truc", "tricktaker.games.truc")(msgid)
+    assert shown != msgid
+    assert len(english_phrases("pt")) > 200
+    found = english_left(f"Placar\n{msgid}\n", "pt")
+    assert found == [f"{msgid[:-1]!r} (from {msgid!r})"]
+    assert english_left(f"Placar\n{shown}\n", "pt") == []

@@ -147,4 +147,6 @@ def test_the_page_asks_for_the_texts_it_uses(tmp_path: Path) -> None:
         for lang in TRANSLATED:
             texts = client.get(f"/api/i18n/{lang}").json()
             assert sorted(js_msgids() - set(texts)) == [], lang
-            assert texts["New table"] == catalog(lang).get("New table").string != "New table"
+            message = catalog(lang).get("New table")
+            assert message is not None
+            assert texts["New table"] == message.string != "New table"
