@@ -98,6 +98,9 @@ def test_the_page_opens_in_the_browsers_language(
     if lang != "en":
         assert _("Computers' speed") != "Computers' speed"
         wait_for_language(page, lang)
+    # The page's numbers (the lobby's statistics) as the server's: "+1,5" but in English.
+    written = page.evaluate("async () => (await import('/static/js/i18n.js')).decimal('+1.5')")
+    assert written == ("+1.5" if lang == "en" else "+1,5")
     # Nothing was chosen: the next visit asks the browser again.
     assert page.evaluate("() => localStorage.getItem('tricktaker.lang')") is None
 

@@ -17,7 +17,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
 import tricktaker
 from test_i18n import NOT_RUSSIAN, TRICK_AS_TRUK, untranslated
-from tricktaker.core.i18n import LANGUAGES, load_catalog
+from tricktaker.core.i18n import DECIMAL_COMMA, LANGUAGES, load_catalog
 from tricktaker.server.messages import WEB_DOMAIN, WEB_PACKAGE
 
 PACKAGE = Path(tricktaker.__file__).parent
@@ -89,11 +89,15 @@ def test_each_language_has_every_text_and_nothing_unused(lang: str) -> None:
 
 def test_the_page_offers_the_servers_languages() -> None:
     """i18n.js's LANGUAGES is core.i18n's, in its order, and index.html has a button for
-    each: a language added on one side only would be unreachable, or a dead button."""
+    each: a language added on one side only would be unreachable, or a dead button. The
+    page writes a decimal comma in the same languages as the server (DECIMAL_COMMA)."""
     source = (JS / "i18n.js").read_text(encoding="utf-8")
     listed = re.search(r"export const LANGUAGES = \[([^\]]*)\];", source)
     assert listed is not None, "i18n.js no longer lists LANGUAGES"
     assert re.findall(r'"(\w+)"', listed.group(1)) == list(LANGUAGES)
+    commas = re.search(r"export const DECIMAL_COMMA = \[([^\]]*)\];", source)
+    assert commas is not None, "i18n.js no longer lists DECIMAL_COMMA"
+    assert set(re.findall(r'"(\w+)"', commas.group(1))) == set(DECIMAL_COMMA)
     buttons = re.findall(r'<button[^>]*data-lang="(\w+)"[^>]*>(\w+)</button>', INDEX.read_text())
     assert buttons == [(lang, lang.upper()) for lang in LANGUAGES]
 

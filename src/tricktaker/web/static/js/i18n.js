@@ -6,6 +6,8 @@ const STORAGE_KEY = "tricktaker.lang";
 // The server's core.i18n.LANGUAGES, in its order (tests/test_web_texts.py checks that
 // they agree, and that index.html has a button for each).
 export const LANGUAGES = ["en", "ru", "pt", "fr"];
+// The languages that write a decimal comma (core.i18n.DECIMAL_COMMA).
+export const DECIMAL_COMMA = ["ru", "pt", "fr"];
 
 let lang = "en";
 let catalog = {};
@@ -72,6 +74,11 @@ export async function setLang(code, remember = true) {
 export function onLangChange(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** A number written with a point ("+1.5") as the current language writes it ("+1,5"). */
+export function decimal(text) {
+  return DECIMAL_COMMA.includes(lang) ? String(text).replace(".", ",") : String(text);
 }
 
 /** The text of msgid in the current language, {name} placeholders filled from params. */
