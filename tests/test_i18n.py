@@ -326,6 +326,28 @@ SAME_AS_ENGLISH: dict[str, frozenset[str]] = {
             "K",
             "Q",
             "J",
+            # Preferans' and Tetka's Russian words, transliterated as in English; the
+            # conventions' cities
+            "Preferans",
+            "Tetka",
+            "pulya",
+            "gora",
+            "Pulya: {entries}",
+            "Gora: {entries}",
+            "pulya: {name} {amount}",
+            "gora: {name} {amount}",
+            "whist",
+            "Whist",
+            "whists",
+            "whist: {names}",
+            "whists: {name} → {on} {amount}",
+            "misère",
+            "Misère",
+            "Sochi",
+            "Rostov",
+            # words Portuguese spells as English does
+            "Normal",
+            "{n} s",
         }
     ),
     "fr": frozenset(
@@ -365,6 +387,16 @@ SAME_AS_ENGLISH: dict[str, frozenset[str]] = {
             "{n} point",
             "{n} points",
             "A",
+            "six",
+            "misère",
+            "Misère",
+            "{n} s",
+            # Preferans' Russian words, transliterated as in English; a convention's city
+            "gora",
+            "whist",
+            "Whist",
+            "whists",
+            "Rostov",
         }
     ),
 }
