@@ -163,6 +163,13 @@ def test_the_buttons_switch_language_at_any_time(
     for left, right, box_width, box_height in boxes:
         assert left >= 0 and right <= 390, boxes
         assert box_width >= 36 and box_height >= 36, boxes
+    # ...and on the brand's row: the header does not grow a row for them (a phone's
+    # table needs its height for the hand and the moves).
+    rows = page.evaluate(
+        "() => [document.querySelector('.brand').getBoundingClientRect().top,"
+        " document.querySelector('.langs').getBoundingClientRect().top]"
+    )
+    assert abs(rows[0] - rows[1]) < 20, rows
 
 
 def _create_against_the_computer(page: Page, game: str, lang: str) -> None:
