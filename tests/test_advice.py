@@ -89,6 +89,6 @@ def test_default_level_and_refusals() -> None:
     with pytest.raises(TricktakerError, match="spectator"):
         advise("truc", state.public_view(), [], legal)
     with pytest.raises(TricktakerError, match="language"):
-        advise("truc", state.view(seat), state.events(0, seat), legal, lang="fr")
+        advise("truc", state.view(seat), state.events(0, seat), legal, lang="de")
     with pytest.raises(TricktakerError, match="no move"):
         advise("truc", state.view(seat), state.events(0, seat), [])

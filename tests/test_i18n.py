@@ -1,4 +1,5 @@
-"""The translation catalogs: each complete for its own package, consistent, and really Russian.
+"""The translation catalogs: each complete for its own package, consistent, and really
+Russian, Portuguese and French.
 
 Two kinds of catalog: the shared one (``tricktaker/locale``, domain
 ``tricktaker``) holds the front ends' texts, the card letters and the phrases
@@ -11,7 +12,9 @@ the shared catalog, nor a front end's in a game's.
 
 from __future__ import annotations
 
+import gettext
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -20,11 +23,23 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
 import tricktaker
 from tricktaker.core import get_game
-from tricktaker.core.i18n import LANGUAGES, detect_lang, load_catalog, translator
+from tricktaker.core.i18n import (
+    DECIMAL_COMMA,
+    LANGUAGES,
+    accepted_lang,
+    decimal,
+    detect_lang,
+    language_of,
+    load_catalog,
+    translator,
+)
 from tricktaker.core.protocol import choice_label, option_label
 from tricktaker.core.registry import game_ids
 
 MsgKey = tuple[str | None, str | tuple[str, ...]]
+#: How many forms a plural message has in each language: Russian's one, few and many;
+#: the others' one and many.
+PLURAL_FORMS = {"en": 2, "ru": 3, "pt": 2, "fr": 2}
 PACKAGE = Path(tricktaker.__file__).parent
 GAMES = PACKAGE / "games"
 #: The web app's texts (the server's and the page's) are the ``web`` domain's,
@@ -120,7 +135,7 @@ def test_every_message_is_translated_with_the_same_placeholders(
     lang: str, domain: str, package: str, root: Path, left_out: tuple[Path, ...]
 ) -> None:
     catalog = load_catalog(lang, domain, package)
-    forms = 3 if lang == "ru" else 2
+    forms = PLURAL_FORMS[lang]
     assert catalog.num_plurals == forms
     for message in catalog:
         if not message.id:
@@ -252,7 +267,233 @@ def test_unknown_messages_fall_back_to_english() -> None:
 
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="no catalog"):
-        load_catalog("fr")
+        load_catalog("de")
+
+
+def test_every_language_has_its_plural_forms() -> None:
+    """A language added to LANGUAGES is given its count of forms here, so that a
+    catalog with Russian's three forms copied into French fails."""
+    assert set(PLURAL_FORMS) == set(LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr"])
+def test_portuguese_and_french_count_zero_as_one(lang: str) -> None:
+    """Brazilian Portuguese and French say "0 ponto", "0 point": the singular form for
+    0 and 1, the plural from 2 (``plural=(n > 1)``), unlike English's "0 points"."""
+    for domain, package, _root, _left_out in CATALOGS:
+        catalog = load_catalog(lang, domain, package)
+        plural = gettext.c2py(catalog.plural_expr)
+        assert [plural(n) for n in (0, 1, 2, 5, 21)] == [0, 0, 1, 1, 1], (domain, lang)
+    shared = translator(lang)
+    message = load_catalog(lang).get("{n} point")
+    assert message is not None
+    one, many = strings_of(message)
+    assert shared.ngettext("{n} point", "{n} points", 0) == one
+    assert shared.ngettext("{n} point", "{n} points", 2) == many
+
+
+#: Messages a Portuguese or French catalog may leave as the English msgid: the games' own
+#: words (Truco's are Portuguese in every language, Le Truc's French), proper names,
+#: the ace's letter, and words the languages share with English. Anything else left
+#: identical to its msgid is an untranslated English message.
+SAME_AS_ENGLISH: dict[str, frozenset[str]] = {
+    "pt": frozenset(
+        {
+            # Truco's calls and cards, Portuguese already
+            "Truco",
+            "Truco! (3)",
+            "Truco! (4)",
+            "Seis! (6)",
+            "Nove! (9)",
+            "Dez! (10)",
+            "Doze! (12)",
+            "Desce!",
+            "Corro!",
+            "zap",
+            "copas",
+            "espadilha",
+            "pica-fumo",
+            "mão",
+            "Paulista",
+            "Mineiro",
+            "vira: {card}",
+            "manilhas: {cards}",
+            "Vira",
+            # Le Truc keeps its French name
+            "Le Truc",
+            # the letters printed on Brazilian cards
+            "A",
+            "K",
+            "Q",
+            "J",
+            # Preferans' and Tetka's Russian words, transliterated as in English; the
+            # conventions' cities
+            "Preferans",
+            "Tetka",
+            "pulya",
+            "gora",
+            "Pulya: {entries}",
+            "Gora: {entries}",
+            "pulya: {name} {amount}",
+            "gora: {name} {amount}",
+            "whist",
+            "Whist",
+            "whists",
+            "whist: {names}",
+            "whists: {name} → {on} {amount}",
+            "misère",
+            "Misère",
+            "Sochi",
+            "Rostov",
+            # words Portuguese spells as English does
+            "Normal",
+            "{n} s",
+        }
+    ),
+    "fr": frozenset(
+        {
+            # Truco's words stay Portuguese in French
+            "Truco",
+            "Truco! (3)",
+            "Truco! (4)",
+            "Seis! (6)",
+            "Nove! (9)",
+            "Dez! (10)",
+            "Doze! (12)",
+            "Desce!",
+            "Corro!",
+            "zap",
+            "copas",
+            "espadilha",
+            "pica-fumo",
+            "mão",
+            "Paulista",
+            "Mineiro",
+            "vira: {card}",
+            "manilhas: {cards}",
+            "Vira",
+            # Le Truc is French; so are these words, spelt as in English
+            "Le Truc",
+            "Table",
+            "Table {id}",
+            "Talon",
+            "talon",
+            "expert",
+            "Message",
+            "Messages",
+            "Options",
+            "Version",
+            "Score",
+            "{n} point",
+            "{n} points",
+            "A",
+            "six",
+            "misère",
+            "Misère",
+            "{n} s",
+            # Preferans' Russian words, transliterated as in English; a convention's city
+            "gora",
+            "whist",
+            "Whist",
+            "whists",
+            "Rostov",
+        }
+    ),
+}
+
+
+def untranslated(lang: str, domain: str, package: str) -> list[str]:
+    """The messages of a catalog left as their English msgid (every form of a plural),
+    bar those of ``SAME_AS_ENGLISH`` and those with no letter to translate."""
+    found = []
+    for message in load_catalog(lang, domain, package):
+        if not message.id:
+            continue
+        ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+        strings = strings_of(message)
+        pairs = [(ids[0], strings[0]), (ids[-1], strings[-1])]
+        if not all(msgid == text for msgid, text in pairs):
+            continue
+        if all(not LATIN.search(PLACEHOLDER.sub("", msgid)) for msgid in ids):
+            continue  # "{n}!", "“{text}”": nothing but signs and placeholders
+        if all(msgid in SAME_AS_ENGLISH[lang] for msgid in ids):
+            continue
+        found.append(repr(message.id if message.context is None else (message.context, ids[0])))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr"])
+@pytest.mark.parametrize(("domain", "package", "root", "left_out"), CATALOGS)
+def test_the_portuguese_and_the_french_are_translated(
+    lang: str, domain: str, package: str, root: Path, left_out: tuple[Path, ...]
+) -> None:
+    """A translation equal to its English msgid is an English text on a Portuguese or
+    French screen, unless it is one of the few words those languages write alike."""
+    assert untranslated(lang, domain, package) == [], f"{domain}/{lang}: still English"
+
+
+def test_an_untranslated_message_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above can fail: a catalog whose translation is its msgid is reported,
+    one whose msgid is on the allow-list is not."""
+    catalog = load_catalog("pt", "tricktaker", "tricktaker")  # the one untranslated() reads
+    monkeypatch.setattr(catalog.get("{n} card"), "string", ("{n} card", "{n} cards"))
+    monkeypatch.setattr(catalog.get("A", "rank"), "string", "A")
+    assert untranslated("pt", "tricktaker", "tricktaker") == ["('{n} card', '{n} cards')"]
+
+
+@pytest.mark.parametrize(
+    ("tag", "lang"),
+    [
+        ("pt", "pt"),
+        ("pt-BR", "pt"),
+        ("pt_PT.UTF-8", "pt"),
+        ("PT-br", "pt"),
+        ("fr-CA", "fr"),
+        ("fr_FR@euro", "fr"),
+        ("ru", "ru"),
+        ("en-GB", "en"),
+        ("de-DE", None),
+        ("portuguese", None),
+        ("*", None),
+        ("", None),
+        (None, None),
+        (7, None),
+    ],
+)
+def test_a_tag_names_a_language_by_its_primary_subtag(tag: object, lang: str | None) -> None:
+    assert language_of(tag) == lang
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        ("pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7", "pt"),
+        ("fr-CA", "fr"),
+        ("de-DE,de;q=0.9,pt-PT;q=0.8,en;q=0.7", "pt"),  # German first: not spoken
+        ("en;q=0.5, fr;q=0.8", "fr"),  # the highest q wins, not the first
+        ("ru;q=0.8,fr;q=0.8", "ru"),  # equals: the header's order
+        ("fr;q=0, ru;q=0.1", "ru"),  # q=0: not acceptable at all
+        ("fr;q=zero,en;q=0.2", "en"),  # a malformed q leaves its tag out
+        ("fr;q=2,en;q=0.2", "en"),  # so does one out of range
+        (" FR ; Q=0.9 , en;q=0.1", "fr"),
+        ("de, *;q=0.5", None),
+        ("", None),
+        (None, None),
+        ("de," * 20 + "fr", None),  # read no further than MAX_ACCEPTED entries
+    ],
+)
+def test_the_best_language_of_an_accept_language_header(header: str | None, lang: str) -> None:
+    assert accepted_lang(header) == lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_decimal_comma_where_the_language_writes_one(lang: str) -> None:
+    """Russian, Portuguese and French write ``+1,5``; English ``+1.5``: one helper for
+    the hints' values and Preferans' balances."""
+    comma = lang in DECIMAL_COMMA
+    assert comma == (lang != "en")
+    assert decimal("+1.5", lang) == ("+1,5" if comma else "+1.5")
+    assert decimal("+12", lang) == "+12"
 
 
 @pytest.mark.parametrize(
@@ -266,6 +507,16 @@ def test_unknown_language_is_refused() -> None:
         ({"LANGUAGE": "en", "LC_ALL": "ru_RU.UTF-8"}, "en"),
         ({"LANGUAGE": "ru:en", "LANG": "C"}, "ru"),
         ({"LANGUAGE": "", "LC_MESSAGES": "ru_UA", "LANG": "en_GB"}, "ru"),
+        ({"LANG": "pt_BR.UTF-8"}, "pt"),
+        ({"LANG": "pt_PT.UTF-8"}, "pt"),
+        ({"LC_ALL": "fr_FR.UTF-8", "LANG": "en_US.UTF-8"}, "fr"),
+        ({"LANG": "fr_CA"}, "fr"),
+        ({"LANG": "fr"}, "fr"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "C"}, "en"),
+        ({"LANGUAGE": "de:pt:en", "LANG": "de_DE.UTF-8"}, "pt"),  # gettext's list
+        ({"LANGUAGE": "de", "LC_ALL": "fr_FR.UTF-8"}, "en"),  # the first one set decides
+        ({"LANG": "frisian"}, "en"),
     ],
 )
 def test_language_from_the_locale(env: dict[str, str], lang: str) -> None:
@@ -283,3 +534,55 @@ def test_every_option_and_choice_has_a_russian_label(gid: str) -> None:
             if isinstance(value, str):
                 label = choice_label(words, spec, value)
                 assert label != value, f"{gid}: {spec.name}={value} has no label"
+
+
+#: An English phrase worth looking for on a translated screen: three words or more.
+PHRASE_WORDS = 3
+
+
+@cache
+def english_phrases(lang: str) -> dict[str, str]:
+    """English phrases that must not be seen on a screen in ``lang``, each with the msgid
+    it comes from: every run of ``PHRASE_WORDS`` words or more between the placeholders
+    of a message whose translation differs from it, in the shared, the games' and the
+    web catalogs. A phrase that the language's own translations also contain (a game
+    word kept as it is) is left out, so that only English that should be gone is found."""
+    from tricktaker.server.messages import WEB_DOMAIN, WEB_PACKAGE
+
+    domains = [(domain, package) for domain, package, _root, _left in CATALOGS]
+    domains.append((WEB_DOMAIN, WEB_PACKAGE))
+    phrases: dict[str, str] = {}
+    translated: list[str] = []
+    for domain, package in domains:
+        for message in load_catalog(lang, domain, package):
+            if not message.id:
+                continue
+            ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+            strings = strings_of(message)
+            translated.extend(strings)
+            if set(ids) <= set(strings):
+                continue  # left as in English on purpose (SAME_AS_ENGLISH)
+            for msgid in ids:
+                for chunk in PLACEHOLDER.split(msgid)[::2]:
+                    phrase = " ".join(chunk.split()).strip(" ,.:;!?()—–-")
+                    if len(phrase.split()) >= PHRASE_WORDS:
+                        phrases.setdefault(phrase, msgid)
+    return {p: m for p, m in phrases.items() if not any(p in s for s in translated)}
+
+
+def english_left(text: str, lang: str) -> list[str]:
+    """The English phrases of ``english_phrases(lang)`` that ``text`` still shows."""
+    flat = " ".join(text.split())
+    return sorted(f"{p!r} (from {m!r})" for p, m in english_phrases(lang).items() if p in flat)
+
+
+def test_english_phrases_are_found_on_a_screen() -> None:
+    """The browser's and the terminal's "no English left" checks can fail: an English
+    message shown on a Portuguese screen is found and named, its translation is not."""
+    msgid = "Suits do not matter and you need not follow suit: the higher card takes the trick."
+    shown = translator("pt", "truc", "tricktaker.games.truc")(msgid)
+    assert shown != msgid
+    assert len(english_phrases("pt")) > 200
+    found = english_left(f"Placar\n{msgid}\n", "pt")
+    assert found == [f"{msgid[:-1]!r} (from {msgid!r})"]
+    assert english_left(f"Placar\n{shown}\n", "pt") == []

@@ -892,3 +892,6 @@ def test_the_end_of_the_game_and_its_settlement() -> None:
     assert (EN.event_text(end, names, names) or "").startswith("The game is over. Settlement: ")
     assert RU.match_result(view, NAMES["ru"][:3]).startswith("Игра окончена. Расчёт: Вы ")
     assert signed(-866.6667, "ru") == "-866,7" and signed(12.0, "en") == "+12"
+    # A decimal comma in Portuguese and French too (core.i18n.decimal), a point in English.
+    assert signed(-866.6667, "pt") == signed(-866.6667, "fr") == "-866,7"
+    assert signed(0.5, "en") == "+0.5"

@@ -315,6 +315,18 @@ def _command(
     return p
 
 
+def _lang_option(p: argparse.ArgumentParser) -> None:
+    """``--lang``, one of the languages the app speaks (``core.i18n.LANGUAGES``)."""
+    from tricktaker.core.i18n import LANGUAGES
+
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
+    )
+
+
 def _rule_options(p: argparse.ArgumentParser) -> None:
     """``--option NAME=VALUE``, repeated: the rules of a command that plays a game."""
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
@@ -342,9 +354,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", default=None, help=game_help(default="truc"))
     _rule_options(p)
     p.add_argument("--bots", default=None, metavar="LEVEL", help=bots_help())
-    p.add_argument(
-        "--lang", choices=["ru", "en"], default=None, help="language (default: your locale)"
-    )
+    _lang_option(p)
     p.add_argument("--seed", default=None, help="seed for the deals (default: random)")
     p.add_argument(
         "--save-dir",
@@ -393,9 +403,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="rules, search or deep (default: search, about half a second)",
     )
     p.add_argument("--json", action="store_true", help="print the hint as JSON")
-    p.add_argument(
-        "--lang", choices=["ru", "en"], default=None, help="language (default: your locale)"
-    )
+    _lang_option(p)
 
     p = _command(
         sub,

@@ -34,7 +34,7 @@ from tricktaker.bots.search import Budget, SearchBot
 from tricktaker.core.actions import Action
 from tricktaker.core.errors import TricktakerError
 from tricktaker.core.events import Event
-from tricktaker.core.i18n import LANGUAGES, Translator, translator
+from tricktaker.core.i18n import LANGUAGES, Translator, decimal, translator
 from tricktaker.core.protocol import View
 from tricktaker.core.registry import get_game
 
@@ -166,9 +166,8 @@ def _quick_scores(
 
 def _points(value: float, lang: str) -> str:
     """A value as a player reads it: signed, one decimal, a true minus; a decimal comma
-    in Russian."""
-    text = f"{value:+.1f}".replace("-", "\u2212")
-    return text.replace(".", ",") if lang == "ru" else text
+    where the language writes one (``core.i18n.decimal``)."""
+    return decimal(f"{value:+.1f}".replace("-", "\u2212"), lang)
 
 
 def _reason(

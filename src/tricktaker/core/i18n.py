@@ -13,12 +13,20 @@ crash or a blank.
 Code marks texts with the usual gettext names so that Babel's extractor (and
 the tests) find every id: ``_("...")``, ``_.ngettext(one, many, n)``,
 ``_.pgettext(context, "...")`` and, for texts kept in tables, ``N_("...")``.
+
+The languages are ``LANGUAGES``: English, Russian, Brazilian Portuguese, French.
+Every front end takes its list from there (the web page keeps a copy in
+``web/static/js/i18n.js``, checked against it by the tests); a locale or a
+browser's language tag names one by its primary subtag (``pt_BR.UTF-8``,
+``pt-PT`` and ``fr-CA`` are ``pt`` and ``fr``, see ``language_of``). Adding a
+language is told step by step in ``docs/translating.md``.
 """
 
 from __future__ import annotations
 
 import gettext
 import os
+import re
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
@@ -27,10 +35,17 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-LANGUAGES = ("en", "ru")
+LANGUAGES = ("en", "ru", "pt", "fr")
+#: The languages that write a decimal comma (``+1,5``), see ``decimal``.
+DECIMAL_COMMA = frozenset({"ru", "pt", "fr"})
 DOMAIN = "tricktaker"
 PACKAGE = "tricktaker"
 _LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+#: What ends a tag's primary subtag: ``pt-BR``, ``pt_BR.UTF-8``, ``ru_RU@euro``.
+_SUBTAG_END = re.compile(r"[-_.@]")
+#: An Accept-Language header read no further than this many entries (a header is the
+#: client's to make as long as it likes).
+MAX_ACCEPTED = 16
 
 
 def N_(msgid: str) -> str:
@@ -38,14 +53,66 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+def language_of(tag: object) -> str | None:
+    """The language of ``LANGUAGES`` that a locale name or a language tag names, by its
+    primary subtag (``pt_BR.UTF-8`` and ``pt-PT`` -> ``pt``, ``fr-CA`` -> ``fr``); ``None``
+    for anything else (``de``, ``C``, ``*``, not text)."""
+    if not isinstance(tag, str):
+        return None
+    primary = _SUBTAG_END.split(tag.strip().lower(), maxsplit=1)[0]
+    return primary if primary in LANGUAGES else None
+
+
 def detect_lang(environ: Mapping[str, str] | None = None) -> str:
-    """``ru`` if the first locale variable set (gettext's order) starts with "ru", else ``en``."""
+    """The language of the first locale variable set (gettext's order), else ``en``.
+
+    ``LANGUAGE`` may list several (``de:pt:en``): the first the app speaks is taken,
+    as gettext would. A variable set to a language the app does not speak (``de_DE``,
+    ``C.UTF-8``) is English: the variables after it are not read, as gettext does not."""
     env = os.environ if environ is None else environ
     for name in _LOCALE_VARS:
         value = env.get(name, "")
         if value:
-            return "ru" if value.lower().startswith("ru") else "en"
+            for part in value.split(":"):
+                found = language_of(part)
+                if found is not None:
+                    return found
+            return "en"
     return "en"
+
+
+def accepted_lang(header: str | None) -> str | None:
+    """The language of ``LANGUAGES`` an HTTP ``Accept-Language`` header prefers: the
+    highest ``q`` (1 where none is given) among the tags the app speaks, the first of
+    equals in the header's order; ``None`` where it names none (or only with ``q=0``).
+
+    ``"de-DE,de;q=0.9,pt-BR;q=0.8,en;q=0.7"`` -> ``pt``; a malformed ``q`` leaves its
+    tag out. Only the first ``MAX_ACCEPTED`` entries are read."""
+    best: tuple[float, str] | None = None
+    for part in (header or "").split(",")[:MAX_ACCEPTED]:
+        tag, *params = part.split(";")
+        lang = language_of(tag)
+        if lang is None:
+            continue
+        weight = 1.0
+        for param in params:
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    weight = float(value.strip())
+                except ValueError:
+                    weight = 0.0
+                if not 0.0 <= weight <= 1.0:  # also NaN
+                    weight = 0.0
+        if weight > 0 and (best is None or weight > best[0]):
+            best = (weight, lang)
+    return None if best is None else best[1]
+
+
+def decimal(text: str, lang: str) -> str:
+    """A number written in English (``+1.5``) as ``lang`` writes it: a decimal comma
+    in the languages of ``DECIMAL_COMMA`` (``+1,5``), the point elsewhere."""
+    return text.replace(".", ",") if lang in DECIMAL_COMMA else text
 
 
 def po_path(lang: str, domain: str = DOMAIN, package: str = PACKAGE) -> resources.abc.Traversable:

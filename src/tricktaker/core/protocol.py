@@ -253,7 +253,7 @@ class Words(Protocol):
 
     @property
     def lang(self) -> str:
-        """The language, ``en`` or ``ru``."""
+        """The language, one of ``core.i18n.LANGUAGES``."""
         ...
 
     @property
@@ -622,5 +622,5 @@ class Game(Protocol):
         ...
 
     def words(self, lang: str) -> Words:
-        """The game's words in ``lang`` (``en`` or ``ru``)."""
+        """The game's words in ``lang`` (one of ``core.i18n.LANGUAGES``)."""
         ...

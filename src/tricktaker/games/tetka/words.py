@@ -1,4 +1,4 @@
-"""Tetka in its players' words, Russian and English: hints, log lines, marks, results.
+"""Tetka in its players' words, in each language of the app: hints, log lines, marks, results.
 
 Pure functions of views, events and summaries (the Words protocol), shared by
 the terminal and the web table; plain text, cards written by

@@ -1,4 +1,4 @@
-"""Le Truc in its players' words, Russian and English: actions, hints, log lines, results.
+"""Le Truc in its players' words, in each language of the app: actions, hints, log lines, results.
 
 Pure functions of views, events and summaries (the Words protocol), shared by
 the terminal and the web table; plain text, cards written by

@@ -1,4 +1,4 @@
-"""Truco in its players' words, Russian and English: calls, hints, log lines, results.
+"""Truco in its players' words, in each language of the app: calls, hints, log lines, results.
 
 Pure functions of views, events and summaries (the Words protocol), shared by
 the terminal and the web table; plain text, cards written by

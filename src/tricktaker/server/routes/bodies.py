@@ -21,7 +21,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from tricktaker.core.i18n import LANGUAGES
+from tricktaker.core.i18n import language_of
 from tricktaker.core.registry import game_ids
 from tricktaker.server.life import CLOCK_CHOICES, DEFAULT_SPEED, SPEED_CHOICES
 
@@ -32,8 +32,9 @@ def refuse(message: str) -> PydanticCustomError:
 
 
 def lang_or_english(value: object) -> str:
-    """A language the app speaks, or English for anything else (never an error)."""
-    return value if isinstance(value, str) and value in LANGUAGES else "en"
+    """A language the app speaks (``pt``, or a tag of it: ``pt-BR``), or English for
+    anything else (never an error)."""
+    return language_of(value) or "en"
 
 
 def _texts_or_blank(value: object) -> list[str]:

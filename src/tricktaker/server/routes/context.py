@@ -17,7 +17,7 @@ from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
 
 from tricktaker.core import RecordError, TricktakerError
-from tricktaker.core.i18n import LANGUAGES
+from tricktaker.core.i18n import accepted_lang, language_of
 from tricktaker.server.config import Settings
 from tricktaker.server.messages import web_words
 from tricktaker.server.routes.reading import bad
@@ -84,16 +84,13 @@ def address_of(conn: HTTPConnection) -> str:
 
 
 def client_lang(conn: HTTPConnection) -> str:
-    """The language to refuse a request in: ``?lang=``, else the first of the client's
-    ``Accept-Language`` the app speaks (the page sends its own), else English."""
-    asked = conn.query_params.get("lang")
-    if asked in LANGUAGES:
-        return str(asked)
-    for part in conn.headers.get("accept-language", "").split(",")[:8]:
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in LANGUAGES:
-            return code
-    return "en"
+    """The language to refuse a request in: ``?lang=`` (``pt`` or ``pt-BR``), else the
+    one the client's ``Accept-Language`` prefers among those the app speaks, by its
+    q-values (``core.i18n.accepted_lang``; the page sends the browser's), else English."""
+    asked = language_of(conn.query_params.get("lang"))
+    if asked is not None:
+        return asked
+    return accepted_lang(conn.headers.get("accept-language")) or "en"
 
 
 async def find_table(hub: Hub, table_id: str) -> LiveTable:

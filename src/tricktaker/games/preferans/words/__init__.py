@@ -1,4 +1,4 @@
-"""Preferans in its players' words, Russian and English: bids, whists, the sheet.
+"""Preferans in its players' words, in each language of the app: bids, whists, the sheet.
 
 Pure functions of views, events and summaries (the Words protocol), shared by
 the terminal and the web table; plain text, cards written by

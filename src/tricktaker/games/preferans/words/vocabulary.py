@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tricktaker.core.cardwords import SUITS as SUIT_SYMBOLS
-from tricktaker.core.i18n import N_
+from tricktaker.core.i18n import N_, decimal
 from tricktaker.core.words import GameWords, Source
 from tricktaker.games.preferans.deck import MISERE, POT_BIDS, contract_level
 from tricktaker.games.preferans.terms import Answer, Convention
@@ -36,12 +36,11 @@ LEVELS = {6: N_("six"), 7: N_("seven"), 8: N_("eight"), 9: N_("nine"), 10: N_("t
 
 
 def signed(x: float, lang: str) -> str:
-    """A balance as players write it: whole numbers bare, else one decimal (a comma in
-    Russian)."""
+    """A balance as players write it: whole numbers bare, else one decimal (a decimal
+    comma where the language writes one, ``core.i18n.decimal``)."""
     if abs(x - round(x)) < 0.05:
         return f"{round(x):+d}"
-    text = f"{x:+.1f}"
-    return text.replace(".", ",") if lang == "ru" else text
+    return decimal(f"{x:+.1f}", lang)
 
 
 def split_contract(contract: str) -> tuple[int, str]:

@@ -3,13 +3,24 @@
 // tests/test_web_texts.py finds every msgid by reading t("...") in these files.
 
 const STORAGE_KEY = "tricktaker.lang";
-export const LANGUAGES = ["en", "ru"];
+// The server's core.i18n.LANGUAGES, in its order (tests/test_web_texts.py checks that
+// they agree, and that index.html has a button for each).
+export const LANGUAGES = ["en", "ru", "pt", "fr"];
+// The languages that write a decimal comma (core.i18n.DECIMAL_COMMA).
+export const DECIMAL_COMMA = ["ru", "pt", "fr"];
 
 let lang = "en";
 let catalog = {};
 const listeners = new Set();
 
-/** The language to start with: the one chosen before, else the browser's. */
+/** The language of LANGUAGES a browser's tag names ("pt-BR", "fr-CA": pt, fr), else null. */
+export function languageOf(tag) {
+  const primary = String(tag || "").trim().toLowerCase().split(/[-_.@]/)[0];
+  return LANGUAGES.includes(primary) ? primary : null;
+}
+
+/** The language to start with: the one chosen before, else the first the app speaks of
+ * the browser's languages in the person's order (its Accept-Language), else English. */
 export function initialLang() {
   let saved = null;
   try {
@@ -18,8 +29,12 @@ export function initialLang() {
     saved = null;
   }
   if (LANGUAGES.includes(saved)) return saved;
-  const browser = (navigator.language || "en").toLowerCase();
-  return browser.startsWith("ru") ? "ru" : "en";
+  const browser = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+  for (const tag of browser) {
+    const found = languageOf(tag);
+    if (found) return found;
+  }
+  return "en";
 }
 
 export function currentLang() {
@@ -59,6 +74,11 @@ export async function setLang(code, remember = true) {
 export function onLangChange(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** A number written with a point ("+1.5") as the current language writes it ("+1,5"). */
+export function decimal(text) {
+  return DECIMAL_COMMA.includes(lang) ? String(text).replace(".", ",") : String(text);
 }
 
 /** The text of msgid in the current language, {name} placeholders filled from params. */

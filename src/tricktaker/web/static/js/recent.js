@@ -7,7 +7,7 @@
 
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
-import { currentLang, t } from "./i18n.js";
+import { currentLang, decimal, t } from "./i18n.js";
 import { forgetTable, recentTables, tokenFor } from "./storage.js";
 
 const TABLE_ID = /^[A-Za-z0-9_-]{1,32}$/;
@@ -48,7 +48,7 @@ function outcomeText(outcome) {
 
 function signed(n) {
   const rounded = Math.round(n * 100) / 100;
-  return rounded > 0 ? `+${rounded}` : String(rounded);
+  return decimal(rounded > 0 ? `+${rounded}` : String(rounded));
 }
 
 /** The result in the game's own terms: games won where the match is played in games,
