@@ -296,29 +296,34 @@ def test_portuguese_and_french_count_zero_as_one(lang: str) -> None:
 #: words (Truco's are Portuguese in every language, Le Truc's French), proper names,
 #: the ace's letter, and words the languages share with English. Anything else left
 #: identical to its msgid is an untranslated English message.
+#: Truco's calls and cards: Portuguese already, and kept so in every language.
+TRUCO_WORDS = frozenset(
+    {
+        "Truco",
+        "Truco! (3)",
+        "Truco! (4)",
+        "Seis! (6)",
+        "Nove! (9)",
+        "Dez! (10)",
+        "Doze! (12)",
+        "Desce!",
+        "Corro!",
+        "zap",
+        "copas",
+        "espadilha",
+        "pica-fumo",
+        "mão",
+        "Paulista",
+        "Mineiro",
+        "vira: {card}",
+        "manilhas: {cards}",
+        "Vira",
+    }
+)
 SAME_AS_ENGLISH: dict[str, frozenset[str]] = {
-    "pt": frozenset(
+    "pt": TRUCO_WORDS
+    | frozenset(
         {
-            # Truco's calls and cards, Portuguese already
-            "Truco",
-            "Truco! (3)",
-            "Truco! (4)",
-            "Seis! (6)",
-            "Nove! (9)",
-            "Dez! (10)",
-            "Doze! (12)",
-            "Desce!",
-            "Corro!",
-            "zap",
-            "copas",
-            "espadilha",
-            "pica-fumo",
-            "mão",
-            "Paulista",
-            "Mineiro",
-            "vira: {card}",
-            "manilhas: {cards}",
-            "Vira",
             # Le Truc keeps its French name
             "Le Truc",
             # the letters printed on Brazilian cards
@@ -350,28 +355,9 @@ SAME_AS_ENGLISH: dict[str, frozenset[str]] = {
             "{n} s",
         }
     ),
-    "fr": frozenset(
+    "fr": TRUCO_WORDS
+    | frozenset(
         {
-            # Truco's words stay Portuguese in French
-            "Truco",
-            "Truco! (3)",
-            "Truco! (4)",
-            "Seis! (6)",
-            "Nove! (9)",
-            "Dez! (10)",
-            "Doze! (12)",
-            "Desce!",
-            "Corro!",
-            "zap",
-            "copas",
-            "espadilha",
-            "pica-fumo",
-            "mão",
-            "Paulista",
-            "Mineiro",
-            "vira: {card}",
-            "manilhas: {cards}",
-            "Vira",
             # Le Truc is French; so are these words, spelt as in English
             "Le Truc",
             "Table",
