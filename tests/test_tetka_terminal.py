@@ -122,6 +122,7 @@ async def drive(
     session = app.session
     while not session.finished or isinstance(app.screen, DealEndScreen):
         await pilot.pause()
+        await pilot.pause()  # the screen redrawn for the last move, however loaded the machine
         check(app)
         if isinstance(app.screen, DealEndScreen):
             if len(app.table.summaries) >= deals:
@@ -132,6 +133,11 @@ async def drive(
             action = choose(session.legal())
             before = len(state_of(session).actions)
             await press_for(app, pilot, action)
+            # The key's message may still be on its way on a loaded machine: wait for it.
+            for _ in range(500):
+                if len(state_of(session).actions) > before:
+                    break
+                await pilot.pause(0.01)
             assert str(state_of(session).actions[before]) == str(action)
         else:  # the computer thinks in a worker thread: wait for its move
             await app.table._bot_turn()
