@@ -63,17 +63,17 @@ def levels(game: str, *, hidden: bool = False) -> list[str]:
     """The levels that play ``game``, weakest first by convention of their names: those
     offered to players, and with ``hidden`` the hidden ones too (after them, by name)."""
     _load()
-    names = {
-        lvl
-        for (g, lvl), f in _BOTS.items()
-        if g in (game, ANY_GAME) and (hidden or not is_hidden(f))
-    }
-    return sorted(names, key=lambda lvl: (_hidden(game, lvl), level_order(lvl)))
+    names = {lvl for (g, lvl) in _BOTS if g in (game, ANY_GAME)}
+    shown = {lvl: _factory(game, lvl) for lvl in names}
+    return sorted(
+        (lvl for lvl, f in shown.items() if hidden or not is_hidden(f)),
+        key=lambda lvl: (is_hidden(shown[lvl]), level_order(lvl)),
+    )
 
 
-def _hidden(game: str, level: str) -> bool:
-    factory = _BOTS.get((game, level)) or _BOTS.get((ANY_GAME, level))
-    return factory is not None and is_hidden(factory)
+def _factory(game: str, level: str) -> BotFactory:
+    """The factory :func:`make_bot` uses: the game's own, else the one for any game."""
+    return _BOTS.get((game, level)) or _BOTS[(ANY_GAME, level)]
 
 
 def level_name(level: str, _: Translator) -> str:
