@@ -427,7 +427,8 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         metavar="A,B",
         help="two computer levels, e.g. rules,random (the levels: tricktaker play --help;"
-        " also the hidden test levels, e.g. always-raise: docs/bots.md)",
+        " in Truco and Le Truc also the test levels always-raise, always-accept,"
+        " never-fold, two-top-accept and bluff-raise)",
     )
     p.add_argument("--deals", type=int, default=2000, help="deals to play (default: 2000)")
     p.add_argument("--seed", type=int, default=1, help="seed (default: 1)")
