@@ -434,7 +434,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         required=True,
         metavar="A,B",
-        help="two computer levels, e.g. rules,random (the levels: tricktaker play --help)",
+        help="two computer levels, e.g. rules,random (the levels: tricktaker play --help;"
+        " in Truco and Le Truc also the test levels always-raise, always-accept,"
+        " never-fold, two-top-accept and bluff-raise)",
     )
     p.add_argument("--deals", type=int, default=2000, help="deals to play (default: 2000)")
     p.add_argument("--seed", type=int, default=1, help="seed (default: 1)")
@@ -454,7 +456,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("game", help=game_help())
     p.add_argument(
-        "--levels", default=None, metavar="A,B,...", help="levels to rate (default: all)"
+        "--levels",
+        default=None,
+        metavar="A,B,...",
+        help="levels to rate, hidden test levels too (default: all offered to players)",
     )
     p.add_argument("--deals", default="200", metavar="N", help="deals per pair (default: 200)")
     p.add_argument("--seed", default="1", metavar="S", help="seed (default: 1)")

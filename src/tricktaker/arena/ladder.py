@@ -311,10 +311,11 @@ class LadderResult:
 
 
 def check_levels(game: str, wanted: Sequence[str] | None) -> tuple[str, ...]:
-    """The levels to rank: those given (known, distinct, at least two) or all of ``game``'s."""
+    """The levels to rank: those given (known, hidden or not, distinct, at least two) or
+    all of ``game``'s offered to players (hidden levels only when named)."""
     get_game(game)  # an unknown game is named as such, before its levels
-    known = known_levels(game)
-    chosen = list(wanted) if wanted is not None else known
+    known = known_levels(game, hidden=True)  # --levels may name a hidden level
+    chosen = list(wanted) if wanted is not None else known_levels(game)
     for lv in chosen:
         if lv not in known:
             raise TricktakerError(f"no {lv[:20]!r} level for {game}; levels: {', '.join(known)}")

@@ -6,6 +6,14 @@ level name to factory, declared in ``pyproject.toml`` under the
 that play any game (``random``) are declared under the name ``any``. Nothing
 here imports a bot module, so there is no import cycle between the registry
 and the bots.
+
+A level is *hidden* when its factory says so (a true ``hidden`` attribute, as
+the exploit levels' classes have, ``bots/<game>/exploits.py``): it is there for
+tests and measurements, not for players. :func:`levels` leaves hidden levels
+out, so the lobby, the server's seats and stand-ins, the terminal and ``play
+--bots``'s help never offer them; ``levels(game, hidden=True)`` lists them too,
+for the tools that measure (``tricktaker ladder --levels``), and
+:func:`make_bot` makes any level, hidden or not (``tricktaker arena --bots``).
 """
 
 from __future__ import annotations
@@ -46,11 +54,26 @@ def level_order(level: str) -> tuple[int, str]:
     return (ORDER.index(level) if level in ORDER else len(ORDER), level)
 
 
-def levels(game: str) -> list[str]:
-    """The levels that play ``game``, weakest first by convention of their names."""
+def is_hidden(factory: BotFactory) -> bool:
+    """Whether ``factory`` makes a hidden level: one for tests and measurements only."""
+    return bool(getattr(factory, "hidden", False))
+
+
+def levels(game: str, *, hidden: bool = False) -> list[str]:
+    """The levels that play ``game``, weakest first by convention of their names: those
+    offered to players, and with ``hidden`` the hidden ones too (after them, by name)."""
     _load()
     names = {lvl for (g, lvl) in _BOTS if g in (game, ANY_GAME)}
-    return sorted(names, key=level_order)
+    shown = {lvl: _factory(game, lvl) for lvl in names}
+    return sorted(
+        (lvl for lvl, f in shown.items() if hidden or not is_hidden(f)),
+        key=lambda lvl: (is_hidden(shown[lvl]), level_order(lvl)),
+    )
+
+
+def _factory(game: str, level: str) -> BotFactory:
+    """The factory :func:`make_bot` uses: the game's own, else the one for any game."""
+    return _BOTS.get((game, level)) or _BOTS[(ANY_GAME, level)]
 
 
 def level_name(level: str, _: Translator) -> str:
@@ -81,7 +104,7 @@ def make_bot(level: str, game: str) -> Bot:
     _load()
     factory = _BOTS.get((game, level)) or _BOTS.get((ANY_GAME, level))
     if factory is None:
-        known = ", ".join(levels(game)) or "none"
+        known = ", ".join(levels(game, hidden=True)) or "none"
         raise TricktakerError(
             f"no {level[:20]!r} computer player for {game[:20]!r}; levels: {known}"
         )

@@ -1,4 +1,6 @@
-"""Le Truc's computer players: the ``rules`` level (the seed's advice as heuristics)."""
+"""Le Truc's computer players: the ``rules`` level (the seed's advice as heuristics), the
+search levels, and the hidden exploit levels of ``exploits.py`` (for tests and
+measurements only, never offered to players)."""
 
 from __future__ import annotations
 
@@ -6,8 +8,13 @@ from collections.abc import Mapping
 
 from tricktaker.bots.base import BotFactory
 from tricktaker.bots.search import search_levels
+from tricktaker.bots.truc.exploits import EXPLOITS
 from tricktaker.bots.truc.rules import RulesBot
 
-LEVELS: Mapping[str, BotFactory] = {"rules": RulesBot, **search_levels("truc", infer=True)}
+LEVELS: Mapping[str, BotFactory] = {
+    "rules": RulesBot,
+    **search_levels("truc", infer=True),
+    **EXPLOITS,
+}
 
 __all__ = ["LEVELS", "RulesBot"]

@@ -1,4 +1,6 @@
-"""Truco's computer players: the ``rules`` level (seed 003's advice as heuristics).
+"""Truco's computer players: the ``rules`` level (seed 003's advice as heuristics), the
+search levels, and the hidden exploit levels of ``exploits.py`` (for tests and
+measurements only, never offered to players).
 
 The ``random`` level plays every game and is registered once, for them all.
 """
@@ -9,8 +11,13 @@ from collections.abc import Mapping
 
 from tricktaker.bots.base import BotFactory
 from tricktaker.bots.search import search_levels
+from tricktaker.bots.truco.exploits import EXPLOITS
 from tricktaker.bots.truco.rules import RulesBot
 
-LEVELS: Mapping[str, BotFactory] = {"rules": RulesBot, **search_levels("truco", infer=True)}
+LEVELS: Mapping[str, BotFactory] = {
+    "rules": RulesBot,
+    **search_levels("truco", infer=True),
+    **EXPLOITS,
+}
 
 __all__ = ["LEVELS", "RulesBot"]
