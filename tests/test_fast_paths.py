@@ -1,7 +1,8 @@
 """The engines' fast paths (issue 23) agree with the plain definitions they replace.
 
 The written-out shuffle gives the plain Fisher-Yates loop's order for every deck size
-and every kind of seed, so records made before it replay the same deals.
+and every kind of seed, so records made before it replay the same deals; Tetka's
+seat draw reads the same cards as the plain draw.
 """
 
 from __future__ import annotations
@@ -10,7 +11,16 @@ import random
 
 import pytest
 
-from tricktaker.core.dealing import shuffled, shuffled_plain, shuffler
+from tricktaker.cards import mask_of, rank_of
+from tricktaker.core import get_game
+from tricktaker.core.dealing import deal_bits, shuffled, shuffled_plain, shuffler
+from tricktaker.core.deals import make_deal
+from tricktaker.games.tetka.chance import seat_draw
+from tricktaker.games.truc.actions import PLAY_ACTIONS
+from tricktaker.games.truc.cards import BY_STRENGTH
+from tricktaker.games.truc.cards import DECK as TRUC_DECK
+from tricktaker.games.truc.rules import DEAL_SPEC as TRUC_DEAL_SPEC
+from tricktaker.games.truc.rules import _plays_for
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 5, 20, 24, 30, 32, 33, 36, 40, 48, 52, 59])
@@ -25,3 +35,56 @@ def test_written_shuffle_is_the_plain_loop(size: int) -> None:
             assert shuffled(cards, seed, index) == expected
             assert shuffler(size)(cards, seed, index) == expected
     assert shuffled(cards, 5, 5) is not cards
+
+
+def _seat_draw_plain(seed: int | str, dealer: int) -> tuple[int, ...]:
+    """Tetka's seat draw as first written (a list for the deck, ranks by ``rank_of``)."""
+    for attempt in range(1000):
+        bits = deal_bits(f"{seed}#draw", attempt)
+        deck = list(range(52))
+        cards = []
+        for i in range(4):
+            bits, j = divmod(bits, 52 - i)
+            cards.append(deck[i + j])
+            deck[i + j] = deck[i]
+        low = min(rank_of(c) for c in cards)
+        if [rank_of(c) for c in cards].count(low) != 1:
+            continue
+        card = min(cards, key=rank_of)
+        others = [c for c in cards if c != card]
+        out = [0] * 4
+        out[dealer] = card
+        for i in range(1, 4):
+            out[(dealer + i) % 4] = others[i - 1]
+        return tuple(out)
+    raise AssertionError("no decisive draw")
+
+
+def test_seat_draw_is_the_plain_draw() -> None:
+    for seed in [*range(400), "x", "seed/é"]:
+        for dealer in range(4):
+            assert seat_draw(seed, dealer) == _seat_draw_plain(seed, dealer)
+
+
+def test_truc_plays_are_listed_strongest_first() -> None:
+    rng = random.Random(3)
+    for _ in range(3000):
+        seat = rng.randrange(4)
+        hand = mask_of(rng.sample(TRUC_DECK, rng.randrange(0, 4)))
+        expected = [PLAY_ACTIONS[seat][c] for c in BY_STRENGTH if (hand >> c) & 1]
+        assert list(_plays_for(seat, hand)) == expected
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_truc_deals_are_make_deals(players: int) -> None:
+    """Le Truc deals two-handed deals itself: the same piles as ``make_deal``."""
+    game = get_game("truc")
+    options = game.options({"players": players})
+    for k, seed in enumerate([*range(60), "x", "é/1"]):
+        state = game.new_match(options, seed=seed, dealer=k % players)
+        while len(state.dealt) < 4 and state.to_act is not None:
+            state.apply(state.legal_actions()[0])
+        dealers = [d.dealer for d in state.finished_deals()] + [state.dealer]
+        for number, deal in enumerate(state.dealt):
+            first = (dealers[number] + 1) % players
+            assert deal == make_deal(TRUC_DEAL_SPEC, players, first, seed, number)

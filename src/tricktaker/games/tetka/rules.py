@@ -283,18 +283,33 @@ class TetkaRules(Engine[TetkaAction]):
     def _compute_legal(self, seat: int) -> tuple[TetkaAction, ...]:
         hand = self.hands[seat]
         plays = self.plays
+        get = _SUIT_PLAYS.get
+        key = seat << 15
         if plays and not self.penalized:  # following: one suit, if he holds it
             suit = (plays[0] & 63) // 13
             pattern = (hand >> (13 * suit)) & 0x1FFF
             if pattern:
-                found = _SUIT_PLAYS.get((seat << 15) | (suit << 13) | pattern)
+                found = get(key | (suit << 13) | pattern)
                 return found if found is not None else _suit_plays(seat, suit, pattern)
-        return (
-            _suit_plays(seat, 0, hand & 0x1FFF)
-            + _suit_plays(seat, 1, (hand >> 13) & 0x1FFF)
-            + _suit_plays(seat, 2, (hand >> 26) & 0x1FFF)
-            + _suit_plays(seat, 3, hand >> 39)
-        )
+        # Any card: the four suits' tuples, each one lookup once met.
+        c = get(key | (hand & 0x1FFF))
+        d = get(key | 0x2000 | ((hand >> 13) & 0x1FFF))
+        h = get(key | 0x4000 | ((hand >> 26) & 0x1FFF))
+        s = get(key | 0x6000 | (hand >> 39))
+        if c is None or d is None or h is None or s is None:
+            c = _suit_plays(seat, 0, hand & 0x1FFF)
+            d = _suit_plays(seat, 1, (hand >> 13) & 0x1FFF)
+            h = _suit_plays(seat, 2, (hand >> 26) & 0x1FFF)
+            s = _suit_plays(seat, 3, hand >> 39)
+        return c + d + h + s
+
+    def legal_actions(self) -> tuple[TetkaAction, ...]:
+        """What ``to_act`` may do now (``Engine.legal_actions``, one call less)."""
+        cached = self._legal
+        if cached is None:
+            seat = self.actor
+            cached = self._legal = () if seat is None else self._compute_legal(seat)
+        return cached
 
     # ---------------------------------------------------------------- apply
 
@@ -357,15 +372,19 @@ class TetkaRules(Engine[TetkaAction]):
 
     def _end_trick(self) -> None:
         plays = self.plays
-        lead = plays[0] & 63
-        top = lead
-        winner = plays[0] >> 6
-        cards = 0
-        for p in plays:
-            c = p & 63
-            cards |= 1 << c
-            if c // 13 == lead // 13 and c > top:  # same suit: a higher card is a higher rank
-                top, winner = c, p >> 6
+        p0, p1, p2, p3 = plays
+        top = lead = p0 & 63
+        suit = lead // 13
+        winner = p0 >> 6
+        # Same suit: a higher card is a higher rank.
+        c1, c2, c3 = p1 & 63, p2 & 63, p3 & 63
+        if c1 > top and c1 // 13 == suit:
+            top, winner = c1, p1 >> 6
+        if c2 > top and c2 // 13 == suit:
+            top, winner = c2, p2 >> 6
+        if c3 > top and c3 // 13 == suit:
+            winner = p3 >> 6
+        cards = (1 << lead) | (1 << c1) | (1 << c2) | (1 << c3)
         index = len(self.winners)
         photo = self.photo
         if cards & (QUEENS | (1 << photo)) or index + 1 == COUNTING[photo] or index == TRICKS - 1:
