@@ -15,7 +15,9 @@ from tricktaker.cards import mask_of, rank_of
 from tricktaker.core import get_game
 from tricktaker.core.dealing import deal_bits, shuffled, shuffled_plain, shuffler
 from tricktaker.core.deals import make_deal
+from tricktaker.games.tetka.actions import PLAYS as TETKA_PLAYS
 from tricktaker.games.tetka.chance import seat_draw
+from tricktaker.games.tetka.rules import _suit_plays
 from tricktaker.games.truc.actions import PLAY_ACTIONS
 from tricktaker.games.truc.cards import BY_STRENGTH
 from tricktaker.games.truc.cards import DECK as TRUC_DECK
@@ -88,3 +90,28 @@ def test_truc_deals_are_make_deals(players: int) -> None:
         for number, deal in enumerate(state.dealt):
             first = (dealers[number] + 1) % players
             assert deal == make_deal(TRUC_DEAL_SPEC, players, first, seed, number)
+
+
+@pytest.mark.parametrize(("ties", "redeal"), [("spoil", "once"), ("leader", "repeat")])
+def test_truc_two_handed_card_turns_list_what_the_table_lists(ties: str, redeal: str) -> None:
+    """The inline card turn of ``legal_actions`` gives ``_compute_legal``'s tuple."""
+    game = get_game("truc")
+    options = game.options({"players": 2, "ties": ties, "redeal": redeal})
+    rng = random.Random(ties)
+    turns = 0
+    for seed in range(150):
+        state = game.new_match(options, seed=seed)
+        while state.to_act is not None:
+            legal = state.legal_actions()
+            assert legal == state._compute_legal(state.to_act)
+            turns += 1
+            state.apply(legal[rng.randrange(len(legal))])
+    assert turns > 10_000
+
+
+def test_tetka_suit_plays_are_the_cards_of_the_pattern() -> None:
+    rng = random.Random(9)
+    for _ in range(4000):
+        seat, suit, pattern = rng.randrange(4), rng.randrange(4), rng.randrange(1 << 13)
+        expected = tuple(TETKA_PLAYS[seat][suit * 13 + r] for r in range(13) if (pattern >> r) & 1)
+        assert _suit_plays(seat, suit, pattern) == expected

@@ -152,14 +152,33 @@ def read_deals(
 _SUIT_PLAYS: dict[int, tuple[TetkaAction, ...]] = {}
 
 
+#: A seat's plays of the low seven ranks (2 to 8) of a suit, then of its six high ranks
+#: (9 to A), by (seat, suit) and the ranks' bits: every pattern, made at import (3,072).
+_LOW = tuple(
+    tuple(
+        tuple(PLAYS[seat][suit * 13 + r] for r in range(7) if (bits >> r) & 1)
+        for bits in range(128)
+    )
+    for seat in range(SEATS)
+    for suit in range(4)
+)
+_HIGH = tuple(
+    tuple(
+        tuple(PLAYS[seat][suit * 13 + 7 + r] for r in range(6) if (bits >> r) & 1)
+        for bits in range(64)
+    )
+    for seat in range(SEATS)
+    for suit in range(4)
+)
+
+
 def _suit_plays(seat: int, suit: int, pattern: int) -> tuple[TetkaAction, ...]:
     """The actions playing the cards of ``pattern`` in ``suit``: legal_actions in four lookups."""
     key = (seat << 15) | (suit << 13) | pattern
     found = _SUIT_PLAYS.get(key)
     if found is None:
-        row = PLAYS[seat]
-        base = suit * 13
-        found = _SUIT_PLAYS[key] = tuple(row[base + r] for r in range(13) if (pattern >> r) & 1)
+        row = (seat << 2) | suit
+        found = _SUIT_PLAYS[key] = _LOW[row][pattern & 0x7F] + _HIGH[row][pattern >> 7]
     return found
 
 

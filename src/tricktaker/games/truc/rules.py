@@ -119,6 +119,27 @@ def _plays_for(seat: int, hand: int) -> tuple[TrucAction, ...]:
     return tuple(out)
 
 
+def _words2(seat: int, kind: int, redeal: bool) -> tuple[TrucAction, ...]:
+    """What a seat of two players may do on his card turn besides a card (_build_legal)."""
+    simple = SIMPLE[seat]
+    out = [simple[REDEAL]] if redeal else []
+    if kind == PROPOSE_DOUBLE:
+        out.append(simple[DOUBLE])
+    elif kind == PROPOSE_REST:
+        out.append(simple[REST])
+    out.append(simple[FOLD])
+    return tuple(out)
+
+
+#: ``_words2`` by (seat << 3) | (kind << 1) | redeal.
+_WORDS2: dict[int, tuple[TrucAction, ...]] = {
+    (seat << 3) | (kind << 1) | redeal: _words2(seat, kind, bool(redeal))
+    for seat in range(2)
+    for kind in (NO_PROPOSAL, PROPOSE_DOUBLE, PROPOSE_REST)
+    for redeal in (0, 1)
+}
+
+
 class TrucRules(PointsMatch[TrucAction]):
     """A match of Le Truc: the rules alone. Seats 0..n-1 in order of play; sides are seat parity.
 
@@ -313,13 +334,12 @@ class TrucRules(PointsMatch[TrucAction]):
                     kind = PROPOSE_REST
                 else:
                     kind = NO_PROPOSAL
-            key = (self.hands[seat] << 10) | (seat << 6) | (kind << 3) | 4
-            if self.redeal_open:
-                key |= 2
-            found = _LEGAL.get(key)
-            if found is None:
-                found = _LEGAL[key] = self._build_legal(seat, PLAY_PHASE, False)
-            cached = found
+            # The cards (as _build_legal lists them), then the words: one tuple each.
+            hand = self.hands[seat]
+            plays = _PLAYS.get((hand << 2) | seat)
+            if plays is None:
+                plays = _PLAYS[(hand << 2) | seat] = _plays_for(seat, hand)
+            cached = plays + _WORDS2[(seat << 3) | (kind << 1) | self.redeal_open]
         else:
             cached = self._compute_legal(seat)
         self._legal = cached
