@@ -18,6 +18,7 @@ from tricktaker.core.deals import make_deal
 from tricktaker.games.tetka.actions import PLAYS as TETKA_PLAYS
 from tricktaker.games.tetka.chance import seat_draw
 from tricktaker.games.tetka.rules import _suit_plays
+from tricktaker.games.tetka.scoring import settle, settle_general
 from tricktaker.games.truc.actions import PLAY_ACTIONS
 from tricktaker.games.truc.cards import BY_STRENGTH
 from tricktaker.games.truc.cards import DECK as TRUC_DECK
@@ -115,3 +116,17 @@ def test_tetka_suit_plays_are_the_cards_of_the_pattern() -> None:
         seat, suit, pattern = rng.randrange(4), rng.randrange(4), rng.randrange(1 << 13)
         expected = tuple(TETKA_PLAYS[seat][suit * 13 + r] for r in range(13) if (pattern >> r) & 1)
         assert _suit_plays(seat, suit, pattern) == expected
+
+
+def test_tetka_settle_without_revokes_is_the_general_settle() -> None:
+    rng = random.Random(13)
+    deck = list(range(52))
+    for k in range(3000):
+        rng.shuffle(deck)
+        played = rng.choice([13, 13, 13, rng.randrange(14)])  # whole deals, and a few cut
+        tricks = [sum(1 << c for c in deck[4 * t : 4 * t + 4]) for t in range(played)]
+        winners = [rng.randrange(4) for _ in range(played)]
+        if k % 3 == 0:  # one seat takes most, ties otherwise
+            winners = [0 if rng.random() < 0.6 else w for w in winners]
+        photo = rng.randrange(52)
+        assert settle(winners, tricks, photo) == settle_general(winners, tricks, photo)
