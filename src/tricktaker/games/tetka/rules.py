@@ -183,6 +183,8 @@ def _suit_plays(seat: int, suit: int, pattern: int) -> tuple[TetkaAction, ...]:
 
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+#: Each card's suit.
+SUIT_OF = tuple(c // 13 for c in range(52))
 #: Each card's bit.
 BITS = tuple(1 << c for c in range(52))
 #: The counting trick's number by photograph.
@@ -340,17 +342,18 @@ class TetkaRules(Engine[TetkaAction]):
         except (AttributeError, IndexError, TypeError):
             a = self._interned(action)
         seat = a.seat
-        card = a.card
         if seat != self.actor:
             raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
-        hand = self.hands[seat]
-        plays = self.plays
-        suit = card // 13
-        if not (hand >> card) & 1:
+        card = a.card
+        hands = self.hands
+        hand = hands[seat]
+        bit = 1 << card
+        if not hand & bit:
             raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
+        plays = self.plays
         if plays:
-            led = (plays[0] & 63) // 13
-            if suit != led and hand & SUIT_MASKS[led]:  # he holds the suit led
+            led = SUIT_OF[plays[0] & 63]
+            if hand & SUIT_MASKS[led] and SUIT_OF[card] != led:  # he holds the suit led
                 if not self.penalized:
                     raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
                 self.pending_revokes.append((seat, led, len(self.winners)))
@@ -358,14 +361,14 @@ class TetkaRules(Engine[TetkaAction]):
             self.led |= 1 << seat
         self._legal = None
         self.log.append(a)
-        self.hands[seat] = hand & ~(1 << card)
+        hands[seat] = hand ^ bit
         if self.pending_revokes:
-            self._prove(seat, suit)
+            self._prove(seat, SUIT_OF[card])
         plays.append((seat << 6) | card)
         if len(plays) == SEATS:
             self._end_trick()
         else:
-            self.actor = (seat + 1) % SEATS
+            self.actor = (seat + 1) & 3
 
     def _prove(self, seat: int, suit: int) -> None:
         """A player who revoked in a suit proves it by showing that suit later."""
