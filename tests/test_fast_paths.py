@@ -24,6 +24,7 @@ from tricktaker.games.truc.cards import BY_STRENGTH
 from tricktaker.games.truc.cards import DECK as TRUC_DECK
 from tricktaker.games.truc.rules import DEAL_SPEC as TRUC_DEAL_SPEC
 from tricktaker.games.truc.rules import _plays_for
+from tricktaker.games.truc.state import TrucState
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 5, 20, 24, 30, 32, 33, 36, 40, 48, 52, 59])
@@ -85,6 +86,7 @@ def test_truc_deals_are_make_deals(players: int) -> None:
     options = game.options({"players": players})
     for k, seed in enumerate([*range(60), "x", "é/1"]):
         state = game.new_match(options, seed=seed, dealer=k % players)
+        assert isinstance(state, TrucState)
         while len(state.dealt) < 4 and state.to_act is not None:
             state.apply(state.legal_actions()[0])
         dealers = [d.dealer for d in state.finished_deals()] + [state.dealer]
@@ -102,9 +104,10 @@ def test_truc_two_handed_card_turns_list_what_the_table_lists(ties: str, redeal:
     turns = 0
     for seed in range(150):
         state = game.new_match(options, seed=seed)
-        while state.to_act is not None:
+        assert isinstance(state, TrucState)
+        while state.actor is not None:
             legal = state.legal_actions()
-            assert legal == state._compute_legal(state.to_act)
+            assert legal == state._compute_legal(state.actor)
             turns += 1
             state.apply(legal[rng.randrange(len(legal))])
     assert turns > 10_000
