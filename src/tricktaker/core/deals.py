@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from tricktaker.cards import CARD_NAMES, CardError, parse_card
-from tricktaker.core.dealing import shuffled
+from tricktaker.core.dealing import Shuffle, shuffled, shuffler
 from tricktaker.core.errors import RecordError
 
 Card = int
@@ -46,6 +46,8 @@ class DealSpec:
     fixed: tuple[PileSpec, ...] = field(init=False)
     stock: str | None = field(init=False)
     deck_list: list[Card] = field(init=False, compare=False)
+    #: The shuffle of the whole deck (``core.dealing``), looked up once.
+    shuffle: Shuffle = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         hands = [p for p in self.piles if p.per_seat]
@@ -58,6 +60,7 @@ class DealSpec:
         )
         object.__setattr__(self, "stock", stocks[0].name if stocks else None)
         object.__setattr__(self, "deck_list", list(self.deck))
+        object.__setattr__(self, "shuffle", shuffler(len(self.deck)))
 
     def pile(self, name: str) -> PileSpec:
         for p in self.piles:
@@ -210,7 +213,7 @@ def make_deal(
     stock_name = spec.stock
     size = spec.hand_size or 0
     if given is None:
-        order = shuffled(spec.deck_list, seed, index)
+        order = spec.shuffle(spec.deck_list, seed, index)
         dealt = size * players
         hands: tuple[Cards, ...]
         if players == 2:  # the common case, spelled out: it is in every new deal's path

@@ -20,7 +20,8 @@ move pays for the new events only.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from tricktaker.core.actions import ActionTable, NumberedAction
 from tricktaker.core.deals import GivenDeal
@@ -225,9 +226,13 @@ class Engine(Generic[A]):
 
     # ----------------------------------------------------------------- legal
 
-    @property
-    def to_act(self) -> int | None:
-        return self.actor
+    if TYPE_CHECKING:
+
+        @property
+        def to_act(self) -> int | None: ...
+
+    else:  # read in every step of every playout: a getter with no Python frame
+        to_act = property(attrgetter("actor"), doc="The seat to act now (None: nobody).")
 
     def legal_actions(self) -> tuple[A, ...]:
         """What ``to_act`` may do now, computed once per position (interned actions)."""
@@ -288,7 +293,10 @@ class Engine(Generic[A]):
         return summary
 
     def finished_deals(self) -> DealList:
-        return DealList(self.history, self._summaries, self.deal_summary)
+        history = self.history
+        if not history:  # asked after every action by loops that stop at a deal's end
+            return _NO_DEALS
+        return DealList(history, self._summaries, self.deal_summary)
 
     @property
     def actions(self) -> list[A]:
@@ -313,6 +321,10 @@ class Engine(Generic[A]):
         if self.start:
             head["start"] = self.start.to_json()
         return head
+
+
+#: The finished deals of a match that has finished none (a snapshot, shared: it never grows).
+_NO_DEALS = DealList((), [], Engine.deal_summary)
 
 
 def side_returns(winner: int | None, sides: tuple[int, ...]) -> tuple[float, ...]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from tricktaker.core.actions import Action, ActionTable, NumberedAction
@@ -55,6 +55,9 @@ class BaseGame(Generic[A, S, V, W]):
     sampler: Callable[[V, Sequence[Event], random.Random], S]
     words_of: Callable[[str], W]
     workloads: tuple[Workload, ...] = ()
+    #: The last options ``new_match`` was given and what checking them gave (they are
+    #: frozen: the same object need not be checked again, match after match).
+    _checked: tuple[object, Options] | None = field(default=None, init=False, repr=False)
 
     @property
     def id(self) -> str:
@@ -75,8 +78,16 @@ class BaseGame(Generic[A, S, V, W]):
         start: Start | None = None,
     ) -> S:
         # Checked again even when already Options: they may be another game's, or built
-        # by hand without the schema's checks.
-        options = self.options(options.to_json() if isinstance(options, Options) else options)
+        # by hand without the schema's checks. The same object given again (a loop of
+        # matches) is not: it is frozen, so it checks the same.
+        checked = self._checked
+        if checked is not None and checked[0] is options:
+            options = checked[1]
+        else:
+            given = options
+            options = self.options(options.to_json() if isinstance(options, Options) else options)
+            if isinstance(given, Options):  # a mapping may change; Options may not
+                self._checked = (given, options)
         return self.state_class(options, seed=seed, deals=deals, dealer=dealer, start=start)
 
     def parse_action(self, text: str) -> A:

@@ -21,6 +21,8 @@ from tricktaker.core.errors import RecordError
 
 SEATS = 4
 DECK = list(range(52))
+#: Each card's rank, as ``rank_of`` gives it.
+RANKS = tuple(rank_of(c) for c in DECK)
 
 
 def lowest_seat(draw: Sequence[int]) -> int | None:
@@ -40,15 +42,18 @@ def seat_draw(seed: int | str, dealer: int) -> tuple[int, ...]:
     """
     for attempt in range(1000):
         bits = deal_bits(f"{seed}#draw", attempt)
-        deck = list(DECK)
+        moved: dict[int, int] = {}  # the deck's places changed so far (else place == card)
         cards = []
         for i in range(SEATS):
             bits, j = divmod(bits, 52 - i)
-            cards.append(deck[i + j])
-            deck[i + j] = deck[i]
-        if lowest_seat(cards) is None:
-            continue
-        low = min(cards, key=rank_of)
+            p = i + j
+            cards.append(moved.get(p, p))
+            moved[p] = moved.get(i, i)
+        ranks = [RANKS[c] for c in cards]
+        least = min(ranks)
+        if ranks.count(least) != 1:
+            continue  # the lowest is tied: everyone draws again
+        low = cards[ranks.index(least)]
         others = [c for c in cards if c != low]
         out = [0] * SEATS
         out[dealer] = low

@@ -152,18 +152,39 @@ def read_deals(
 _SUIT_PLAYS: dict[int, tuple[TetkaAction, ...]] = {}
 
 
+#: A seat's plays of the low seven ranks (2 to 8) of a suit, then of its six high ranks
+#: (9 to A), by (seat, suit) and the ranks' bits: every pattern, made at import (3,072).
+_LOW = tuple(
+    tuple(
+        tuple(PLAYS[seat][suit * 13 + r] for r in range(7) if (bits >> r) & 1)
+        for bits in range(128)
+    )
+    for seat in range(SEATS)
+    for suit in range(4)
+)
+_HIGH = tuple(
+    tuple(
+        tuple(PLAYS[seat][suit * 13 + 7 + r] for r in range(6) if (bits >> r) & 1)
+        for bits in range(64)
+    )
+    for seat in range(SEATS)
+    for suit in range(4)
+)
+
+
 def _suit_plays(seat: int, suit: int, pattern: int) -> tuple[TetkaAction, ...]:
     """The actions playing the cards of ``pattern`` in ``suit``: legal_actions in four lookups."""
     key = (seat << 15) | (suit << 13) | pattern
     found = _SUIT_PLAYS.get(key)
     if found is None:
-        row = PLAYS[seat]
-        base = suit * 13
-        found = _SUIT_PLAYS[key] = tuple(row[base + r] for r in range(13) if (pattern >> r) & 1)
+        row = (seat << 2) | suit
+        found = _SUIT_PLAYS[key] = _LOW[row][pattern & 0x7F] + _HIGH[row][pattern >> 7]
     return found
 
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+#: Each card's suit.
+SUIT_OF = tuple(c // 13 for c in range(52))
 #: Each card's bit.
 BITS = tuple(1 << c for c in range(52))
 #: The counting trick's number by photograph.
@@ -283,18 +304,33 @@ class TetkaRules(Engine[TetkaAction]):
     def _compute_legal(self, seat: int) -> tuple[TetkaAction, ...]:
         hand = self.hands[seat]
         plays = self.plays
+        get = _SUIT_PLAYS.get
+        key = seat << 15
         if plays and not self.penalized:  # following: one suit, if he holds it
             suit = (plays[0] & 63) // 13
             pattern = (hand >> (13 * suit)) & 0x1FFF
             if pattern:
-                found = _SUIT_PLAYS.get((seat << 15) | (suit << 13) | pattern)
+                found = get(key | (suit << 13) | pattern)
                 return found if found is not None else _suit_plays(seat, suit, pattern)
-        return (
-            _suit_plays(seat, 0, hand & 0x1FFF)
-            + _suit_plays(seat, 1, (hand >> 13) & 0x1FFF)
-            + _suit_plays(seat, 2, (hand >> 26) & 0x1FFF)
-            + _suit_plays(seat, 3, hand >> 39)
-        )
+        # Any card: the four suits' tuples, each one lookup once met.
+        c = get(key | (hand & 0x1FFF))
+        d = get(key | 0x2000 | ((hand >> 13) & 0x1FFF))
+        h = get(key | 0x4000 | ((hand >> 26) & 0x1FFF))
+        s = get(key | 0x6000 | (hand >> 39))
+        if c is None or d is None or h is None or s is None:
+            c = _suit_plays(seat, 0, hand & 0x1FFF)
+            d = _suit_plays(seat, 1, (hand >> 13) & 0x1FFF)
+            h = _suit_plays(seat, 2, (hand >> 26) & 0x1FFF)
+            s = _suit_plays(seat, 3, hand >> 39)
+        return c + d + h + s
+
+    def legal_actions(self) -> tuple[TetkaAction, ...]:
+        """What ``to_act`` may do now (``Engine.legal_actions``, one call less)."""
+        cached = self._legal
+        if cached is None:
+            seat = self.actor
+            cached = self._legal = () if seat is None else self._compute_legal(seat)
+        return cached
 
     # ---------------------------------------------------------------- apply
 
@@ -306,17 +342,18 @@ class TetkaRules(Engine[TetkaAction]):
         except (AttributeError, IndexError, TypeError):
             a = self._interned(action)
         seat = a.seat
-        card = a.card
         if seat != self.actor:
             raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
-        hand = self.hands[seat]
-        plays = self.plays
-        suit = card // 13
-        if not (hand >> card) & 1:
+        card = a.card
+        hands = self.hands
+        hand = hands[seat]
+        bit = 1 << card
+        if not hand & bit:
             raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
+        plays = self.plays
         if plays:
-            led = (plays[0] & 63) // 13
-            if suit != led and hand & SUIT_MASKS[led]:  # he holds the suit led
+            led = SUIT_OF[plays[0] & 63]
+            if hand & SUIT_MASKS[led] and SUIT_OF[card] != led:  # he holds the suit led
                 if not self.penalized:
                     raise IllegalAction(self._why_illegal(a), f"'{a}' is not allowed now")
                 self.pending_revokes.append((seat, led, len(self.winners)))
@@ -324,14 +361,14 @@ class TetkaRules(Engine[TetkaAction]):
             self.led |= 1 << seat
         self._legal = None
         self.log.append(a)
-        self.hands[seat] = hand & ~(1 << card)
+        hands[seat] = hand ^ bit
         if self.pending_revokes:
-            self._prove(seat, suit)
+            self._prove(seat, SUIT_OF[card])
         plays.append((seat << 6) | card)
         if len(plays) == SEATS:
             self._end_trick()
         else:
-            self.actor = (seat + 1) % SEATS
+            self.actor = (seat + 1) & 3
 
     def _prove(self, seat: int, suit: int) -> None:
         """A player who revoked in a suit proves it by showing that suit later."""
@@ -357,15 +394,19 @@ class TetkaRules(Engine[TetkaAction]):
 
     def _end_trick(self) -> None:
         plays = self.plays
-        lead = plays[0] & 63
-        top = lead
-        winner = plays[0] >> 6
-        cards = 0
-        for p in plays:
-            c = p & 63
-            cards |= 1 << c
-            if c // 13 == lead // 13 and c > top:  # same suit: a higher card is a higher rank
-                top, winner = c, p >> 6
+        p0, p1, p2, p3 = plays
+        top = lead = p0 & 63
+        suit = lead // 13
+        winner = p0 >> 6
+        # Same suit: a higher card is a higher rank.
+        c1, c2, c3 = p1 & 63, p2 & 63, p3 & 63
+        if c1 > top and c1 // 13 == suit:
+            top, winner = c1, p1 >> 6
+        if c2 > top and c2 // 13 == suit:
+            top, winner = c2, p2 >> 6
+        if c3 > top and c3 // 13 == suit:
+            winner = p3 >> 6
+        cards = (1 << lead) | (1 << c1) | (1 << c2) | (1 << c3)
         index = len(self.winners)
         photo = self.photo
         if cards & (QUEENS | (1 << photo)) or index + 1 == COUNTING[photo] or index == TRICKS - 1:

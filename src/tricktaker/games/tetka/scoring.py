@@ -76,6 +76,15 @@ def most_tricks(holds: Sequence[Sequence[int]]) -> int:
     return max(tied, key=lambda s: max(holds[s]))
 
 
+#: The names of the queens in a trick, in suit order, by the trick's queens as a mask.
+_QUEEN_NAMES: dict[int, tuple[str, ...]] = {
+    sum(1 << c for c in chosen): tuple(CARD_NAMES[c] for c in chosen)
+    for chosen in (
+        [c for k, c in enumerate(range(QUEEN, 52, 13)) if (subset >> k) & 1] for subset in range(16)
+    )
+}
+
+
 def settle(
     winners: Sequence[int],
     tricks: Sequence[int],
@@ -84,6 +93,46 @@ def settle(
 ) -> DealMarks:
     """The marks of a deal of 13 tricks: ``winners[i]`` took trick ``i`` whose cards are the
     mask ``tricks[i]``; ``revokers`` are the seats of the proved revokes, in order proved."""
+    if not revokers and len(winners) == len(tricks):
+        return _settle_kept(winners, tricks, photo)
+    return settle_general(winners, tricks, photo, revokers)
+
+
+def _settle_kept(winners: Sequence[int], tricks: Sequence[int], photo: int) -> DealMarks:
+    """``settle`` where no trick is handed over (no proved revoke, most deals): each trick
+    stays with its winner, so the marks are read off the tricks in one pass each."""
+    counting = counting_number(photo)
+    holds: tuple[list[int], ...] = ([], [], [], [])
+    for i, seat in enumerate(winners):
+        holds[seat].append(i)
+    reasons: tuple[list[str], ...] = ([], [], [], [])
+    for i, cards in enumerate(tricks):  # queens first, in trick order
+        queens = cards & QUEENS
+        if queens:
+            reasons[winners[i]].extend(_QUEEN_NAMES[queens])
+    bit = 1 << photo
+    for i, cards in enumerate(tricks):
+        if cards & bit:
+            reasons[winners[i]].append(PHOTO)
+    if counting <= len(tricks):
+        reasons[winners[counting - 1]].append(COUNTING)
+    if len(tricks) == TRICKS:
+        reasons[most_tricks(holds)].append(MOST)
+        reasons[winners[TRICKS - 1]].append(LAST)
+    return DealMarks(
+        (tuple(reasons[0]), tuple(reasons[1]), tuple(reasons[2]), tuple(reasons[3])),
+        (tuple(holds[0]), tuple(holds[1]), tuple(holds[2]), tuple(holds[3])),
+        (),
+    )
+
+
+def settle_general(
+    winners: Sequence[int],
+    tricks: Sequence[int],
+    photo: int,
+    revokers: Sequence[int] = (),
+) -> DealMarks:
+    """``settle`` in every case, tricks handed to revokers included (its definition)."""
     counting = counting_number(photo)
     holds: list[list[int]] = [[] for _ in range(SEATS)]
     for i, seat in enumerate(winners):

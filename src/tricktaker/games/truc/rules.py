@@ -15,11 +15,13 @@ Phases of a deal:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
+from itertools import combinations
 from typing import Any
 
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.actions import Action
-from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read_deal
+from tricktaker.core.deals import Deal, DealSpec, GivenDeal, PileSpec, make_deal, read_deal
 from tricktaker.core.points import (
     PointsDeal,
     PointsMatch,
@@ -81,6 +83,11 @@ START_MORE = ("game_dealer",)
 PLAY_TEXT: dict[int, str] = {(s << 6) | c: f"{s}:{CARD_NAMES[c]}" for s in range(4) for c in DECK}
 
 
+_SHUFFLE = DEAL_SPEC.shuffle
+_DECK_LIST = DEAL_SPEC.deck_list
+_deal = partial(tuple.__new__, Deal)  # a named tuple made as a tuple: once a deal
+
+
 def deal_summary(raw: PointsDeal) -> DealSummary:
     """The typed summary of a finished deal (only cards that were played appear)."""
     return points_summary(raw, (SPOILED, "spoiled"), PLAY_TEXT.__getitem__)
@@ -93,14 +100,54 @@ _LEGAL: dict[int, tuple[TrucAction, ...]] = {}
 _PLAYS: dict[int, tuple[TrucAction, ...]] = {}
 
 
+#: Each card's place in ``BY_STRENGTH`` (the order plays are listed in).
+_SHOWN_AT: dict[int, int] = {c: i for i, c in enumerate(BY_STRENGTH)}
+
+
 def _plays_for(seat: int, hand: int) -> tuple[TrucAction, ...]:
+    cards = []
+    while hand:
+        low = hand & -hand
+        cards.append(low.bit_length() - 1)
+        hand ^= low
+    cards.sort(key=_SHOWN_AT.__getitem__)
+    row = PLAY_ACTIONS[seat]
     out = []
-    for c in BY_STRENGTH:
-        if (hand >> c) & 1:
-            a = PLAY_ACTIONS[seat][c]
-            assert a is not None
-            out.append(a)
+    for c in cards:
+        a = row[c]
+        assert a is not None
+        out.append(a)
     return tuple(out)
+
+
+def _words2(seat: int, kind: int, redeal: bool) -> tuple[TrucAction, ...]:
+    """What a seat of two players may do on his card turn besides a card (_build_legal)."""
+    simple = SIMPLE[seat]
+    out = [simple[REDEAL]] if redeal else []
+    if kind == PROPOSE_DOUBLE:
+        out.append(simple[DOUBLE])
+    elif kind == PROPOSE_REST:
+        out.append(simple[REST])
+    out.append(simple[FOLD])
+    return tuple(out)
+
+
+def _fill_plays(seat: int) -> None:
+    """Every hand of three cards or fewer of ``seat`` in ``_PLAYS`` (5,488 hands, some ms):
+    once, at its first card turn of two players, not one new hand at a time."""
+    for size in range(4):
+        for cards in combinations(DECK, size):
+            hand = sum(1 << c for c in cards)
+            _PLAYS.setdefault((hand << 2) | seat, _plays_for(seat, hand))
+
+
+#: ``_words2`` by (seat << 3) | (kind << 1) | redeal.
+_WORDS2: dict[int, tuple[TrucAction, ...]] = {
+    (seat << 3) | (kind << 1) | redeal: _words2(seat, kind, bool(redeal))
+    for seat in range(2)
+    for kind in (NO_PROPOSAL, PROPOSE_DOUBLE, PROPOSE_REST)
+    for redeal in (0, 1)
+}
 
 
 class TrucRules(PointsMatch[TrucAction]):
@@ -168,15 +215,28 @@ class TrucRules(PointsMatch[TrucAction]):
         n = self.n
         k = self.deal_no - self.first_deal
         given = self.given[k] if k < len(self.given) else None
-        deal = make_deal(DEAL_SPEC, n, (self.dealer + 1) % n, self.seed, self.deal_no, given)
+        dealer = self.dealer
+        leader = (dealer + 1) % n
+        if given is None and n == 2:  # make_deal's two-handed case, spelled out: every deal
+            order = _SHUFFLE(_DECK_LIST, self.seed, self.deal_no)
+            a, b, c, d, e, f = order[:6]
+            if leader:
+                a, b, c, d, e, f = b, a, d, c, f, e
+            stock = tuple(order[6:])
+            deal = _deal((((a, c, e), (b, d, f)), {"stock": stock}))
+            self.hands = [(1 << a) | (1 << c) | (1 << e), (1 << b) | (1 << d) | (1 << f)]
+        else:
+            deal = make_deal(DEAL_SPEC, n, leader, self.seed, self.deal_no, given)
+            self.hands = [(1 << h[0]) | (1 << h[1]) | (1 << h[2]) for h in deal.hands]
+            stock = deal.piles["stock"]
         self.dealt.append(deal)
         score, games = self.score, self.games
-        self.deal_start = len(self.log)
-        self.log.append(
-            (EV_DEAL, deal, self.deal_no, self.dealer, (score[0], score[1]), (games[0], games[1]))
+        log = self.log
+        self.deal_start = len(log)
+        log.append(
+            (EV_DEAL, deal, self.deal_no, dealer, (score[0], score[1]), (games[0], games[1]))
         )
-        self.hands = [(1 << h[0]) | (1 << h[1]) | (1 << h[2]) for h in deal.hands]
-        self.stock = deal.piles["stock"]
+        self.stock = stock
         self.stock_pos = 0
         self.discards = [0] * n
         self.played = 0
@@ -188,7 +248,7 @@ class TrucRules(PointsMatch[TrucAction]):
         self.decider = False
         self.redeals = 0
         self.redeal_open = True
-        self.leader = (self.dealer + 1) % n
+        self.leader = leader
         self.plays: list[int] = []  # seat * 64 + card, in order of play
         self.tricks: list[int] = []
         self.trick_log: list[tuple[int, ...]] = []
@@ -198,10 +258,11 @@ class TrucRules(PointsMatch[TrucAction]):
         self.actor: int | None
         if n == 4:
             self.phase = CALL
-            self.actor = (self.dealer + 3) % 4
-            self.resume = self.leader
-        else:
-            self._turn(self.leader)
+            self.actor = (dealer + 3) % 4
+            self.resume = leader
+        else:  # _turn: no window in two-handed play
+            self.phase = PLAY_PHASE
+            self.actor = self.resume = leader
 
     def captain(self, side: int) -> int:
         """The dealer captains his side; right-of-dealer the other (2p: each himself)."""
@@ -258,6 +319,45 @@ class TrucRules(PointsMatch[TrucAction]):
         return self._proposal_kind(side)
 
     # ---------------------------------------------------------------- legal
+
+    def legal_actions(self) -> tuple[TrucAction, ...]:
+        """What ``to_act`` may do now (``Engine.legal_actions``): a card turn of two players,
+        the most common by far, keyed here without a call (as ``_compute_legal`` keys it)."""
+        cached = self._legal
+        if cached is not None:
+            return cached
+        seat = self.actor
+        if seat is None:
+            cached = ()
+        elif self.n == 2 and self.phase == PLAY_PHASE:
+            # _can_propose_now and _proposal_kind, inline.
+            if self.proposed_turn or self.decider:
+                kind = NO_PROPOSAL
+            elif self.rest_side >= 0:
+                kind = PROPOSE_REST if seat != self.rest_side else NO_PROPOSAL
+            else:
+                mine = self.score[seat]
+                value = self.value
+                if mine + 2 * value <= GAME_POINTS:
+                    kind = PROPOSE_DOUBLE
+                elif GAME_POINTS - mine > value:
+                    kind = PROPOSE_REST
+                else:
+                    kind = NO_PROPOSAL
+            # The cards (as _build_legal lists them), then the words: one tuple each.
+            hand = self.hands[seat]
+            key = (hand << 2) | seat
+            plays = _PLAYS.get(key)
+            if plays is None:
+                _fill_plays(seat)
+                plays = _PLAYS.get(key)
+                if plays is None:  # more than three cards: no hand of the rules
+                    plays = _PLAYS[key] = _plays_for(seat, hand)
+            cached = plays + _WORDS2[(seat << 3) | (kind << 1) | self.redeal_open]
+        else:
+            cached = self._compute_legal(seat)
+        self._legal = cached
+        return cached
 
     def _compute_legal(self, seat: int) -> tuple[TrucAction, ...]:
         """The legal actions, from a table keyed by everything they depend on.
@@ -335,9 +435,23 @@ class TrucRules(PointsMatch[TrucAction]):
         a = self._take(action)
         kind = a.kind
         seat = a.seat
-        if kind == PLAY:
+        if kind == PLAY:  # _play and _add_play, inline: most actions are cards
             self.log.append(a)
-            self._play(seat, a.card)
+            card = a.card
+            self.hands[seat] &= ~(1 << card)
+            self.played |= 1 << card
+            self.redeal_open = False
+            self.proposed_turn = False
+            plays = self.plays
+            plays.append((seat << 6) | card)
+            n = self.n
+            if len(plays) == n:
+                self._end_trick()
+            elif n == 2:  # _turn: no window in two-handed play
+                self.phase = PLAY_PHASE
+                self.actor = self.resume = 1 - seat
+            else:
+                self._turn((seat + 1) % n)
             return
         log = self.log
         if kind == FOLD:
@@ -471,13 +585,6 @@ class TrucRules(PointsMatch[TrucAction]):
         self.decider = True
         self.pending = NO_PROPOSAL
         self._turn(self.resume)
-
-    def _play(self, seat: int, card: int) -> None:
-        self.hands[seat] &= ~(1 << card)
-        self.played |= 1 << card
-        self.redeal_open = False
-        self.proposed_turn = False
-        self._add_play(seat, (seat << 6) | card)
 
     def _end_trick(self) -> None:
         plays = self.plays
