@@ -52,7 +52,6 @@ from tricktaker.games.preferans.deck import MISERE, contract_level
 from tricktaker.games.preferans.rules import (
     CHOOSING,
     INVITING,
-    OVER,
     PLAYING,
     WHIST_BACK,
     WHISTING,
@@ -96,7 +95,7 @@ def outcome(state: PreferansState, before: int, solver: Solver) -> tuple[float, 
     """Each seat's gain in the deal when the rest of the answers are chosen open handed,
     each by its actor for his own gain (ties: the better for the other defender), and
     the card play is the open-hand solver's line; ``state`` is not changed."""
-    if state.phase == OVER:
+    if len(state.finished_deals()) > before:
         return deal_gains(state, before)
     if state.phase == PLAYING:
         assert state.declarer is not None
@@ -145,9 +144,10 @@ def best_play_tricks(state: PreferansState, solver: Solver) -> int:
         world.apply(kinds.get(WHIST) or legal[0])
     assert world.phase == PLAYING and world.declarer is not None
     declarer = world.declarer
+    before = len(world.finished_deals())
     played = solved_play(world, declarer, solver)
     assert isinstance(played, PreferansState)
-    return played.taken[declarer]
+    return int(played.finished_deals()[before].details["taken"][declarer])
 
 
 def band(level: int) -> str:
