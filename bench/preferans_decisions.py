@@ -4,7 +4,8 @@ Usage: ``python bench/preferans_decisions.py [--deals N] [--seed S]
 [--levels L1,L2,L3] [--worlds W] [--json]``.
 
 N Sochi deals (three players; deal ``d`` is the first deal of the match of seed
-``1000 * S + d``, so runs are reproducible) are played to their end by bots of
+``1000 * S + d``, and the script runs itself again with ``PYTHONHASHSEED=0`` unless
+it is set, so runs are reproducible) are played to their end by bots of
 the given levels (default ``search`` in all three seats; a list of three is
 rotated one seat a deal, so each level sits in each seat). The search levels'
 clock is taken away: every decision samples exactly ``--worlds`` worlds (default
@@ -28,7 +29,9 @@ level L it reports, with 95% intervals (Wilson for rates, normal for means):
   the open-hand solver's best line. The engine's own scoring (the Sochi sheet,
   settled in whists) writes the deal, and the answer's worth is the defender's
   gain. The bot agrees with the oracle when its answer is worth as much as the
-  best one; the cost of a disagreement is the difference, in whists;
+  best one; the cost of a disagreement is the difference, in whists, also summed
+  over each deal's answers by L (a bot that passes more answers more often: the
+  second defender speaks after a pass, the first again after a half-whist);
 * how often a deal is all-passed, and how often L is the declarer.
 """
 
@@ -37,7 +40,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
+import sys
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -165,8 +170,8 @@ class Tally:
         default_factory=lambda: defaultdict(list)
     )
     misere: list[tuple[bool, bool]] = field(default_factory=list)
-    #: (phase, chosen kind, values by kind)
-    whists: list[tuple[str, int, dict[int, float]]] = field(default_factory=list)
+    #: (deal, chosen kind, values by kind)
+    whists: list[tuple[int, int, dict[int, float]]] = field(default_factory=list)
 
 
 def play(args: argparse.Namespace) -> tuple[dict[str, Tally], int, int]:
@@ -204,8 +209,7 @@ def play(args: argparse.Namespace) -> tuple[dict[str, Tally], int, int]:
             action = bots[name].act(state.view(seat), state.events(0, seat), legal, rng)
             if values is not None:
                 assert isinstance(action, PrefAction)
-                phase = "whist" if state.phase == WHISTING else "whist_again"
-                tallies[name].whists.append((phase, action.kind, values))
+                tallies[name].whists.append((d, action.kind, values))
             state.apply(action)
             if (
                 open_hand is None
@@ -268,9 +272,11 @@ def summarise(tally: Tally) -> dict[str, Any]:
     agree = []
     costs = []
     by_choice: dict[str, list[bool]] = defaultdict(list)
-    for _, kind, values in tally.whists:
+    per_deal: dict[int, float] = defaultdict(float)
+    for deal, kind, values in tally.whists:
         best = max(values.values())
         ok = values[kind] >= best - 1e-9
+        per_deal[deal] += best - values[kind]
         agree.append(ok)
         if not ok:
             costs.append(best - values[kind])
@@ -281,6 +287,7 @@ def summarise(tally: Tally) -> dict[str, Any]:
         "cost_per_decision": mean(
             [max(v.values()) - v[k] for _, k, v in tally.whists],
         ),
+        "cost_per_deal": mean(list(per_deal.values())),
         "agree_when_whisting": rate(sum(by_choice["whist"]), len(by_choice["whist"])),
         "agree_when_passing": rate(sum(by_choice["pass"]), len(by_choice["pass"])),
         "whist_pays": rate(
@@ -321,6 +328,7 @@ def report(level: str, s: dict[str, Any]) -> list[str]:
         f"  whist decisions: agree {fmt_rate(w['agree'])}; disagreement cost"
         f" {fmt_mean(w['cost'], ' w')}; per decision {fmt_mean(w['cost_per_decision'], ' w')}"
     )
+    lines.append(f"    cost per deal with such decisions {fmt_mean(w['cost_per_deal'], ' w')}")
     lines.append(
         f"    agree when whisting {fmt_rate(w['agree_when_whisting'])}, when passing"
         f" {fmt_rate(w['agree_when_passing'])}; whisting was best in {fmt_rate(w['whist_pays'])}"
@@ -329,6 +337,10 @@ def report(level: str, s: dict[str, Any]) -> list[str]:
 
 
 def main() -> None:
+    if os.environ.get("PYTHONHASHSEED") is None:
+        # The samplers' and bots' sets iterate in hash order: pinned, a seed is a run.
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        os.execve(sys.executable, [sys.executable, *sys.argv], env)
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
