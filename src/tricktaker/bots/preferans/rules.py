@@ -102,6 +102,8 @@ class Params:
     first: tuple[float, ...] = (2.0, 1.2, 0.8, 0.7, 0.6)
     second: tuple[float, ...] = (1.6, 1.0, 0.6, 0.5, 0.4)
     alone: tuple[float, ...] = (3.5, 1.8, 1.0, 0.8, 0.6)
+    #: The first defender asked again after the second's half-whist, to whist alone.
+    again: tuple[float, ...] = (3.5, 1.8, 1.0, 0.8, 0.6)
     #: A declarer names a contract above his bid when he counts this many tricks over it.
     margin: float = 1.0
     #: The pot game: tricks to whist with, and to invite the passer.
@@ -286,7 +288,7 @@ class RulesBot(RulesLevel[PreferansView, Params]):
         assert view.contract is not None
         i = contract_level(view.contract) - 6
         if view.phase == "whist_again":
-            return _pick(acts, WHIST if est >= p.alone[i] else PASS)
+            return _pick(acts, WHIST if est >= p.again[i] else PASS)
         if me == first:
             return _pick(acts, WHIST if est >= p.first[i] else PASS)
         if view.answers[first] == "whist":
