@@ -16,6 +16,7 @@ import pytest
 
 from server_helpers import run, sqlite_settings, stored_table
 from test_preferans_claims import ALL_TOP, TO_PLAY
+from tricktaker.bots.registry import make_bot
 from tricktaker.core import RecordError
 from tricktaker.core.records import load_record, replay_text
 from tricktaker.server import claiming
@@ -187,3 +188,25 @@ def test_a_malformed_claims_list_is_refused(claims: object) -> None:
     text = json.dumps(record).replace('"HUGE"', '[{"at": ' + "9" * 5000 + ', "seat": 0}]')
     with pytest.raises(RecordError):
         load_record(text)
+
+
+def test_a_claim_whose_people_went_away_is_claimed_again_and_played_out(tmp_path: Path) -> None:
+    """The one person asked is now a computer's seat (his stand-in): nobody is left to
+    answer, so the claimer is offered the claim again, and it is played out."""
+    settings = settings_for(tmp_path)
+
+    async def scenario() -> None:
+        store = Store(settings.database_url)
+        hub = Hub(store, settings)
+        table = await hub.create(stored(("human", "human", "random")))
+        await claiming.claim(hub, table, 0)
+        frame = claim_frame(table, 0)
+        assert frame is not None and frame["pending"]["waiting"] == [1]
+        table.bots[1] = make_bot("rules", "preferans")  # as a stand-in takes the seat
+        assert claim_frame(table, 0) == {"tricks": 10, "pending": None}
+        await claiming.claim(hub, table, 0)
+        assert taken(table) == [10, 0, 0]
+        await hub.close()
+        store.close()
+
+    run(scenario())

@@ -42,7 +42,12 @@ async def claim(hub: Hub, table: LiveTable, seat: int) -> None:
     def plan(t: LiveTable) -> list[str]:
         if t.state.to_act != seat:
             raise ClaimRefused("turn")
-        if pending(t.stored.actions) is not None:
+        waiting = pending(t.stored.actions)
+        if waiting is not None:
+            # Everyone still asked has accepted (one asked left, his seat now a
+            # computer's): claimed again, it is played out.
+            if waiting.seat == seat and asked(t, seat) <= waiting.accepted:
+                return played_out(t, seat)
             raise ClaimRefused("waiting")
         if claim_line(t.state, seat) is None:
             raise ClaimRefused("unsure")
@@ -86,6 +91,9 @@ def claim_frame(table: LiveTable, seat: int | None) -> dict[str, Any] | None:
     if waiting is not None:
         ask = asked(table, waiting.seat)
         left = sorted(ask - waiting.accepted)
+        if not left and seat == waiting.seat and table.state.to_act == seat:
+            # Nobody left to answer (those asked went away): he may claim it again.
+            return {"tricks": _tricks(table, seat), "pending": None}
         return {
             "tricks": 0,
             "pending": {
