@@ -7,18 +7,15 @@ from typing import Any
 
 from tricktaker.core.protocol import claim_line
 from tricktaker.server.claims import NO, YES, answerers, claim_marker, pending
-from tricktaker.server.tables import Hub, LiveTable
+from tricktaker.server.tables import Hub, LiveTable, Refused
 
 #: Why a claim or an answer is refused; the front end tells each in the player's words.
 REASONS = ("turn", "unsure", "waiting", "none", "asked")
 
 
-class ClaimRefused(Exception):
-    """A claim (or an answer) the rulings do not allow now; nothing was written."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+class ClaimRefused(Refused):
+    """A claim (or an answer) the rulings do not allow now; ``reason`` is one of
+    ``REASONS``."""
 
 
 def asked(table: LiveTable, claimer: int) -> frozenset[int]:

@@ -34,12 +34,26 @@ def claim_marker(seat: int, verb: str = CLAIM) -> str:
     return f"{seat}:{verb}"
 
 
+def split_row(text: str) -> tuple[int | None, str]:
+    """A stored row's seat and what follows it (``"2:play 7h"``: 2 and ``"play 7h"``);
+    None for the seat of a row that names none. Claim and undo markers are read alike."""
+    seat, sep, rest = text.partition(":")
+    if sep and seat.isascii() and seat.isdigit() and len(seat) < 4:
+        return int(seat), rest
+    return None, rest
+
+
+def claim_of(text: str) -> tuple[int, str] | None:
+    """The seat and claim verb (``CLAIM``, ``YES``, ``NO``) of a stored row, None for any
+    other row."""
+    seat, verb = split_row(text)
+    return (seat, verb) if seat is not None and verb in VERBS else None
+
+
 def claim_verb(text: str) -> str | None:
-    """The claim verb of a stored row (``CLAIM``, ``YES``, ``NO``), None for any other."""
-    seat, sep, verb = text.partition(":")
-    if sep and verb in VERBS and seat.isascii() and seat.isdigit() and len(seat) < 4:
-        return verb
-    return None
+    """The claim verb of a stored row, None for any other."""
+    found = claim_of(text)
+    return None if found is None else found[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,10 +70,10 @@ def pending(rows: Sequence[str]) -> Pending | None:
     "yes", written just before its moves)."""
     accepted: set[int] = set()
     for text in reversed(rows):
-        verb = claim_verb(text)
-        if verb is None or verb == NO:
+        found = claim_of(text)
+        if found is None or found[1] == NO:
             return None  # a move, an undo, or a "play on" came after any claim
-        seat = int(text.partition(":")[0])
+        seat, verb = found
         if verb == CLAIM:
             return None if seat in accepted else Pending(seat, frozenset(accepted))
         accepted.add(seat)
@@ -80,11 +94,11 @@ class Claims:
     def read(self, text: str, effective: int) -> bool:
         """Take one stored row (``effective``: the effective actions before it); True if
         it was a claim marker, which the rules never see."""
-        verb = claim_verb(text)
-        if verb is None:
+        found = claim_of(text)
+        if found is None:
             self._close(False)
             return False
-        seat = int(text.partition(":")[0])
+        seat, verb = found
         if verb == CLAIM:
             self._close(False)
             self._open = {"at": effective, "seat": seat}

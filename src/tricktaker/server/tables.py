@@ -244,13 +244,18 @@ def build_state(stored: StoredTable) -> tuple[Game, State]:
     return game, state
 
 
-class UndoRefused(Exception):
-    """An undo the rulings do not allow (``server.undo``); ``reason`` is one of
-    ``UNDO_REASONS``, which the front end tells in the player's words."""
+class Refused(Exception):
+    """A request the rulings do not allow now (an undo, a claim); nothing was written.
+    ``reason`` is a short id the front end tells in the player's words."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class UndoRefused(Refused):
+    """An undo the rulings do not allow (``server.undo``); ``reason`` is one of
+    ``UNDO_REASONS``."""
 
 
 #: Why an undo is refused: not a solo table (or not its person), the match is over,

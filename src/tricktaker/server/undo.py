@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tricktaker.server.claims import Claims
+from tricktaker.server.claims import Claims, split_row
 
 #: The verb of a stored undo marker (``"<seat>:undo"``); no game has it.
 UNDO = "undo"
@@ -36,14 +36,13 @@ def marker(seat: int) -> str:
 
 
 def is_marker(text: str) -> bool:
-    seat, _, verb = text.partition(":")
-    return verb == UNDO and seat.isascii() and seat.isdigit()
+    seat, verb = split_row(text)
+    return seat is not None and verb == UNDO
 
 
 def seat_of_text(text: str) -> int | None:
     """The seat that wrote an action in notation (``"2:play 7h"``: 2), None if none."""
-    seat, sep, _ = text.partition(":")
-    return int(seat) if sep and seat.isascii() and seat.isdigit() and len(seat) < 4 else None
+    return split_row(text)[0]
 
 
 @dataclass(slots=True)

@@ -70,7 +70,7 @@ from tricktaker.server.routes.context import address_of, context_of, find_table,
 from tricktaker.server.routes.seating import seat_of, table_json
 from tricktaker.server.security import TokenBucket
 from tricktaker.server.store import StoreError
-from tricktaker.server.tables import Hub, LiveTable, UndoRefused
+from tricktaker.server.tables import Hub, LiveTable, Refused
 
 log = logging.getLogger("tricktaker.server")
 
@@ -240,7 +240,7 @@ async def _claim(hub: Hub, conn: Connection, kind: str, accept: object) -> None:
             return claiming.claim(hub, conn.table, seat)
         return claiming.answer(hub, conn.table, seat, bool(accept))
 
-    await _refusable(conn, kind, work, claiming.ClaimRefused, why)
+    await _refusable(conn, kind, work, why)
 
 
 async def _undo(hub: Hub, conn: Connection) -> None:
@@ -251,14 +251,13 @@ async def _undo(hub: Hub, conn: Connection) -> None:
         "over": _("The match is over: nothing can be taken back."),
         "nothing": _("You have no move to take back in this deal."),
     }
-    await _refusable(conn, "undo", lambda seat: hub.undo(conn.table, seat), UndoRefused, why)
+    await _refusable(conn, "undo", lambda seat: hub.undo(conn.table, seat), why)
 
 
 async def _refusable(
     conn: Connection,
     what: str,
     work: Callable[[int], Awaitable[None]],
-    refused: type[claiming.ClaimRefused] | type[UndoRefused],
     why: Mapping[str, str],
 ) -> None:
     """Do a seat's request that the rulings may refuse (an undo, a claim): ``ack`` once
@@ -269,7 +268,7 @@ async def _refusable(
         return
     try:
         await work(conn.seat)
-    except refused as exc:
+    except Refused as exc:
         await conn.send({"type": "error", "message": why.get(exc.reason, exc.reason)})
         return
     except StoreError:
