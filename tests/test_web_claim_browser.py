@@ -64,6 +64,7 @@ def test_a_person_asked_accepts_and_the_rest_is_played_out(server: str, watched:
     page.wait_for_selector(".claim-notice")
     other.wait_for_selector(".claim-answer .claim-accept")
     assert "Ann claims the remaining 10 tricks" in other.locator(".claim-notice").inner_text()
+    assert other.locator(".actions .waiting").count() == 0  # the claim is what is awaited
     other.click(".claim-answer .claim-accept")
     for p in (page, other):
         p.wait_for_selector(".deal-dialog[open]")

@@ -683,7 +683,9 @@ export function mountTable(root, tableId, { setConn }) {
     if (st.pause) {
       parts.push(h("p", { class: "hint muted" }, t("The trick is complete.")));
     } else {
-      if (msg.texts.hint) parts.push(h("p", { class: "hint" }, msg.texts.hint));
+      // A claim waiting for answers is what the table waits on (not "X is thinking").
+      const claimWaits = Boolean(msg.claim && msg.claim.pending);
+      if (msg.texts.hint && !claimWaits) parts.push(h("p", { class: "hint" }, msg.texts.hint));
       if (msg.table.seat === null) {
         const watching = t("You are watching: only the players act, and their cards stay hidden.");
         parts.push(h("p", { class: "muted" }, watching));
@@ -782,7 +784,7 @@ export function mountTable(root, tableId, { setConn }) {
         // do not end the turn).
         if (msg.groups_note) parts.push(h("p", { class: "help groups-note" }, msg.groups_note));
         parts.push(hintRow());
-      } else if (msg.table.seat !== null && !msg.table.finished && msg.table.to_act !== null) {
+      } else if (msg.table.seat !== null && !msg.table.finished && msg.table.to_act !== null && !claimWaits) {
         parts.push(
           h(
             "p",
