@@ -1,5 +1,5 @@
 """The translation catalogs: each complete for its own package, consistent, and really
-Russian, Portuguese and French.
+Russian, Portuguese, French and Spanish.
 
 Two kinds of catalog: the shared one (``tricktaker/locale``, domain
 ``tricktaker``) holds the front ends' texts, the card letters and the phrases
@@ -39,7 +39,7 @@ from tricktaker.core.registry import game_ids
 MsgKey = tuple[str | None, str | tuple[str, ...]]
 #: How many forms a plural message has in each language: Russian's one, few and many;
 #: the others' one and many.
-PLURAL_FORMS = {"en": 2, "ru": 3, "pt": 2, "fr": 2}
+PLURAL_FORMS = {"en": 2, "ru": 3, "pt": 2, "fr": 2, "es": 2}
 PACKAGE = Path(tricktaker.__file__).parent
 GAMES = PACKAGE / "games"
 #: The web app's texts (the server's and the page's) are the ``web`` domain's,
@@ -258,6 +258,65 @@ def test_russian_plurals_and_contexts() -> None:
     assert en.pgettext("rank", "A") == "A"
 
 
+#: Truco and Le Truc as a Spanish-speaking table says them (docs/rules/terms-es.md): Truco's
+#: calls are the real Spanish ones, Le Truc keeps its French raise and rest.
+SPANISH_KEY_PHRASES = {
+    "truco": [
+        ("Truco! (3)", "¡Truco! (3)"),
+        ("Seis! (6)", "¡Seis! (6)"),
+        ("Nove! (9)", "¡Nueve! (9)"),
+        ("Doze! (12)", "¡Doce! (12)"),
+        ("Desce! (accept)", "¡Quiero!"),
+        ("Desce!", "¡Quiero!"),
+        ("Corro (run from the raise)", "No quiero"),
+        ("Corro!", "¡No quiero!"),
+        ("Fold", "Me voy al mazo"),
+        ("I fold", "Me voy al mazo"),
+        ("Hand of eleven", "Mano de once"),
+        ("mão", "mano"),
+        ("tied (empate)", "parda (empate)"),
+        ("a card face down", "una carta tapada"),
+        ("zap", "zap"),
+        ("vira: {card}", "vira: {card}"),
+    ],
+    "truc": [
+        ("Two if I play?", "Deux si je joue ?"),
+        ("My rest", "Mon reste"),
+        ("Cards, please", "Pido cartas"),
+        ("Accept", "Acepto"),
+        ("Fold", "Me voy al mazo"),
+        ("spoiled", "podrida"),
+    ],
+    "preferans": [
+        ("down two", "dos multas"),
+        ("pulya", "pulia"),
+        ("all-pass", "raspasy"),
+        ("Pass", "Paso"),
+    ],
+    "tetka": [("revoked", "renuncio"), ("Photograph", "Fotografía")],
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "msgid", "spanish"),
+    [(game, msgid, text) for game, pairs in SPANISH_KEY_PHRASES.items() for msgid, text in pairs],
+)
+def test_key_phrases_in_spanish(game: str, msgid: str, spanish: str) -> None:
+    assert translator("es", game, f"tricktaker.games.{game}")(msgid) == spanish
+
+
+def test_spanish_counts_zero_as_many() -> None:
+    """Spanish says "0 puntos", "1 punto", "2 puntos": English's rule (``n != 1``), not
+    Portuguese and French's."""
+    shared = translator("es")
+    got = [shared.ngettext("{n} point", "{n} points", n).format(n=n) for n in (0, 1, 2, 21)]
+    assert got == ["0 puntos", "1 punto", "2 puntos", "21 puntos"]
+    for domain, package, _root, _left_out in CATALOGS:
+        catalog = load_catalog("es", domain, package)
+        plural = gettext.c2py(catalog.plural_expr)
+        assert [plural(n) for n in (0, 1, 2, 5)] == [1, 0, 1, 1], domain
+
+
 def test_unknown_messages_fall_back_to_english() -> None:
     ru = translator("ru")
     assert ru("No such message here") == "No such message here"
@@ -292,7 +351,7 @@ def test_portuguese_and_french_count_zero_as_one(lang: str) -> None:
     assert shared.ngettext("{n} point", "{n} points", 2) == many
 
 
-#: Messages a Portuguese or French catalog may leave as the English msgid: the games' own
+#: Messages a Portuguese, French or Spanish catalog may leave as the English msgid: the games' own
 #: words (Truco's are Portuguese in every language, Le Truc's French), proper names,
 #: the ace's letter, and words the languages share with English. Anything else left
 #: identical to its msgid is an untranslated English message.
@@ -313,6 +372,22 @@ TRUCO_WORDS = frozenset(
         "espadilha",
         "pica-fumo",
         "mão",
+        "Paulista",
+        "Mineiro",
+        "vira: {card}",
+        "manilhas: {cards}",
+        "Vira",
+    }
+)
+#: Spanish says Truco's calls in Spanish (¡Seis!, ¡Quiero!, mano): only the cards' and the
+#: variants' names stay Portuguese.
+TRUCO_NAMES = frozenset(
+    {
+        "Truco",
+        "zap",
+        "copas",
+        "espadilha",
+        "pica-fumo",
         "Paulista",
         "Mineiro",
         "vira: {card}",
@@ -385,6 +460,36 @@ SAME_AS_ENGLISH: dict[str, frozenset[str]] = {
             "Rostov",
         }
     ),
+    "es": TRUCO_NAMES
+    | frozenset(
+        {
+            # Le Truc keeps its French name
+            "Le Truc",
+            # the letters printed on Spanish-speaking players' French-suited cards
+            "A",
+            "K",
+            "Q",
+            "J",
+            # Preferans' Russian words kept as loan words; a convention's cities
+            "Preferans",
+            "gora",
+            "Gora: {entries}",
+            "gora: {name} {amount}",
+            "whist",
+            "Whist",
+            "whists",
+            "whist: {names}",
+            "whists: {name} → {on} {amount}",
+            "misère",
+            "Misère",
+            "Sochi",
+            "Rostov",
+            # words Spanish spells as English does
+            "No",
+            "Normal",
+            "{n} s",
+        }
+    ),
 }
 
 
@@ -408,13 +513,14 @@ def untranslated(lang: str, domain: str, package: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("lang", ["pt", "fr"])
+@pytest.mark.parametrize("lang", ["pt", "fr", "es"])
 @pytest.mark.parametrize(("domain", "package", "root", "left_out"), CATALOGS)
 def test_the_portuguese_and_the_french_are_translated(
     lang: str, domain: str, package: str, root: Path, left_out: tuple[Path, ...]
 ) -> None:
-    """A translation equal to its English msgid is an English text on a Portuguese or
-    French screen, unless it is one of the few words those languages write alike."""
+    """A translation equal to its English msgid is an English text on a Portuguese,
+    French or Spanish screen, unless it is one of the few words those languages write
+    alike."""
     assert untranslated(lang, domain, package) == [], f"{domain}/{lang}: still English"
 
 
@@ -436,6 +542,8 @@ def test_an_untranslated_message_is_caught(monkeypatch: pytest.MonkeyPatch) -> N
         ("PT-br", "pt"),
         ("fr-CA", "fr"),
         ("fr_FR@euro", "fr"),
+        ("es-419", "es"),
+        ("es_AR.UTF-8", "es"),
         ("ru", "ru"),
         ("en-GB", "en"),
         ("de-DE", None),
@@ -457,6 +565,8 @@ def test_a_tag_names_a_language_by_its_primary_subtag(tag: object, lang: str | N
         ("fr-CA", "fr"),
         ("de-DE,de;q=0.9,pt-PT;q=0.8,en;q=0.7", "pt"),  # German first: not spoken
         ("en;q=0.5, fr;q=0.8", "fr"),  # the highest q wins, not the first
+        ("es-AR,es;q=0.9,en;q=0.8", "es"),
+        ("de-DE,es-419;q=0.7", "es"),
         ("ru;q=0.8,fr;q=0.8", "ru"),  # equals: the header's order
         ("fr;q=0, ru;q=0.1", "ru"),  # q=0: not acceptable at all
         ("fr;q=zero,en;q=0.2", "en"),  # a malformed q leaves its tag out
@@ -474,7 +584,7 @@ def test_the_best_language_of_an_accept_language_header(header: str | None, lang
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_decimal_comma_where_the_language_writes_one(lang: str) -> None:
-    """Russian, Portuguese and French write ``+1,5``; English ``+1.5``: one helper for
+    """Russian, Portuguese, French and Spanish write ``+1,5``; English ``+1.5``: one helper for
     the hints' values and Preferans' balances."""
     comma = lang in DECIMAL_COMMA
     assert comma == (lang != "en")
@@ -498,6 +608,8 @@ def test_a_decimal_comma_where_the_language_writes_one(lang: str) -> None:
         ({"LC_ALL": "fr_FR.UTF-8", "LANG": "en_US.UTF-8"}, "fr"),
         ({"LANG": "fr_CA"}, "fr"),
         ({"LANG": "fr"}, "fr"),
+        ({"LANG": "es_AR.UTF-8"}, "es"),
+        ({"LC_ALL": "es_ES.UTF-8", "LANG": "en_US.UTF-8"}, "es"),
         ({"LANG": "de_DE.UTF-8"}, "en"),
         ({"LANG": "C"}, "en"),
         ({"LANGUAGE": "de:pt:en", "LANG": "de_DE.UTF-8"}, "pt"),  # gettext's list

@@ -44,6 +44,9 @@ def request(query: str = "", accept: str | None = None) -> Request:
     [
         ("", "pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7", "pt"),  # a Brazilian browser
         ("", "fr-CA,fr;q=0.9,en;q=0.8", "fr"),
+        ("", "es-AR,es;q=0.9,en;q=0.8", "es"),  # an Argentine browser
+        ("", "es-ES", "es"),
+        ("", "es-419,es;q=0.9", "es"),  # Latin America's tag: es, not an unknown region
         ("", "pt-PT", "pt"),
         ("", "en-US,en;q=0.9,fr;q=0.8", "en"),
         ("", "de-DE,de;q=0.9,fr;q=0.5,ru;q=0.4", "fr"),  # the best one the app speaks
@@ -52,6 +55,7 @@ def request(query: str = "", accept: str | None = None) -> Request:
         ("", None, "en"),
         ("lang=fr", "pt-BR", "fr"),  # ?lang= first
         ("lang=pt-BR", "ru", "pt"),
+        ("lang=es-419", "pt-BR", "es"),
         ("lang=de", "ru", "ru"),  # an unknown ?lang= is not a choice
     ],
 )
@@ -63,7 +67,17 @@ def test_the_server_picks_the_clients_language(query: str, accept: str | None, l
 
 @pytest.mark.parametrize(
     ("given", "lang"),
-    [("pt", "pt"), ("pt-BR", "pt"), ("fr", "fr"), ("fr-CA", "fr"), ("de", "en"), (None, "en")],
+    [
+        ("pt", "pt"),
+        ("pt-BR", "pt"),
+        ("fr", "fr"),
+        ("fr-CA", "fr"),
+        ("es", "es"),
+        ("es-AR", "es"),
+        ("es-419", "es"),
+        ("de", "en"),
+        (None, "en"),
+    ],
 )
 def test_a_bodys_language_is_one_the_app_speaks(given: object, lang: str) -> None:
     """A body's or a socket's ``lang`` (the page sends its own code): a region's tag is
@@ -81,6 +95,7 @@ def test_a_refusal_speaks_the_browsers_language(tmp_path: Path) -> None:
         for accept, lang in [
             ("pt-BR,pt;q=0.9,en;q=0.8", "pt"),
             ("en;q=0.4,fr-FR;q=0.9", "fr"),
+            ("es-ES,es;q=0.9", "es"),
             ("de-DE", "en"),
         ]:
             refused = client.post(
@@ -89,6 +104,7 @@ def test_a_refusal_speaks_the_browsers_language(tmp_path: Path) -> None:
             assert refused.status_code == 429
             assert refused.json()["detail"] == web_words(lang)(TOO_MANY), accept
     assert web_words("pt")(TOO_MANY) != TOO_MANY != web_words("fr")(TOO_MANY)
+    assert web_words("es")(TOO_MANY) != TOO_MANY
 
 
 def lang_choices(parser: argparse.ArgumentParser) -> dict[str, list[object]]:
@@ -117,7 +133,7 @@ def test_every_command_with_lang_offers_every_language(
     assert "invalid choice: 'de'" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("lang", ["pt", "fr"])
+@pytest.mark.parametrize("lang", ["pt", "fr", "es"])
 def test_a_hint_in_portuguese_and_french(
     lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -138,7 +154,7 @@ def test_a_hint_in_portuguese_and_french(
     assert english_left(why[lang], lang) == []
 
 
-@pytest.mark.parametrize(("game", "lang"), [("truc", "pt"), ("truco", "fr")])
+@pytest.mark.parametrize(("game", "lang"), [("truc", "pt"), ("truco", "fr"), ("truco", "es")])
 def test_play_in_the_terminal_speaks_the_language(
     game: str, lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -178,7 +194,7 @@ def strings_in(value: object) -> list[str]:
     return []
 
 
-@pytest.mark.parametrize("lang", ["pt", "fr"])
+@pytest.mark.parametrize("lang", ["pt", "fr", "es"])
 @pytest.mark.parametrize(
     ("game_id", "options"),
     [

@@ -14,7 +14,7 @@ Code marks texts with the usual gettext names so that Babel's extractor (and
 the tests) find every id: ``_("...")``, ``_.ngettext(one, many, n)``,
 ``_.pgettext(context, "...")`` and, for texts kept in tables, ``N_("...")``.
 
-The languages are ``LANGUAGES``: English, Russian, Brazilian Portuguese, French.
+The languages are ``LANGUAGES``: English, Russian, Brazilian Portuguese, French, Spanish.
 Every front end takes its list from there (the web page keeps a copy in
 ``web/static/js/i18n.js``, checked against it by the tests); a locale or a
 browser's language tag names one by its primary subtag (``pt_BR.UTF-8``,
@@ -35,9 +35,9 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-LANGUAGES = ("en", "ru", "pt", "fr")
+LANGUAGES = ("en", "ru", "pt", "fr", "es")
 #: The languages that write a decimal comma (``+1,5``), see ``decimal``.
-DECIMAL_COMMA = frozenset({"ru", "pt", "fr"})
+DECIMAL_COMMA = frozenset({"ru", "pt", "fr", "es"})
 DOMAIN = "tricktaker"
 PACKAGE = "tricktaker"
 _LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")

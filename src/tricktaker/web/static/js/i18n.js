@@ -5,9 +5,9 @@
 const STORAGE_KEY = "tricktaker.lang";
 // The server's core.i18n.LANGUAGES, in its order (tests/test_web_texts.py checks that
 // they agree, and that index.html has a button for each).
-export const LANGUAGES = ["en", "ru", "pt", "fr"];
+export const LANGUAGES = ["en", "ru", "pt", "fr", "es"];
 // The languages that write a decimal comma (core.i18n.DECIMAL_COMMA).
-export const DECIMAL_COMMA = ["ru", "pt", "fr"];
+export const DECIMAL_COMMA = ["ru", "pt", "fr", "es"];
 
 let lang = "en";
 let catalog = {};
