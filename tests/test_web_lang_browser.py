@@ -1,6 +1,6 @@
-"""Portuguese and French in a real browser (issue 22): the page opens in the browser's
-language, its buttons switch language at any time, and a deal of each game, played
-in Portuguese or French, shows no English message of the catalogs.
+"""Portuguese, French and Spanish in a real browser (issues 22, 25): the page opens in
+the browser's language, its buttons switch language at any time, and a deal of each
+game, played in Portuguese, French or Spanish, shows no English message of the catalogs.
 
 The server and browser fixtures are test_web_browser.py's (Debian's chromium; skipped
 where it is missing, except under CI). Marked slow, as the other browser tests.
@@ -29,7 +29,14 @@ __all__ = ["booting", "browser", "server"]  # the fixtures, imported to be found
 
 #: A browser's locale (Playwright sets navigator.languages and Accept-Language from it),
 #: and the language the page should open in.
-LOCALES = [("pt-BR", "pt"), ("fr-FR", "fr"), ("fr-CA", "fr"), ("de-DE", "en")]
+LOCALES = [
+    ("pt-BR", "pt"),
+    ("fr-FR", "fr"),
+    ("fr-CA", "fr"),
+    ("es-AR", "es"),
+    ("es-419", "es"),
+    ("de-DE", "en"),
+]
 GAMES = ["truc", "truco", "tetka", "preferans"]
 
 
@@ -81,7 +88,7 @@ def wait_for_language(page: Page, lang: str, seconds: float = 10) -> None:
 def test_the_page_opens_in_the_browsers_language(
     server: str, opened: Localized, locale: str, lang: str
 ) -> None:
-    """A browser set to pt-BR or fr-FR gets the lobby in Portuguese or French at once,
+    """A browser set to pt-BR, fr-FR or es-AR gets the lobby in its language at once,
     its button pressed; one in a language the app does not speak, English."""
     page = opened.page
     assert page.evaluate("() => navigator.languages[0]") == locale
@@ -125,14 +132,14 @@ def test_the_browsers_languages_in_their_order(server: str, browser: Browser) ->
 def test_the_buttons_switch_language_at_any_time(
     server: str, opened: Localized, locale: str, lang: str
 ) -> None:
-    """EN RU PT FR, in the lobby and at a table (the game's words resent by the server);
-    the choice is kept over the browser's language; on a 390 px phone all four buttons
+    """EN RU PT FR ES, in the lobby and at a table (the game's words resent by the server);
+    the choice is kept over the browser's language; on a 390 px phone all five buttons
     are on screen, each big enough for a finger, and the page does not scroll sideways."""
     page = opened.page
     page.goto(f"{server}/")
     page.wait_for_selector("#play")
-    assert page.locator(".langs button").all_inner_texts() == ["EN", "RU", "PT", "FR"]
-    for code in ("fr", "en", "pt"):
+    assert page.locator(".langs button").all_inner_texts() == ["EN", "RU", "PT", "FR", "ES"]
+    for code in ("fr", "es", "en", "pt"):
         page.click(f"[data-lang={code}]")
         wait_for_language(page, code)
     page.select_option("#game", label=get_game("truco").words("pt").title)
@@ -141,7 +148,7 @@ def test_the_buttons_switch_language_at_any_time(
     page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]+$"))
     page.wait_for_selector(".hand svg.card.face")
     wait_for_language(page, "pt")
-    for code in ("fr", "en", "pt"):
+    for code in ("fr", "es", "en", "pt"):
         page.click(f"[data-lang={code}]")
         wait_for_language(page, code)
     assert page.evaluate("() => localStorage.getItem('tricktaker.lang')") == "pt"
@@ -159,7 +166,7 @@ def test_the_buttons_switch_language_at_any_time(
         "buttons => buttons.map(b => { const r = b.getBoundingClientRect();"
         " return [r.left, r.right, r.width, r.height]; })"
     )
-    assert len(boxes) == 4
+    assert len(boxes) == 5
     for left, right, box_width, box_height in boxes:
         assert left >= 0 and right <= 390, boxes
         assert box_width >= 36 and box_height >= 36, boxes
@@ -226,11 +233,11 @@ def _play_the_deal(page: Page, seen: set[str], seconds: float = 90) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize(("locale", "lang"), [("pt-BR", "pt"), ("fr-FR", "fr")])
+@pytest.mark.parametrize(("locale", "lang"), [("pt-BR", "pt"), ("fr-FR", "fr"), ("es-AR", "es")])
 def test_no_english_left_on_a_translated_table(
     server: str, opened: Localized, game: str, locale: str, lang: str
 ) -> None:
-    """A deal against the computer in Portuguese or French, from the lobby to the
+    """A deal against the computer in Portuguese, French or Spanish, from the lobby to the
     deal's end panel, rules and score sheet opened: no English message of the catalogs
     (three words or more, translated differently) is ever on screen."""
     page = opened.page
