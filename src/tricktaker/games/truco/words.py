@@ -3,8 +3,9 @@
 Pure functions of views, events and summaries (the Words protocol), shared by
 the terminal and the web table; plain text, cards written by
 ``core.cardwords``. The calls are the game's own Portuguese shouts, kept in
-both languages: a raise is named by the value it asks (“Truco!”, “Seis!”,
-“Nove!”, “Dez!”, “Doze!”), “Desce!” accepts and “Corro” runs from a raise.
+every language but Spanish: a raise is named by the value it asks (“Truco!”,
+“Seis!”, “Nove!”, “Dez!”, “Doze!”), “Desce!” accepts and “Corro” runs from a
+raise; a Spanish table says its own (“¡Seis!”, “¡Quiero!”, “No quiero”).
 The seed's Russian: «раздача» (the hand), «вира», «манильи» (зап, копас,
 эспадилья, пика-фумо), «мао-де-онзе», «мао-де-ферро», «эмпате». The catalogs
 are ``locale/<lang>/LC_MESSAGES/truco.po`` beside this module.
