@@ -31,6 +31,10 @@ class WorkloadKind(StrEnum):
     DEALS = "deals"
     #: A search step: ``clone`` a state one to three cards into a deal, play to the deal's end.
     PLAYOUTS = "playouts"
+    #: ``new_match``, then its first deal played out ``n`` times at a go by the game's
+    #: compiled playouts (``core.playouts``, ``deal=True``: each deal dealt afresh), in
+    #: batches: complete deals from a deal's start, as ``DEALS`` counts them.
+    FAST_DEALS = "fast-deals"
     #: ``clone``, ``apply`` of a card and ``sample_state``, each timed one call at a time.
     CALLS = "calls"
 
@@ -50,12 +54,13 @@ UNITS: Mapping[WorkloadKind, str] = MappingProxyType(
         WorkloadKind.MATCHES: "match",
         WorkloadKind.DEALS: "deal",
         WorkloadKind.PLAYOUTS: "playout",
+        WorkloadKind.FAST_DEALS: "deal",
         WorkloadKind.CALLS: "call",
     }
 )
 
 #: The kinds that count deals, so that they may carry a yardstick or a target in deals/s.
-DEAL_KINDS = (WorkloadKind.MATCHES, WorkloadKind.DEALS)
+DEAL_KINDS = (WorkloadKind.MATCHES, WorkloadKind.DEALS, WorkloadKind.FAST_DEALS)
 
 
 @dataclass(frozen=True, slots=True)

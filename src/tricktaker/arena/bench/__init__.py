@@ -26,6 +26,7 @@ from tricktaker.arena.bench.report import BenchReport, Comparison, Target
 from tricktaker.arena.bench.run import run_bench
 from tricktaker.arena.bench.table import print_report
 from tricktaker.arena.bench.throughput import (
+    fast_deals,
     matches,
     measure,
     mid_deal_pool,
@@ -48,6 +49,7 @@ __all__ = [
     "call_latencies",
     "card_play_policy",
     "declared",
+    "fast_deals",
     "make_plan",
     "matches",
     "measure",

@@ -16,7 +16,8 @@ from tricktaker.arena.bench.measures import BenchError, Measurement
 from tricktaker.arena.bench.policies import POLICIES, Policy, card_play_policy
 from tricktaker.arena.bench.timing import DEFAULT_SEED, Stopwatch, warmed
 from tricktaker.core.options import OptionValue
-from tricktaker.core.protocol import Game, State
+from tricktaker.core.playouts import PlayoutError
+from tricktaker.core.protocol import Game, State, random_playouts
 from tricktaker.core.workloads import Workload, WorkloadKind
 
 POOL_SIZE = 64
@@ -141,6 +142,42 @@ def playouts(
     return warmed(run, seconds, seed)
 
 
+#: Deals a call of the compiled playouts plays (a few milliseconds' work: the clock is
+#: read between calls).
+FAST_BATCH = 1024
+
+
+def fast_deals(
+    game: Game, workload: Workload, seconds: float, seed: int = DEFAULT_SEED
+) -> Measurement:
+    """Complete deals from a deal's start by the game's compiled playouts
+    (``core.protocol.RandomPlayouts``, ``deal=True``): ``new_match`` with the workload's
+    options (seed ``seed``), then its first deal dealt afresh and played out by the
+    policy ``FAST_BATCH`` times a call, seeds ``seed``, ``seed+1``... The warm-up
+    compiles the kernel (or loads it from its cache), so that is not timed.
+
+    BenchError for a game without compiled playouts, or whose policy cannot act there.
+    """
+
+    def run(limit: float, base: int) -> Measurement:
+        state = game.new_match(game.options(workload.options), seed=base)
+        deals = actions = calls = 0
+        watch = Stopwatch(limit)
+        while watch.running():
+            try:
+                batch = random_playouts(state, FAST_BATCH, base + calls, workload.policy, True)
+            except PlayoutError as exc:
+                raise BenchError(f"bench workload {workload.key}: {exc}") from None
+            if batch is None:
+                raise BenchError(f"bench workload {workload.key}: {game.id} has no fast playouts")
+            deals += len(batch)
+            actions += batch.total_actions
+            calls += 1
+        return watch.measurement(workload, deals, actions)
+
+    return warmed(run, seconds, seed)
+
+
 def measure(
     game: Game, workload: Workload, seconds: float, seed: int = DEFAULT_SEED
 ) -> Measurement:
@@ -151,4 +188,6 @@ def measure(
         return single_deals(game, workload, seconds, seed)
     if workload.kind is WorkloadKind.PLAYOUTS:
         return playouts(game, workload, seconds, seed)
+    if workload.kind is WorkloadKind.FAST_DEALS:
+        return fast_deals(game, workload, seconds, seed)
     raise BenchError(f"bench workload {workload.key}: {workload.kind} is not a throughput run")
