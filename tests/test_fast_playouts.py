@@ -13,6 +13,7 @@ part-way through one; a quick sample here, a larger one in the slow tier.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
@@ -65,9 +66,9 @@ def fresh_match(game: Game, state: State, seed: int, options: Options, dealt: li
 
 def check_batch(
     game: Game, state: State, batch: Playouts, seed: int, options: Options, fresh: bool
-) -> int:
-    """Replay every playout of ``batch`` through the engine; how many actions were checked."""
-    checked = 0
+) -> Counter[str]:
+    """Replay every playout of ``batch`` through the engine; the verbs checked, counted."""
+    checked: Counter[str] = Counter()
     deals_before = len(state.finished_deals())
     for i in range(len(batch)):
         if fresh:
@@ -85,7 +86,7 @@ def check_batch(
             assert action in legal, f"playout {i}, step {j}: {action} not in {legal}"
             assert len(legal) == int(batch.legal_counts[i, j]), f"playout {i}, step {j}"
             world.apply(action)
-            checked += 1
+            checked[action.verb] += 1
         assert world.to_act is None, f"playout {i}: the engine's deal goes on"
         summary = world.finished_deals()[deals_before]
         assert summary.end == batch.end_names[int(batch.ends[i])]
@@ -113,10 +114,11 @@ def random_states(game: Game, options: Options, rng: random.Random, count: int) 
     return out
 
 
-def run_case(name: str, options: Options, states: int, per_state: int, seed: int) -> int:
+def run_case(name: str, options: Options, states: int, per_state: int, seed: int) -> Counter[str]:
+    """Batches of both policies from random states, replayed; the verbs checked, counted."""
     game = get_game(name)
     rng = random.Random(seed)
-    checked = 0
+    checked: Counter[str] = Counter()
     for k, state in enumerate(random_states(game, options, rng, states)):
         at_start = len(state.finished_deals()) == 0 and k % 2 == 0
         for policy in POLICIES:
@@ -136,13 +138,24 @@ def run_case(name: str, options: Options, states: int, per_state: int, seed: int
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
 def test_kernel_playouts_replay_through_the_engine(name: str, options: Options) -> None:
-    assert run_case(name, options, states=sample(12, 4), per_state=sample(24, 6), seed=1) > 0
+    assert run_case(name, options, states=sample(12, 6), per_state=sample(24, 12), seed=1)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
 def test_kernel_playouts_replay_through_the_engine_at_length(name: str, options: Options) -> None:
-    assert run_case(name, options, states=sample(60, 20), per_state=sample(100, 30), seed=2) > 0
+    assert run_case(name, options, states=sample(60, 20), per_state=sample(100, 30), seed=2)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_replays_hold_every_verb_of_le_truc(players: int) -> None:
+    """Random play from random scores reaches every verb (a rest and a counter-rest
+    among them), so the replays check the kernel's every rule, not its card play only."""
+    game = get_game("truc")
+    verbs = run_case("truc", game.options({"players": players}), 40, 20, seed=3)
+    four = {"say", "signal", "pass"} if players == 4 else set()
+    expected = {"play", "fold", "redeal", "accept", "refuse", "double", "rest", *four}
+    assert set(verbs) == expected
 
 
 def test_every_kind_of_end_is_played() -> None:

@@ -432,7 +432,8 @@ def play(
     dealt: NDArray[np.int8],
 ) -> int:
     """Play ``len(results)`` deals from ``start`` (not changed) into the arrays; the
-    number of rows filled (fewer: the card-play policy found nothing to do)."""
+    number of rows filled (fewer: the card-play policy found nothing to do; -1: a deal
+    ran past ``MAX_LEN`` actions)."""
     np.random.seed(seed)
     s = start.copy()
     legal = np.zeros(MAX_LEGAL, dtype=np.int64)
@@ -442,6 +443,8 @@ def play(
             _deal_afresh(s, dealt[i])
         steps = 0
         while s[ACTOR] >= 0:
+            if steps == MAX_LEN:  # past GameInfo.max_deal_actions: a bug, not a deal
+                return -1
             seat = s[ACTOR]
             k = _legal(s, seat, legal)
             if policy == 0:
@@ -522,6 +525,8 @@ def random_playouts(
     results = np.zeros((n, 4), dtype=np.int32)
     dealt = np.zeros((n if deal else 0, len(DECK_CARDS)), dtype=np.int8)
     filled = play(encode(state), seed, code, deal, actions, counts, results, dealt)
+    if filled < 0:
+        raise AssertionError(f"a Le Truc deal past {MAX_LEN} actions (GameInfo.max_deal_actions)")
     if filled < n:
         raise PlayoutError(
             f"playouts: the {policy} policy has nothing to play or pass (seat {state.actor})"
