@@ -17,7 +17,7 @@ from typing import cast
 import pytest
 
 from tricktaker.arena import bench
-from tricktaker.arena.bench.throughput import FAST_BATCH
+from tricktaker.arena.bench.throughput import FAST_BATCH, FAST_ROLLOUTS
 from tricktaker.cli import main
 from tricktaker.core import Game, get_game
 from tricktaker.core.registry import register, unregister
@@ -40,7 +40,10 @@ KEYS = {
     *(f"truc2p_clone_playout_{q}" for q in ("uniform", "card-play")),
     "tetka_uniform",
     *(f"truc2p_fast_{q}" for q in ("uniform", "card-play")),
+    *(f"truc2p_fast_playout_{q}" for q in ("uniform", "card-play")),
     "tetka_fast_uniform",
+    "tetka_clone_playout_uniform",
+    "tetka_fast_playout_uniform",
     "preferans_sochi_uniform",
     "preferans_pot_uniform",
 }
@@ -111,6 +114,7 @@ def test_rows_come_in_report_order_matches_playouts_deals_calls() -> None:
     order = [
         WorkloadKind.MATCHES,
         WorkloadKind.PLAYOUTS,
+        WorkloadKind.FAST_PLAYOUTS,
         WorkloadKind.DEALS,
         WorkloadKind.FAST_DEALS,
         WorkloadKind.CALLS,
@@ -342,6 +346,20 @@ def test_fast_deals_are_complete_deals_of_the_compiled_playouts() -> None:
         # A deal is at least a fold, at most the engine's bound on a deal's actions.
         assert truc.units <= truc.actions <= 96 * truc.units
         assert truc.deal_rate == truc.per_second
+
+
+def test_fast_playouts_play_the_pool_out_and_leave_it_untouched() -> None:
+    keys = ("truc2p_fast_playout_uniform", "truc2p_fast_playout_card-play")
+    for key in (*keys, "tetka_fast_playout_uniform"):
+        d = declared(key)
+        pool = bench.mid_deal_pool(d.game, d.workload.options, size=8, seed=3)
+        before = [p.to_record() for p in pool]
+        m = bench.fast_playouts(d.game, d.workload, TINY, seed=3, pool=pool)
+        assert m.unit == "playout" and m.units % FAST_ROLLOUTS == 0 and m.units > 0
+        assert m.units <= m.actions <= 52 * m.units
+        assert [p.to_record() for p in pool] == before
+    tetka = run("tetka_clone_playout_uniform", seed=3)
+    assert tetka.unit == "playout" and tetka.units > 0 and tetka.actions > tetka.units
 
 
 def test_fast_deals_of_a_game_without_compiled_playouts_are_refused() -> None:

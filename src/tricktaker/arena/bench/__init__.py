@@ -27,6 +27,7 @@ from tricktaker.arena.bench.run import run_bench
 from tricktaker.arena.bench.table import print_report
 from tricktaker.arena.bench.throughput import (
     fast_deals,
+    fast_playouts,
     matches,
     measure,
     mid_deal_pool,
@@ -50,6 +51,7 @@ __all__ = [
     "card_play_policy",
     "declared",
     "fast_deals",
+    "fast_playouts",
     "make_plan",
     "matches",
     "measure",

@@ -2,8 +2,8 @@
 
 Whole matches for two and four players with both policies; the search bots'
 own step (a clone played out to the end of the deal); and the engine calls
-they live on, one at a time; and two-player deals played by the compiled
-playouts (``fast.py``, issue 23). Two-player deals, of the plain engine and of
+they live on, one at a time; and the search step and two-player deals played
+by the compiled playouts (``fast.py``, issue 23). Two-player deals, of the plain engine and of
 the compiled playouts, are set beside OpenSpiel's ``leduc_poker``, a
 well-known and much smaller poker game, and the plain uniform row carries the
 speed goal: 20,000 random deals a second on one core.
@@ -41,6 +41,16 @@ WORKLOADS: tuple[Workload, ...] = (
             key=f"truc2p_clone_playout_{policy}",
             label=f"Truc 2p clone+{policy}",
             kind=WorkloadKind.PLAYOUTS,
+            options={"players": 2},
+            policy=policy,
+        )
+        for policy in PlayPolicy
+    ),
+    *(
+        Workload(
+            key=f"truc2p_fast_playout_{policy}",
+            label=f"Truc 2p fast {policy}",
+            kind=WorkloadKind.FAST_PLAYOUTS,
             options={"players": 2},
             policy=policy,
         )
