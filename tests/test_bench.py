@@ -17,6 +17,7 @@ from typing import cast
 import pytest
 
 from tricktaker.arena import bench
+from tricktaker.arena.bench.throughput import FAST_BATCH, FAST_ROLLOUTS
 from tricktaker.cli import main
 from tricktaker.core import Game, get_game
 from tricktaker.core.registry import register, unregister
@@ -38,6 +39,11 @@ KEYS = {
     *(f"truco{n}p_{q}" for n in (2, 4, 6) for q in ("uniform", "card-play")),
     *(f"truc2p_clone_playout_{q}" for q in ("uniform", "card-play")),
     "tetka_uniform",
+    *(f"truc2p_fast_{q}" for q in ("uniform", "card-play")),
+    *(f"truc2p_fast_playout_{q}" for q in ("uniform", "card-play")),
+    "tetka_fast_uniform",
+    "tetka_clone_playout_uniform",
+    "tetka_fast_playout_uniform",
     "preferans_sochi_uniform",
     "preferans_pot_uniform",
 }
@@ -46,6 +52,9 @@ RATIOS = {
     "truc2p_uniform_deals_vs_leduc_games",
     "truc2p_card-play_deals_vs_leduc_games",
     "tetka_uniform_deals_vs_hearts_deals",
+    "truc2p_fast_uniform_deals_vs_leduc_games",
+    "truc2p_fast_card-play_deals_vs_leduc_games",
+    "tetka_fast_uniform_deals_vs_hearts_deals",
 }
 
 
@@ -102,7 +111,14 @@ def test_the_games_declare_the_rows_the_report_has_always_had() -> None:
 
 def test_rows_come_in_report_order_matches_playouts_deals_calls() -> None:
     kinds = [d.workload.kind for d in bench.declared()]
-    order = [WorkloadKind.MATCHES, WorkloadKind.PLAYOUTS, WorkloadKind.DEALS, WorkloadKind.CALLS]
+    order = [
+        WorkloadKind.MATCHES,
+        WorkloadKind.PLAYOUTS,
+        WorkloadKind.FAST_PLAYOUTS,
+        WorkloadKind.DEALS,
+        WorkloadKind.FAST_DEALS,
+        WorkloadKind.CALLS,
+    ]
     assert kinds == sorted(kinds, key=order.index)
     assert kinds[0] is WorkloadKind.MATCHES and kinds[-1] is WorkloadKind.CALLS
 
@@ -318,6 +334,40 @@ def test_tetka_deals_are_whole_deals_of_52_cards() -> None:
     assert m.actions == 52 * m.units  # every card of the deck, one play each
     assert m.per_second > 0 and m.seconds >= TINY
     assert m.deal_rate == m.per_second
+
+
+def test_fast_deals_are_complete_deals_of_the_compiled_playouts() -> None:
+    tetka = run("tetka_fast_uniform", seed=6)
+    assert tetka.unit == "deal" and tetka.units >= FAST_BATCH
+    assert tetka.actions == 52 * tetka.units  # every card of the deck, one play each
+    for policy in ("uniform", "card-play"):
+        truc = run(f"truc2p_fast_{policy}", seed=6)
+        assert truc.unit == "deal" and truc.units % FAST_BATCH == 0
+        # A deal is at least a fold, at most the engine's bound on a deal's actions.
+        assert truc.units <= truc.actions <= 96 * truc.units
+        assert truc.deal_rate == truc.per_second
+
+
+def test_fast_playouts_play_the_pool_out_and_leave_it_untouched() -> None:
+    keys = ("truc2p_fast_playout_uniform", "truc2p_fast_playout_card-play")
+    for key in (*keys, "tetka_fast_playout_uniform"):
+        d = declared(key)
+        pool = bench.mid_deal_pool(d.game, d.workload.options, size=8, seed=3)
+        before = [p.to_record() for p in pool]
+        m = bench.fast_playouts(d.game, d.workload, TINY, seed=3, pool=pool)
+        assert m.unit == "playout" and m.units % FAST_ROLLOUTS == 0 and m.units > 0
+        assert m.units <= m.actions <= 52 * m.units
+        assert [p.to_record() for p in pool] == before
+    tetka = run("tetka_clone_playout_uniform", seed=3)
+    assert tetka.unit == "playout" and tetka.units > 0 and tetka.actions > tetka.units
+
+
+def test_fast_deals_of_a_game_without_compiled_playouts_are_refused() -> None:
+    w = Workload("pref_fast", "Preferans fast", WorkloadKind.FAST_DEALS)
+    with pytest.raises(bench.BenchError, match="preferans has no fast playouts"):
+        bench.measure(get_game("preferans"), w, TINY)
+    truc = Workload("t", "T", WorkloadKind.FAST_DEALS, policy=PlayPolicy.CARD_PLAY)
+    assert bench.measure(get_game("truc"), truc, TINY).units > 0
 
 
 @pytest.mark.parametrize("convention", ["sochi", "pot"])

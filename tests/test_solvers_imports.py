@@ -1,5 +1,6 @@
 """Importing one solver loads that solver only: the CFR code is not loaded with the
-open-hand solvers, and asking a Tetka world how far it is from its end loads no numba.
+open-hand solvers, and asking a Tetka world how far it is from its end loads no numba;
+nor does loading a game whose states can play out in numba (``RandomPlayouts``).
 
 Each import runs in a fresh interpreter (this one has loaded everything already)."""
 
@@ -30,6 +31,9 @@ CFR = ("tricktaker.solvers.cfr", "tricktaker.solvers.tree", "tricktaker.solvers.
         ("tricktaker.solvers.preferans.world", CFR, set()),
         ("tricktaker.solvers.tetka.world", (*CFR, "numba"), set()),
         ("tricktaker.bots.tetka", ("numba", "tricktaker.solvers.tetka.solve"), set()),
+        # A game's compiled playouts (core.playouts) load with their first call only.
+        ("tricktaker.games.truc", ("numba", "numpy", "tricktaker.games.truc.fast"), set()),
+        ("tricktaker.games.tetka", ("numba", "numpy", "tricktaker.games.tetka.fast"), set()),
         # The check can fail: the CFR solver does load its kernels.
         ("tricktaker.solvers.cfr", CFR, set(CFR)),
     ],

@@ -25,6 +25,8 @@ from typing import Any
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core import Action, Event, Game, IllegalAction, Options, State, View
 from tricktaker.core.events import deal_events
+from tricktaker.core.playouts import Playouts
+from tricktaker.core.protocol import random_playouts
 from tricktaker.core.records import load_record, state_from_record
 
 #: A card name inside any JSON text ("7h", "0:play 7h", "1:Tc").
@@ -601,3 +603,44 @@ def check_search_clone_stops(game: Game, state: State, rng: random.Random) -> No
     check(
         len(state.finished_deals()) == deals, "playing a search clone ended a deal of the original"
     )
+
+
+def check_random_playouts(game: Game, state: State, seed: int) -> None:
+    """A state that plays its deal out in compiled code (``RandomPlayouts``): a few such
+    playouts of both policies from this moment, replayed (:func:`check_playouts_replay`).
+    Nothing for a game without them, or a moment the card-play policy cannot play from."""
+    if state.to_act is None:
+        return
+    batch = random_playouts(state, 3, seed)
+    if batch is None:
+        return
+    check_playouts_replay(game, state, batch)
+    verbs = {a.verb for a in state.legal_actions()}
+    if verbs & {"play", "pass"}:
+        cards = random_playouts(state, 3, seed + 1, "card-play")
+        assert cards is not None
+        check_playouts_replay(game, state, cards)
+
+
+def check_playouts_replay(game: Game, state: State, batch: Playouts) -> None:
+    """Each playout of ``batch`` (of ``state``'s deal) replays through the engine: every
+    action legal, as many legal actions as the kernel saw, the deal over where the
+    kernel's was, and ended the same way."""
+    deals = len(state.finished_deals())
+    for i in range(len(batch)):
+        world = state.clone(stop_after_deal=True)
+        for j in range(int(batch.lengths[i])):
+            check(world.to_act is not None, f"playout {i} goes on past the end of its deal")
+            legal = world.legal_actions()
+            action = game.action_from_id(int(batch.actions[i, j]))
+            check(action in legal, f"playout {i}, step {j}: {action} is not legal")
+            check(
+                len(legal) == int(batch.legal_counts[i, j]),
+                f"playout {i}, step {j}: {int(batch.legal_counts[i, j])} legal actions,"
+                f" the engine lists {len(legal)}",
+            )
+            world.apply(action)
+        check(world.to_act is None, f"playout {i} stops before the end of its deal")
+        summary = world.finished_deals()[deals]
+        end = batch.end_names[int(batch.ends[i])]
+        check(summary.end == end, f"playout {i} ended '{end}', the engine's '{summary.end}'")

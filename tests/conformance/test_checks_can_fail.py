@@ -8,6 +8,7 @@ anywhere in the engine would pass such a test for the wrong reason.)
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from harness import CheckFailed
 
 from tricktaker.core import Game, State, get_game
 from tricktaker.core.events import Told, deal_events
+from tricktaker.core.protocol import random_playouts
 
 GAME = get_game("truc")
 
@@ -341,6 +343,27 @@ def test_search_clone_check_catches_a_clone_that_deals_on() -> None:
     broken = Broken(state, clone=lambda self, stop=None: Broken(self._inner.clone(False)))
     with pytest.raises(CheckFailed, match="plays past the end of its deal"):
         harness.check_search_clone_stops(GAME, as_state(broken), random.Random(7))
+
+
+def test_playouts_check_catches_an_illegal_action_a_miscount_and_a_short_deal() -> None:
+    state = mid_match()
+    harness.check_random_playouts(GAME, state, 7)
+    batch = random_playouts(state, 2, 7)
+    assert batch is not None
+    harness.check_playouts_replay(GAME, state, batch)
+    seat = state.to_act
+    assert seat is not None
+    illegal = GAME.action_id(GAME.parse_action(f"{1 - seat}:fold"))
+    wrong = dataclasses.replace(batch, actions=batch.actions.copy())
+    wrong.actions[0, 0] = illegal
+    with pytest.raises(CheckFailed, match="is not legal"):
+        harness.check_playouts_replay(GAME, state, wrong)
+    miscount = dataclasses.replace(batch, legal_counts=batch.legal_counts + 1)
+    with pytest.raises(CheckFailed, match="legal actions, the engine lists"):
+        harness.check_playouts_replay(GAME, state, miscount)
+    short = dataclasses.replace(batch, lengths=batch.lengths * 0)
+    with pytest.raises(CheckFailed, match="stops before the end of its deal"):
+        harness.check_playouts_replay(GAME, state, short)
 
 
 def test_sample_check_catches_a_sample_that_knows_only_one_seat() -> None:

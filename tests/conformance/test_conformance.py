@@ -131,7 +131,8 @@ def test_whole_matches_keep_every_invariant(gid: str, opts: Options, seed: int) 
 @given(seed=SEEDS)
 def test_records_clones_and_refusals_mid_match(gid: str, opts: Options, seed: int) -> None:
     """At random moments: the record round-trips, clones are independent, bad actions change
-    nothing, views read back, a search clone stops at the end of its deal.
+    nothing, views read back, a search clone stops at the end of its deal, compiled
+    playouts (where a game has them) replay through the engine.
 
     The first moment is always checked (a short match may have no random one), and the
     checks are counted: a test whose checks never ran cannot pass."""
@@ -148,6 +149,7 @@ def test_records_clones_and_refusals_mid_match(gid: str, opts: Options, seed: in
         harness.check_views_canonical(game, state)
         harness.check_events_numbered(state)
         harness.check_search_clone_stops(game, state, rng)
+        harness.check_random_playouts(game, state, seed)
         harness.check_clone_independent(state.clone(), rng)
     assert checked > 0, "no moment of the match was checked"
 

@@ -14,7 +14,7 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol, Self, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, Self, cast, runtime_checkable
 
 from tricktaker.cards import Card
 from tricktaker.core.actions import Action
@@ -22,6 +22,9 @@ from tricktaker.core.events import Event
 from tricktaker.core.options import Options, OptionSpec
 from tricktaker.core.start import Start
 from tricktaker.core.summary import DealSummary
+
+if TYPE_CHECKING:  # numpy is loaded only by a game that plays out in bulk
+    from tricktaker.core.playouts import Playouts
 
 
 class Direction(StrEnum):
@@ -538,6 +541,35 @@ class Claims(Protocol):
 def claim_line(state: State, seat: int) -> tuple[Action, ...] | None:
     """``state``'s ``Claims.claim_line``, or None for a game without claims."""
     return cast(Claims, state).claim_line(seat) if provides(state, Claims) else None
+
+
+@runtime_checkable
+class RandomPlayouts(Protocol):
+    """A state that plays its deal out at random in bulk, in compiled code (optional;
+    Le Truc, Tetka: ``core.playouts``).
+
+    A search's rollouts and the bench's random deals call it instead of a Python loop
+    of ``legal_actions`` and ``apply``: the same rules, held to the plain engine by
+    replaying what the kernel played (``tests/test_fast_playouts.py``).
+    """
+
+    def random_playouts(
+        self, n: int, seed: int, policy: str = "uniform", deal: bool = False
+    ) -> Playouts:
+        """``n`` playouts of the deal in progress by ``policy`` (``uniform``: any legal
+        action; ``card-play``: a card, else a pass), the state left unchanged;
+        ``deal``: each deals the deal's cards afresh first (the state must be at the
+        deal's start). ``core.playouts.PlayoutError`` where it cannot."""
+        ...
+
+
+def random_playouts(
+    state: State, n: int, seed: int, policy: str = "uniform", deal: bool = False
+) -> Playouts | None:
+    """``state``'s ``RandomPlayouts.random_playouts``, or None for a game without them."""
+    if not provides(state, RandomPlayouts):
+        return None
+    return cast(RandomPlayouts, state).random_playouts(n, seed, policy, deal)
 
 
 @runtime_checkable

@@ -31,6 +31,13 @@ class WorkloadKind(StrEnum):
     DEALS = "deals"
     #: A search step: ``clone`` a state one to three cards into a deal, play to the deal's end.
     PLAYOUTS = "playouts"
+    #: The search step of ``PLAYOUTS`` by the game's compiled playouts (``core.playouts``):
+    #: each state of the same pool played out many times a call, from where it stands.
+    FAST_PLAYOUTS = "fast-playouts"
+    #: ``new_match``, then its first deal played out ``n`` times at a go by the game's
+    #: compiled playouts (``core.playouts``, ``deal=True``: each deal dealt afresh), in
+    #: batches: complete deals from a deal's start, as ``DEALS`` counts them.
+    FAST_DEALS = "fast-deals"
     #: ``clone``, ``apply`` of a card and ``sample_state``, each timed one call at a time.
     CALLS = "calls"
 
@@ -50,12 +57,14 @@ UNITS: Mapping[WorkloadKind, str] = MappingProxyType(
         WorkloadKind.MATCHES: "match",
         WorkloadKind.DEALS: "deal",
         WorkloadKind.PLAYOUTS: "playout",
+        WorkloadKind.FAST_PLAYOUTS: "playout",
+        WorkloadKind.FAST_DEALS: "deal",
         WorkloadKind.CALLS: "call",
     }
 )
 
 #: The kinds that count deals, so that they may carry a yardstick or a target in deals/s.
-DEAL_KINDS = (WorkloadKind.MATCHES, WorkloadKind.DEALS)
+DEAL_KINDS = (WorkloadKind.MATCHES, WorkloadKind.DEALS, WorkloadKind.FAST_DEALS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +93,8 @@ class Workload:
     """One row (or, for ``CALLS``, three rows) a game asks the bench to time.
 
     ``options`` are the game's rule options for the matches (the defaults where
-    not given). ``PLAYOUTS`` and ``CALLS`` start from states one to three
-    cards into a deal, reached by playing cards (or passing): they suit games
+    not given). ``PLAYOUTS``, ``FAST_PLAYOUTS`` and ``CALLS`` start from states
+    one to three cards into a deal, reached by playing cards (or passing): they suit games
     whose deal opens with card play. ``yardstick`` and ``target`` (deals per
     second one core should reach, checked by the report's target line) need a
     kind that counts deals.

@@ -1,7 +1,8 @@
 """Compile the numba kernels once, ahead of the first computer that needs them.
 
 The solvers' kernels (``solvers/_kernels.py``, ``solvers/preferans/_kernel.py``,
-``solvers/tetka/_kernel.py``) are jitted with ``cache=True``: the first process
+``solvers/tetka/_kernel.py``) and the games' random playouts (``core.playouts``:
+``games/truc/fast.py``, ``games/tetka/fast.py``) are jitted with ``cache=True``: the first process
 to call one compiles it (seconds each, some 20 s in all) and writes the machine
 code beside the source (``__pycache__`` next to each kernel's module, or under
 ``NUMBA_CACHE_DIR``); later processes load it in a fraction of a second. On a
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from tricktaker.core.protocol import random_playouts
 from tricktaker.solvers.cfr import CFRSolver, exploitability
 from tricktaker.solvers.preferans.position import Position, Solver
 from tricktaker.solvers.tetka.solve import Ending, Table, solve, solve_marks
@@ -73,6 +75,23 @@ def warm_tetka() -> None:
     solve_marks(last, 0, table)
 
 
+def warm_playouts() -> None:
+    """The games' random playouts (``core.playouts``: Le Truc's and Tetka's ``fast.py``),
+    a few of each kind: the bench's fast rows and searches' rollouts."""
+    from tricktaker.core.registry import get_game
+
+    for name, settings in (
+        ("truc", ({"players": 2}, {"players": 4})),
+        ("tetka", ({"revoke": "prevented"}, {"revoke": "penalized"})),
+    ):
+        game = get_game(name)
+        for values in settings:
+            state = game.new_match(game.options(values), seed=1)
+            for policy in ("uniform", "card-play"):
+                random_playouts(state, 2, 1, policy, deal=True)
+                random_playouts(state, 2, 1, policy)
+
+
 #: The kernels by group, in the order they are compiled: a group is named by the game
 #: whose computers call it (the server's warm-up lets each game's moves go as soon as its
 #: own group is ready: the smaller first), ``cfr`` by no game.
@@ -80,6 +99,7 @@ GROUPS: dict[str, Callable[[], None]] = {
     "tetka": warm_tetka,
     "preferans": warm_preferans,
     "cfr": warm_cfr,
+    "playouts": warm_playouts,
 }
 #: The groups the computers of a server call.
 PLAYED = ("tetka", "preferans")

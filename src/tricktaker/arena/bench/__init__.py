@@ -26,6 +26,8 @@ from tricktaker.arena.bench.report import BenchReport, Comparison, Target
 from tricktaker.arena.bench.run import run_bench
 from tricktaker.arena.bench.table import print_report
 from tricktaker.arena.bench.throughput import (
+    fast_deals,
+    fast_playouts,
     matches,
     measure,
     mid_deal_pool,
@@ -48,6 +50,8 @@ __all__ = [
     "call_latencies",
     "card_play_policy",
     "declared",
+    "fast_deals",
+    "fast_playouts",
     "make_plan",
     "matches",
     "measure",

@@ -17,10 +17,17 @@ from tricktaker.core.protocol import Game
 from tricktaker.core.registry import games
 from tricktaker.core.workloads import Workload, WorkloadKind, Yardstick, bench_workloads
 
-#: The report's order: whole matches, search playouts, single deals (then the
-#: yardsticks), and the call latencies in their own table; games in registry order
-#: within each kind.
-ORDER = (WorkloadKind.MATCHES, WorkloadKind.PLAYOUTS, WorkloadKind.DEALS, WorkloadKind.CALLS)
+#: The report's order: whole matches, search playouts (plain, then compiled), single
+#: deals, the compiled playouts' deals (then the yardsticks), and the call latencies in
+#: their own table; games in registry order within each kind.
+ORDER = (
+    WorkloadKind.MATCHES,
+    WorkloadKind.PLAYOUTS,
+    WorkloadKind.FAST_PLAYOUTS,
+    WorkloadKind.DEALS,
+    WorkloadKind.FAST_DEALS,
+    WorkloadKind.CALLS,
+)
 
 
 @dataclass(frozen=True, slots=True)

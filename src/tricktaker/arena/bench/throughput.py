@@ -16,7 +16,8 @@ from tricktaker.arena.bench.measures import BenchError, Measurement
 from tricktaker.arena.bench.policies import POLICIES, Policy, card_play_policy
 from tricktaker.arena.bench.timing import DEFAULT_SEED, Stopwatch, warmed
 from tricktaker.core.options import OptionValue
-from tricktaker.core.protocol import Game, State
+from tricktaker.core.playouts import PlayoutError, Playouts
+from tricktaker.core.protocol import Game, State, random_playouts
 from tricktaker.core.workloads import Workload, WorkloadKind
 
 POOL_SIZE = 64
@@ -141,6 +142,77 @@ def playouts(
     return warmed(run, seconds, seed)
 
 
+#: Deals a call of the compiled playouts plays from a deal's start (a few milliseconds'
+#: work: the clock is read between calls).
+FAST_BATCH = 1024
+#: Playouts a call plays from each mid-deal state, as a search's rollouts of one world.
+FAST_ROLLOUTS = 64
+
+
+def _fast_batch(
+    game: Game, workload: Workload, state: State, n: int, seed: int, deal: bool
+) -> Playouts:
+    """The game's compiled playouts (``core.protocol.RandomPlayouts``); BenchError for a game
+    without them, or a policy that cannot act there."""
+    try:
+        batch = random_playouts(state, n, seed, workload.policy, deal)
+    except PlayoutError as exc:
+        raise BenchError(f"bench workload {workload.key}: {exc}") from None
+    if batch is None:
+        raise BenchError(f"bench workload {workload.key}: {game.id} has no fast playouts")
+    return batch
+
+
+def fast_deals(
+    game: Game, workload: Workload, seconds: float, seed: int = DEFAULT_SEED
+) -> Measurement:
+    """Complete deals from a deal's start by the game's compiled playouts (``deal=True``):
+    ``new_match`` with the workload's options (seed ``seed``), then its first deal dealt
+    afresh and played out by the policy ``FAST_BATCH`` times a call, seeds ``seed``,
+    ``seed+1``... The warm-up compiles the kernel (or loads it from its cache), so that
+    is not timed."""
+
+    def run(limit: float, base: int) -> Measurement:
+        state = game.new_match(game.options(workload.options), seed=base)
+        deals = actions = calls = 0
+        watch = Stopwatch(limit)
+        while watch.running():
+            batch = _fast_batch(game, workload, state, FAST_BATCH, base + calls, True)
+            deals += len(batch)
+            actions += batch.total_actions
+            calls += 1
+        return watch.measurement(workload, deals, actions)
+
+    return warmed(run, seconds, seed)
+
+
+def fast_playouts(
+    game: Game,
+    workload: Workload,
+    seconds: float,
+    seed: int = DEFAULT_SEED,
+    pool: Sequence[State] | None = None,
+) -> Measurement:
+    """:func:`playouts`' search step by the compiled playouts: each state of the pool (by
+    default :func:`mid_deal_pool`, the same states) played out to the end of its deal
+    ``FAST_ROLLOUTS`` times a call, the states in turn; they are never changed."""
+    states = mid_deal_pool(game, workload.options, seed=seed) if pool is None else pool
+
+    def run(limit: float, base: int) -> Measurement:
+        done = actions = calls = 0
+        size = len(states)
+        watch = Stopwatch(limit)
+        while watch.running():
+            state = states[calls % size]
+            batch = _fast_batch(game, workload, state, FAST_ROLLOUTS, base + calls, False)
+            done += len(batch)
+            actions += batch.total_actions
+            calls += 1
+        return watch.measurement(workload, done, actions)
+
+    return warmed(run, seconds, seed)
+
+
 def measure(
     game: Game, workload: Workload, seconds: float, seed: int = DEFAULT_SEED
 ) -> Measurement:
@@ -151,4 +223,8 @@ def measure(
         return single_deals(game, workload, seconds, seed)
     if workload.kind is WorkloadKind.PLAYOUTS:
         return playouts(game, workload, seconds, seed)
+    if workload.kind is WorkloadKind.FAST_DEALS:
+        return fast_deals(game, workload, seconds, seed)
+    if workload.kind is WorkloadKind.FAST_PLAYOUTS:
+        return fast_playouts(game, workload, seconds, seed)
     raise BenchError(f"bench workload {workload.key}: {workload.kind} is not a throughput run")

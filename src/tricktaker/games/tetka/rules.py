@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tricktaker.cards import CARD_NAMES, SUITS, CardError, parse_card
 from tricktaker.core.actions import Action
@@ -36,6 +36,9 @@ from tricktaker.games.tetka.scoring import (
     settlement,
     trick_reasons,
 )
+
+if TYPE_CHECKING:  # numpy is loaded with the kernel, at the first playouts
+    from tricktaker.core.playouts import Playouts
 
 SEATS = 4
 HAND = 13
@@ -458,6 +461,17 @@ class TetkaRules(Engine[TetkaAction]):
         self.dealer = (self.dealer + 1) % SEATS  # the deal moves to the left
         self.deal_no += 1
         self._start_deal()
+
+    # ------------------------------------------------------------- playouts
+
+    def random_playouts(
+        self, n: int, seed: int, policy: str = "uniform", deal: bool = False
+    ) -> Playouts:
+        """The deal in progress played out ``n`` times in machine code (``core.playouts``,
+        ``fast.py``); the kernel (and numba) is loaded at the first call only."""
+        from tricktaker.games.tetka.fast import random_playouts
+
+        return random_playouts(self, n, seed, policy, deal)
 
     # --------------------------------------------------------------- output
 

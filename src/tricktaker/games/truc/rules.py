@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import partial
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core.actions import Action
@@ -55,6 +55,9 @@ from tricktaker.games.truc.outcomes import (
     SPOILED,
     resolve_trick,
 )
+
+if TYPE_CHECKING:  # numpy is loaded with the kernel, at the first playouts
+    from tricktaker.core.playouts import Playouts
 
 CALL, REDEAL_ANSWER, WINDOW, PLAY_PHASE, ANSWER, OVER = range(6)
 PHASE_NAMES = ("call", "redeal_answer", "window", "play", "answer", "over")
@@ -616,6 +619,17 @@ class TrucRules(PointsMatch[TrucAction]):
             self.game_first_dealer = (self.game_first_dealer + 1) % self.n
             return self.game_first_dealer
         return (self.dealer + 1) % self.n
+
+    # ------------------------------------------------------------- playouts
+
+    def random_playouts(
+        self, n: int, seed: int, policy: str = "uniform", deal: bool = False
+    ) -> Playouts:
+        """The deal in progress played out ``n`` times in machine code (``core.playouts``,
+        ``fast.py``); the kernel (and numba) is loaded at the first call only."""
+        from tricktaker.games.truc.fast import random_playouts
+
+        return random_playouts(self, n, seed, policy, deal)
 
     # --------------------------------------------------------------- output
 

@@ -2,9 +2,11 @@
 
 Whole matches for two and four players with both policies; the search bots'
 own step (a clone played out to the end of the deal); and the engine calls
-they live on, one at a time. Two-player deals are set beside OpenSpiel's
-``leduc_poker``, a well-known and much smaller poker game, and the uniform
-row carries the speed goal: 20,000 random deals a second on one core.
+they live on, one at a time; and the search step and two-player deals played
+by the compiled playouts (``fast.py``, issue 23). Two-player deals, of the plain engine and of
+the compiled playouts, are set beside OpenSpiel's ``leduc_poker``, a
+well-known and much smaller poker game, and the plain uniform row carries the
+speed goal: 20,000 random deals a second on one core.
 """
 
 from __future__ import annotations
@@ -41,6 +43,27 @@ WORKLOADS: tuple[Workload, ...] = (
             kind=WorkloadKind.PLAYOUTS,
             options={"players": 2},
             policy=policy,
+        )
+        for policy in PlayPolicy
+    ),
+    *(
+        Workload(
+            key=f"truc2p_fast_playout_{policy}",
+            label=f"Truc 2p fast {policy}",
+            kind=WorkloadKind.FAST_PLAYOUTS,
+            options={"players": 2},
+            policy=policy,
+        )
+        for policy in PlayPolicy
+    ),
+    *(
+        Workload(
+            key=f"truc2p_fast_{policy}",
+            label=f"Le Truc 2p fast {policy}",
+            kind=WorkloadKind.FAST_DEALS,
+            options={"players": 2},
+            policy=policy,
+            yardstick=LEDUC,
         )
         for policy in PlayPolicy
     ),
