@@ -9,14 +9,17 @@ machine's on hand-made deals (``preferans_helpers``).
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
 
 from preferans_helpers import GAME, SPADES, SPADES_DISCARD, TRICKS_MADE, entries, play, run, verbs
+from tricktaker.bots import make_bot
 from tricktaker.core import Start
 from tricktaker.core.errors import IllegalAction
+from tricktaker.core.options import option_sets
 from tricktaker.core.protocol import rules_summary
 from tricktaker.games.preferans import PreferansState
 from tricktaker.games.preferans.deck import LADDER
@@ -346,3 +349,24 @@ def test_the_convention_is_a_system_per_house() -> None:
     assert a is system_for("sochi", House(stalingrad=True))  # one object per pair
     assert a is not SYSTEMS[Convention.SOCHI] and a.must_whist("6s") and not a.must_whist("6c")
     assert not SYSTEMS[Convention.POT].must_whist("6s")
+
+
+# --- the bots ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("values", [dict(o) for o in option_sets(SCHEMA)])
+def test_the_rules_bot_plays_under_every_house_rule(values: dict[str, Any]) -> None:
+    """Every house rule meets every value of every other option in some set (pairwise):
+    the rules bot's moves stay legal, deals end, and the sheet the engine writes is the
+    one the house rules make (the bots call no scoring of their own)."""
+    bot = make_bot("rules", "preferans")
+    rng = random.Random(0)
+    for seed in range(2):
+        state = GAME.new_match(GAME.options(values), seed=seed, dealer=seed % 3)
+        while not state.finished_deals():
+            seat = state.to_act
+            assert seat is not None
+            legal = state.legal_actions()
+            pick = bot.act(state.view(seat), state.events(0, seat), legal, rng)
+            assert str(pick) in {str(a) for a in legal}
+            state.apply(pick)

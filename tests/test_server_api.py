@@ -596,6 +596,32 @@ def test_the_state_message_carries_rules_groups_and_hands_laid_open(client: Test
     assert replay.json()["frames"][0]["rules"]
 
 
+def test_the_state_message_carries_the_rules_in_force_in_one_line(client: TestClient) -> None:
+    """The house rules agreed (docs/rules/preferans.md), in one line with the convention,
+    to each seat and spectator, once a connection, in the reader's language."""
+    options = {"rules": "leningrad", "failed": "double", "stalingrad": True}
+    body = {"game": "preferans", "options": options, "seats": seats("human", "human", "rules")}
+    made = client.post("/api/tables", json=body)
+    assert made.status_code == 201, made.text
+    table = made.json()
+    line = "Leningrad, pulya 20; Failed contract: doubled; Stalingrad (six of spades whisted)"
+    with client.websocket_connect(f"/ws/{table['id']}?token={table['seats'][1]['token']}") as ws:
+        ws.receive_json()
+        state = receive_state(ws)
+        ws.send_json({"type": "lang", "lang": "ru"})
+        russian = receive_state(ws)
+    assert state["rules_summary"] == line
+    assert russian["rules_summary"].startswith("Ленинградка, пуля 20; Ремиз: вдвойне")
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.receive_json()
+        assert receive_state(ws)["rules_summary"] == line
+    # A table at the defaults: the convention and the pulya alone.
+    plain = upload(client, web_record())
+    with client.websocket_connect(f"/ws/{plain['id']}?token={plain['seats'][0]['token']}") as ws:
+        ws.receive_json()
+        assert receive_state(ws)["rules_summary"] == "Sochi, pulya 20"
+
+
 def answer(ws: Any) -> dict[str, Any]:
     """The next message that answers the client (a hint or an error), past the table's news."""
     while True:

@@ -32,6 +32,10 @@ CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][cdhs])(?![0-9A-Za-z])")
 #: Verbs a random player takes only now and then, so that deals reach their tricks.
 RARE_VERBS = ("fold", "run")
 RARE_SHARE = 0.08
+#: How often a random bidder passes where he may bid: bids drawn uniformly above the last
+#: climb to ten at once, and where a ten is checked (Preferans' house rule) nobody could
+#: then pass it out, so random players would never make a contract nor end a pulya.
+BIDDER_PASSES = 0.5
 #: Actions that are unreadable or never legal, except where a game's notation
 #: makes one legal (Truco's bare ``play`` answers a hand of eleven).
 GARBAGE = [
@@ -69,7 +73,12 @@ def observers(state: State) -> list[int | None]:
 
 
 def random_action(legal: Sequence[Action], rng: random.Random) -> Action:
-    """Uniform over the legal actions, but rarely giving the deal up."""
+    """Uniform over the legal actions, but rarely giving the deal up, and often passing
+    in a bidding (``BIDDER_PASSES``)."""
+    if any(a.verb == "bid" for a in legal) and rng.random() < BIDDER_PASSES:
+        passes = [a for a in legal if a.verb == "pass"]
+        if passes:
+            return passes[0]
     keep = [a for a in legal if a.verb not in RARE_VERBS]
     if keep and rng.random() >= RARE_SHARE:
         return keep[rng.randrange(len(keep))]

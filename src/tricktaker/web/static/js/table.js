@@ -1015,8 +1015,7 @@ export function mountTable(root, tableId, { setConn }) {
             "p",
             { class: "rules-summary" },
             h("span", { class: "rules-summary-label" }, t("Rules")),
-            " ",
-            st.rulesSummary,
+            `: ${st.rulesSummary}`,
           )
         : null,
       h(
