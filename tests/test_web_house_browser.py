@@ -49,3 +49,25 @@ def test_every_seat_reads_the_house_rules_before_the_pulya(server: str, watched:
     )
     text = page.locator(".rules-summary").inner_text()
     assert "Ленинградка, пуля 20" in text and "Десятерная: проверяется, без виста" in text
+
+
+def test_the_lobby_offers_a_conventions_house_rules_under_it_alone(
+    server: str, watched: Watched
+) -> None:
+    """Leningrad's doubled remise is offered under Leningrad only; chosen in the lobby, the
+    table made reads it in its summary."""
+    page = watched.page
+    page.goto(f"{server}/")
+    page.wait_for_selector("#play")
+    page.select_option("#game", label="Preferans")
+    page.wait_for_selector("#opt-rules")
+    page.select_option("#opt-rules", label="Sochi")
+    assert page.locator("#opt-failed").count() == 0
+    assert page.locator("#opt-stalingrad").count() == 1  # every Russian convention's
+    page.select_option("#opt-rules", label="Leningrad")
+    page.wait_for_selector("#opt-failed")
+    assert page.locator("#field-failed label").inner_text().strip() == "Failed contract"
+    page.select_option("#opt-failed", label="doubled")
+    page.click("#play")
+    page.wait_for_selector(".rules-summary")
+    assert "Leningrad, pulya 20; Failed contract: doubled" in page.inner_text(".rules-summary")
