@@ -103,6 +103,8 @@ CHOICE_LABELS = {
 #: its pulya, then every option the table changed.
 SUMMARY = N_("{convention}, pulya {pool}")
 SUMMARY_POT = N_("Pot game, {pool} deals")
+#: An option set at a table, as the summary and the rules' lines name it.
+AGREED = N_("{option}: {value}")
 
 #: The conventions' names in the lobby (the others are the sheet's: ``CONVENTIONS``).
 POT_LABEL = N_("Pot game (old rules, for stakes)")
@@ -263,7 +265,9 @@ class LobbyWords(Vocabulary):
     def agreed(self, spec: OptionSpec, value: OptionValue) -> str:
         """An option set at a table: "Failed contract: doubled", or a switch's name."""
         label = self.option_label(spec)
-        return label if value is True else f"{label}: {self.choice_label(spec, value)}"
+        if value is True:
+            return label
+        return self._(AGREED).format(option=label, value=self.choice_label(spec, value))
 
     def choice_label(self, spec: OptionSpec, value: object) -> str:
         """A value of the option in the lobby: the conventions by their names."""
