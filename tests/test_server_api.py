@@ -519,7 +519,7 @@ def test_the_lobby_names_options_and_values_in_the_games_words(client: TestClien
     ):
         games = {g["id"]: g for g in client.get(f"/api/games?lang={lang}").json()}
         options = games["preferans"]["options"]
-        assert [o["label"] for o in options] == names
+        assert [o["label"] for o in options[:4]] == names
         assert options[0]["choices"] == ["sochi", "leningrad", "rostov", "pot"]
         assert options[0]["choice_labels"][0] == rules
         assert options[0]["choice_labels"][3] == (
@@ -535,6 +535,15 @@ def test_the_lobby_names_options_and_values_in_the_games_words(client: TestClien
         # Overtaking means something in the pot game only: the lobby shows it there alone.
         assert options[3]["applies_when"] == {"rules": ["pot"]}
         assert all("applies_when" not in o for o in options[:3])
+        # The house rules follow, each under the conventions it belongs to.
+        failed = next(o for o in options if o["name"] == "failed")
+        assert failed["label"] == ("Failed contract" if lang == "en" else "Ремиз")
+        assert failed["applies_when"] == {"rules": ["leningrad"]}
+        assert failed["choice_labels"] == (
+            ["the value per trick", "doubled"]
+            if lang == "en"
+            else ["стоимость за взятку", "вдвойне"]
+        )
         for g in games.values():
             for o in g["options"]:
                 assert o["label"]
