@@ -370,3 +370,15 @@ def test_the_rules_bot_plays_under_every_house_rule(values: dict[str, Any]) -> N
             pick = bot.act(state.view(seat), state.events(0, seat), legal, rng)
             assert str(pick) in {str(a) for a in legal}
             state.apply(pick)
+
+
+def test_stalingrad_says_why_the_whist_is_the_only_answer() -> None:
+    state = run(new([SPADES], stalingrad=True), f"{BID_6S},0:declare 6s")
+    view = state.view(1)
+    (whist,) = state.legal_actions()
+    for lang, word in (("en", "Stalingrad"), ("ru", "Сталинград")):
+        help_text = GAME.words(lang).action_help(whist, view, ["A", "B", "C"])
+        assert help_text is not None and help_text.startswith(word) and "4" in help_text
+    plain = run(new([SPADES]), f"{BID_6S},0:declare 6s")
+    help_text = GAME.words("en").action_help(plain.legal_actions()[0], plain.view(1), ["A"] * 3)
+    assert help_text is not None and "Stalingrad" not in help_text
