@@ -58,8 +58,11 @@ def pref(
     dealer: int = 2,
     start: Mapping[str, Sequence[int]] | None = None,
     seed: int | str = 0,
+    house: Mapping[str, object] | None = None,
 ) -> PreferansState:
-    options = GAME.options({"rules": rules, "pool": pool, "players": players, "overtake": overtake})
+    """A match; ``house``: house rules by option name (docs/rules/preferans.md)."""
+    values = {"rules": rules, "pool": pool, "players": players, "overtake": overtake}
+    options = GAME.options({**values, **(house or {})})
     begin = Start({k: tuple(v) for k, v in start.items()}) if start is not None else None
     return GAME.new_match(options, seed=seed, deals=deals, dealer=dealer, start=begin)
 

@@ -67,7 +67,7 @@ def test_overtaking_applies_to_the_pot_game_alone() -> None:
     kept = build_options(game.option_schema(), {"rules": "sochi", "overtake": True})
     assert kept["overtake"] is True
     options = {s.name: s for s in game.option_schema()}
-    assert all(s.applies({}) for name, s in options.items() if name != "overtake")
+    assert all(options[name].applies({}) for name in ("rules", "pool", "players"))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -77,7 +77,23 @@ def test_the_menu_is_in_the_lobbys_order_with_its_rules(lang: str) -> None:
     assert lobby_order(["zeta", "tetka", "alpha", "truco"]) == ["truco", "tetka", "alpha", "zeta"]
     preferans = next(g for g in menu if g["id"] == "preferans")
     shown = {o["name"]: o.get("applies_when") for o in preferans["options"]}
-    assert shown == {"rules": None, "pool": None, "players": None, "overtake": {"rules": ["pot"]}}
+    russian = {"rules": ["sochi", "leningrad", "rostov"]}
+    assert shown == {
+        "rules": None,
+        "pool": None,
+        "players": None,
+        "overtake": {"rules": ["pot"]},
+        # The house rules (docs/rules/preferans.md): each under the conventions it belongs to.
+        "failed": {"rules": ["leningrad"]},
+        "short_whister": {"rules": ["rostov"]},
+        "lone_whist": {"rules": ["leningrad"]},
+        "duty_split": russian,
+        "ten_tricks": russian,
+        "stalingrad": russian,
+        "allpass_progression": russian,
+        "allpass_exit": russian,
+        "allpass_end": russian,
+    }
     tetka = next(g for g in menu if g["id"] == "tetka")
     revoke = tetka["options"][0]
     assert all(label not in ("prevented", "penalized") for label in revoke["choice_labels"])

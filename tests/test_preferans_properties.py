@@ -35,6 +35,21 @@ from tricktaker.games.preferans.deck import DECK
 TABLES = [
     (rules, players) for rules in ("sochi", "leningrad", "rostov", "pot") for players in (3, 4)
 ]
+#: Every house rule away from its default (docs/rules/preferans.md, "House rules"), under
+#: each Russian convention, the conventions' own and the common ones together.
+HOUSE = {
+    "duty_split": "gentleman",
+    "ten_tricks": "checked",
+    "stalingrad": True,
+    "allpass_progression": "flat",
+    "allpass_exit": "6-6-6",
+    "allpass_end": "made",
+}
+HOUSE_TABLES: list[tuple[str, int, dict[str, object]]] = [
+    ("sochi", 3, HOUSE),
+    ("leningrad", 4, {**HOUSE, "failed": "double", "lone_whist": "whister"}),
+    ("rostov", 3, {**HOUSE, "short_whister": "full", "allpass_exit": "6-7-8"}),
+]
 MAX_DEALS = 4
 
 
@@ -164,11 +179,17 @@ def pick(state: PreferansState, rng: random.Random) -> Any:
 
 
 def play_game(
-    rules: str, players: int, seed: int, dealer: int, *, checks: bool = True
+    rules: str,
+    players: int,
+    seed: int,
+    dealer: int,
+    *,
+    checks: bool = True,
+    house: dict[str, object] | None = None,
 ) -> PreferansState:
     rng = random.Random(seed)
     pool = 3 if rules == "pot" else 2
-    state = pref(rules=rules, players=players, pool=pool, dealer=dealer, seed=seed)
+    state = pref(rules=rules, players=players, pool=pool, dealer=dealer, seed=seed, house=house)
     seen_deals = 0
     steps = 0
     while state.to_act is not None and seen_deals < MAX_DEALS:
@@ -194,6 +215,17 @@ def test_random_games_keep_every_invariant(
     rules: str, players: int, seed: int, dealer: int
 ) -> None:
     state = play_game(rules, players, seed, dealer % players)
+    check_round_trip(state)
+    check_zero_sum(state)
+
+
+@pytest.mark.parametrize(("rules", "players", "house"), HOUSE_TABLES)
+@examples(10, dev=2)
+@given(seed=st.integers(0, 10**6), dealer=st.integers(0, 3))
+def test_random_games_keep_every_invariant_under_house_rules(
+    rules: str, players: int, house: dict[str, object], seed: int, dealer: int
+) -> None:
+    state = play_game(rules, players, seed, dealer % players, house=house)
     check_round_trip(state)
     check_zero_sum(state)
 

@@ -519,7 +519,7 @@ def test_the_lobby_names_options_and_values_in_the_games_words(client: TestClien
     ):
         games = {g["id"]: g for g in client.get(f"/api/games?lang={lang}").json()}
         options = games["preferans"]["options"]
-        assert [o["label"] for o in options] == names
+        assert [o["label"] for o in options[:4]] == names
         assert options[0]["choices"] == ["sochi", "leningrad", "rostov", "pot"]
         assert options[0]["choice_labels"][0] == rules
         assert options[0]["choice_labels"][3] == (
@@ -535,6 +535,15 @@ def test_the_lobby_names_options_and_values_in_the_games_words(client: TestClien
         # Overtaking means something in the pot game only: the lobby shows it there alone.
         assert options[3]["applies_when"] == {"rules": ["pot"]}
         assert all("applies_when" not in o for o in options[:3])
+        # The house rules follow, each under the conventions it belongs to.
+        failed = next(o for o in options if o["name"] == "failed")
+        assert failed["label"] == ("Failed contract" if lang == "en" else "Ремиз")
+        assert failed["applies_when"] == {"rules": ["leningrad"]}
+        assert failed["choice_labels"] == (
+            ["the value per trick", "doubled"]
+            if lang == "en"
+            else ["стоимость за взятку", "вдвойне"]
+        )
         for g in games.values():
             for o in g["options"]:
                 assert o["label"]
@@ -594,6 +603,32 @@ def test_the_state_message_carries_rules_groups_and_hands_laid_open(client: Test
     replay = client.post("/api/replay", json={"record": record, "seat": 0})
     assert replay.json()["frames"][-1]["table"]["shown"][0][0] == 2
     assert replay.json()["frames"][0]["rules"]
+
+
+def test_the_state_message_carries_the_rules_in_force_in_one_line(client: TestClient) -> None:
+    """The house rules agreed (docs/rules/preferans.md), in one line with the convention,
+    to each seat and spectator, once a connection, in the reader's language."""
+    options = {"rules": "leningrad", "failed": "double", "stalingrad": True}
+    body = {"game": "preferans", "options": options, "seats": seats("human", "human", "rules")}
+    made = client.post("/api/tables", json=body)
+    assert made.status_code == 201, made.text
+    table = made.json()
+    line = "Leningrad, pulya 20; Failed contract: doubled; Stalingrad (six of spades whisted)"
+    with client.websocket_connect(f"/ws/{table['id']}?token={table['seats'][1]['token']}") as ws:
+        ws.receive_json()
+        state = receive_state(ws)
+        ws.send_json({"type": "lang", "lang": "ru"})
+        russian = receive_state(ws)
+    assert state["rules_summary"] == line
+    assert russian["rules_summary"].startswith("Ленинградка, пуля 20; Ремиз: вдвойне")
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.receive_json()
+        assert receive_state(ws)["rules_summary"] == line
+    # A table at the defaults: the convention and the pulya alone.
+    plain = upload(client, web_record())
+    with client.websocket_connect(f"/ws/{plain['id']}?token={plain['seats'][0]['token']}") as ws:
+        ws.receive_json()
+        assert receive_state(ws)["rules_summary"] == "Sochi, pulya 20"
 
 
 def answer(ws: Any) -> dict[str, Any]:

@@ -34,6 +34,11 @@ CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][cdhs])(?![0-9A-Za-z])")
 #: Verbs a random player takes only now and then, so that deals reach their tricks.
 RARE_VERBS = ("fold", "run")
 RARE_SHARE = 0.08
+#: Where Preferans' tens are checked (a house rule), tens and whists are rare too: bids
+#: drawn uniformly above the last climb to ten at once, a checked ten is never passed
+#: out, and random players, who never make one, would never close a pulya; a contract
+#: both defenders pass is written as made.
+CHECKED_RARE = (":bid 10", ":declare 10", ":whist")
 #: Actions that are unreadable or never legal, except where a game's notation
 #: makes one legal (Truco's bare ``play`` answers a hand of eleven).
 GARBAGE = [
@@ -70,9 +75,10 @@ def observers(state: State) -> list[int | None]:
     return [None, *range(state.players)]
 
 
-def random_action(legal: Sequence[Action], rng: random.Random) -> Action:
-    """Uniform over the legal actions, but rarely giving the deal up."""
-    keep = [a for a in legal if a.verb not in RARE_VERBS]
+def random_action(legal: Sequence[Action], rng: random.Random, rare: Sequence[str] = ()) -> Action:
+    """Uniform over the legal actions, but rarely giving the deal up (nor taking an action
+    whose notation holds one of ``rare``)."""
+    keep = [a for a in legal if a.verb not in RARE_VERBS and not any(r in str(a) for r in rare)]
     if keep and rng.random() >= RARE_SHARE:
         return keep[rng.randrange(len(keep))]
     return legal[rng.randrange(len(legal))]
@@ -102,7 +108,8 @@ class Run:
             return False
         check(legal, "a seat is to act but has no legal action")
         deals = len(st.finished_deals())
-        action = random_action(legal, self.rng)
+        checked = self.options.get("ten_tricks") == "checked"
+        action = random_action(legal, self.rng, CHECKED_RARE if checked else ())
         st.apply(action)
         self.last = action
         self.deal_actions = 0 if len(st.finished_deals()) != deals else self.deal_actions + 1

@@ -503,6 +503,32 @@ def choice_label(words: Words, spec: OptionSpec, value: object) -> str:
 
 
 @runtime_checkable
+class RulesSummary(Protocol):
+    """The rules a table plays in one line, in the players' words (optional): what a
+    company agrees before it starts (Preferans' convention, pulya and house rules), shown
+    to everyone at the table. Without it a front end lists the options changed."""
+
+    def rules_summary(self, options: Options) -> str:
+        """One line: the rules in force at a table with these options."""
+        ...
+
+
+def rules_summary(words: Words, options: Options) -> str:
+    """The table's rules in one line (``RulesSummary``), else every option that applies
+    and is not at its default, by its lobby words ("" when none is)."""
+    if provides(words, RulesSummary):
+        return cast(RulesSummary, words).rules_summary(options)
+    parts = []
+    for spec in options.schema:
+        value = options[spec.name]
+        if value == spec.default or not spec.applies(options):
+            continue
+        label = option_label(words, spec)
+        parts.append(label if value is True else f"{label}: {choice_label(words, spec, value)}")
+    return "; ".join(parts)
+
+
+@runtime_checkable
 class ShownHands(Protocol):
     """A view that holds other seats' hands its observer sees face up (optional).
 

@@ -33,6 +33,7 @@ from tricktaker.core.protocol import (
     groups_note,
     paper_drawing,
     paper_lines,
+    rules_summary,
     shown_hands,
 )
 from tricktaker.core.sides import side_names
@@ -228,6 +229,11 @@ def moment_message(
         # The rules once per connection and language (``with_rules``): they never change
         # at a table, and are a third of a message.
         "rules": words.rules(options) if options is not None and with_rules else [],
+        # The rules in force in one line (the convention, the house rules agreed), sent
+        # with the rules: the page shows it to everyone at the table from the start.
+        "rules_summary": (
+            rules_summary(words, options) if options is not None and with_rules else ""
+        ),
         "side_names": sides,
         "texts": texts,
     }

@@ -41,7 +41,7 @@ from tricktaker.games.preferans.deck import (
     MISERE_INDEX,
     POT_BIDS,
 )
-from tricktaker.games.preferans.sheet import min_level_after_allpass
+from tricktaker.games.preferans.sheet import HOUSE, House, min_level_after_allpass
 from tricktaker.games.preferans.table import Table
 from tricktaker.games.preferans.terms import BidKind
 
@@ -102,16 +102,18 @@ class Ladder(ABC):
 
 class RussianLadder(Ladder):
     """6♠ up to 10 NT, misère between 8 NT and 9♠ as a first word only; after
-    all-passes the exit rises by the convention (``sheet.min_level_after_allpass``)."""
+    all-passes the exit rises by the convention or the house's exit
+    (``sheet.min_level_after_allpass``)."""
 
     kind = BID
     wrong_ladder = "bid 6s..10nt or misere"
 
-    def __init__(self, convention: str) -> None:
+    def __init__(self, convention: str, house: House = HOUSE) -> None:
         self.convention = convention
+        self.house = house
 
     def min_bid(self, streak: int) -> int:
-        level = min_level_after_allpass(self.convention, streak)
+        level = min_level_after_allpass(self.convention, streak, self.house)
         return LADDER_INDEX[f"{level}s"]
 
     def offers(self, t: Table, seat: int) -> tuple[PrefAction, ...]:

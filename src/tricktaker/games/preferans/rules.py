@@ -58,8 +58,9 @@ from tricktaker.games.preferans.deck import (
     contract_level,
     contract_strain,
 )
+from tricktaker.games.preferans.options import house_rules
 from tricktaker.games.preferans.sheet import Sheet, whist_duty
-from tricktaker.games.preferans.systems import SYSTEMS, Scoring
+from tricktaker.games.preferans.systems import Scoring, system_for
 from tricktaker.games.preferans.terms import (
     PHASE_NAMES,
     Answer,
@@ -146,6 +147,7 @@ class PreferansRules(Engine[PrefAction]):
         "shown",
         "spoken",
         "streak",
+        "system",
         "taken",
         "talon",
         "talon_lead",
@@ -157,6 +159,9 @@ class PreferansRules(Engine[PrefAction]):
 
     def _setup(self, deals: Sequence[Mapping[str, Any] | GivenDeal]) -> None:
         self.convention = Convention(self.options.text("rules"))
+        # The scoring system of the convention and house rules played: asked wherever
+        # conventions differ (one shared, stateless object; a clone shares it too).
+        self.system: Scoring = system_for(self.convention, house_rules(self.options))
         # A fact for readers of the state; the rules themselves ask ``system``.
         self.pot = self.convention == Convention.POT
         self.pool = self.options.integer("pool")
@@ -247,11 +252,6 @@ class PreferansRules(Engine[PrefAction]):
     # ------------------------------------------------------------ facts
 
     @property
-    def system(self) -> Scoring:
-        """The scoring system of the convention played: asked wherever conventions differ."""
-        return SYSTEMS[self.convention]
-
-    @property
     def sides(self) -> tuple[int, ...]:
         return tuple(range(self.players))
 
@@ -296,6 +296,8 @@ class PreferansRules(Engine[PrefAction]):
         if phase == DECLARING:
             return tuple(DECLARES[(seat, CONTRACTS.index(c))] for c in self.declarable())
         if phase == WHISTING:
+            if self.system.must_whist(self.contract):
+                return (SIMPLE[(seat, WHIST)],)  # Stalingrad
             out = [SIMPLE[(seat, WHIST)], SIMPLE[(seat, PASS)]]
             first, second = self.defenders()
             if (
@@ -453,6 +455,8 @@ class PreferansRules(Engine[PrefAction]):
         ladder = self.system.bids
         if self.phase == BIDDING and a.kind == ladder.kind:
             return ladder.refusal(self, a)
+        if self.phase == WHISTING and self.system.must_whist(self.contract):
+            return "a six of spades must be whisted by both defenders (Stalingrad)"
         if self.phase == WHISTING and a.kind == HALF:
             return "half-whist only at 6 and 7, by the second defender after the first passed"
         return ""
@@ -497,8 +501,16 @@ class PreferansRules(Engine[PrefAction]):
         self.contract = contract
         strain = contract_strain(contract)
         self.trump = STRAIN_SUIT[strain] if strain is not None else None
+        first, second = self.defenders()
+        if self.system.checks(self.level):
+            # A checked ten: nobody is asked; both defenders play it out, each his own
+            # cards, and write no whists for tricks (the sheet's ``House.checks``).
+            self.answers[first] = self.answers[second] = Answer.WHIST
+            self.whisters = (1 << first) | (1 << second)
+            self._begin_play()
+            return
         self.phase = WHISTING
-        self.actor = self.defenders()[0]
+        self.actor = first
 
     def _answer(self, seat: int, kind: int) -> None:
         first, second = self.defenders()

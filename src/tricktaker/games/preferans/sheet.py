@@ -21,6 +21,12 @@ and the rulings where they are silent or disagree):
   whists: the player with the fewest tricks writes 5 whists (then 10, 15) for
   each trick the others took.
 
+The house rules (``House``, the options of ``options.py``) change single
+entries of these tables: a doubled failure in Leningrad, the short whister's
+price, who writes a lone whister's tricks, how two short whisters split the
+duty, a ten-trick contract checked instead of whisted, and the all-pass
+progression and exit. Their defaults are the tables above.
+
 Why a sheet and not running totals: the three columns are what the players
 see and argue over; keeping them (and the list of entries) lets the front
 ends draw the real sheet and lets a record be checked number by number.
@@ -59,9 +65,73 @@ _WHIST_FACTOR = {"sochi": 1, "leningrad": 2, "rostov": 1}
 #: responsible (full value) or half-responsible (half the value; the values are even).
 _RESPONSIBILITY = {"sochi": Fraction(1), "leningrad": Fraction(1, 2), "rostov": Fraction(1, 2)}
 
+#: The exits one may choose whatever the convention (``House.allpass_exit``).
+EXITS = ("6-6-6", "6-7-7", "6-7-8")
+
 COLUMNS = ("pulya", "gora", "whists")
 KINDS = ("game", "misere", "allpass")
 ANSWERS = ("whist", "pass", "half", "")
+
+
+@dataclass(frozen=True, slots=True)
+class House:
+    """The house rules a company agreed (docs/rules/preferans.md, "House rules"), each
+    named by its option's value; the defaults are the conventions' own tables.
+
+    The sheet reads an option only under the convention it belongs to (``failed`` and
+    ``lone_whist`` in Leningrad, ``short_whister`` in Rostov), as the lobby shows it.
+    ``stalingrad`` and a checked ten are the state machine's (who answers what); the
+    sheet writes a checked ten without whists for tricks.
+    """
+
+    failed: str = "single"
+    short_whister: str = "half"
+    lone_whist: str = "shared"
+    duty_split: str = "greedy"
+    ten_tricks: str = "whisted"
+    stalingrad: bool = False
+    allpass_progression: str = "rising"
+    allpass_exit: str = "convention"
+    allpass_end: str = "any"
+
+    def __post_init__(self) -> None:
+        allowed = {
+            "failed": ("single", "double"),
+            "short_whister": ("half", "full"),
+            "lone_whist": ("shared", "whister"),
+            "duty_split": ("greedy", "gentleman"),
+            "ten_tricks": ("whisted", "checked"),
+            "allpass_progression": ("rising", "flat"),
+            "allpass_exit": ("convention", *EXITS),
+            "allpass_end": ("any", "made"),
+        }
+        for name, values in allowed.items():
+            if getattr(self, name) not in values:
+                raise ValueError(f"house rule {name}={getattr(self, name)!r}: one of {values}")
+
+    def failure_factor(self, convention: str) -> int:
+        """What a failed contract's and a caught misère's gora is multiplied by."""
+        return 2 if convention == "leningrad" and self.failed == "double" else 1
+
+    def responsibility(self, convention: str) -> Fraction:
+        """A short whister's gora per trick, as a fraction of the contract's value."""
+        if self.failure_factor(convention) == 2:
+            return Fraction(1)
+        if convention == "rostov" and self.short_whister == "full":
+            return Fraction(1)
+        return _RESPONSIBILITY[convention]
+
+    def checks(self, level: int) -> bool:
+        """Whether a contract of ``level`` is checked: played without whist."""
+        return level == 10 and self.ten_tricks == "checked"
+
+    def must_whist(self, contract: str | None) -> bool:
+        """Whether both defenders must whist ``contract`` (Stalingrad's six of spades)."""
+        return self.stalingrad and contract == "6s"
+
+
+#: The house rules of the conventions as written (every option at its default).
+HOUSE = House()
 
 
 def whist_duty(level: int) -> int:
@@ -76,18 +146,19 @@ def half_whist_allowed(level: int) -> bool:
     return level in (6, 7)
 
 
-def allpass_price(convention: str, round: int) -> int:
+def allpass_price(convention: str, round: int, house: House = HOUSE) -> int:
     """What one trick costs on the ``round``-th all-pass in a row (gora; whists in Rostov).
 
     Sochi 1-2-3, Leningrad 2-4-6, Rostov 5-10-15 whists; the third price holds after.
+    A flat progression (house rule) keeps the first price.
     """
     _check_convention(convention)
     if round < 1:
         raise ValueError(f"all-pass round {round}: the first all-pass in a row is round 1")
-    return _ALLPASS_BASE[convention] * _multiplier(round)
+    return _ALLPASS_BASE[convention] * _multiplier(round, house)
 
 
-def allpass_pulya(convention: str, round: int) -> int:
+def allpass_pulya(convention: str, round: int, house: House = HOUSE) -> int:
     """What a player who took no trick on the ``round``-th all-pass writes into his pulya.
 
     Sochi and Leningrad: the price of one trick (1-2-3, 2-4-6); Rostov: one point
@@ -97,21 +168,26 @@ def allpass_pulya(convention: str, round: int) -> int:
     if round < 1:
         raise ValueError(f"all-pass round {round}: the first all-pass in a row is round 1")
     if convention == "rostov":
-        return _multiplier(round)
-    return allpass_price(convention, round)
+        return _multiplier(round, house)
+    return allpass_price(convention, round, house)
 
 
-def min_level_after_allpass(convention: str, streak: int) -> int:
+def min_level_after_allpass(convention: str, streak: int, house: House = HOUSE) -> int:
     """The lowest contract one may play in the deal after ``streak`` all-passes in a row.
 
-    Sochi and Rostov 6-7-7, Leningrad 6-7-8; 6 when there was no all-pass.
+    Sochi and Rostov 6-7-7, Leningrad 6-7-8, or the house's exit; 6 when there was no
+    all-pass.
     """
     _check_convention(convention)
     if streak < 0:
         raise ValueError(f"all-pass streak {streak} is negative")
     if streak == 0:
         return 6
-    exits = _EXIT[convention]
+    exits: tuple[int, ...]
+    if house.allpass_exit == "convention":
+        exits = _EXIT[convention]
+    else:
+        exits = tuple(int(x) for x in house.allpass_exit.split("-"))
     return exits[min(streak, len(exits)) - 1]
 
 
@@ -204,13 +280,13 @@ class Outcome:
 
 
 def write(
-    sheet: Sheet, outcome: Outcome, convention: str, pool: int
+    sheet: Sheet, outcome: Outcome, convention: str, pool: int, house: House = HOUSE
 ) -> tuple[Sheet, tuple[Entry, ...]]:
     """The sheet after the deal and every number written, in writing order.
 
     Order: the declarer's pulya or gora (with any pulya overflow), then the
     whists for tricks, the consolation on a failed contract, and last a short
-    whister's gora. The input sheet is never changed.
+    whister's gora. The input sheet is never changed. ``house``: the house rules.
     """
     _check_convention(convention)
     if pool < 1:
@@ -218,11 +294,11 @@ def write(
     _check_outcome(sheet, outcome)
     pad = _Pad(sheet, convention, pool)
     if outcome.kind == "allpass":
-        _write_allpass(pad, outcome, convention)
+        _write_allpass(pad, outcome, convention, house)
     elif outcome.kind == "misere":
-        _write_misere(pad, outcome)
+        _write_misere(pad, outcome, house.failure_factor(convention))
     else:
-        _write_game(pad, outcome, convention)
+        _write_game(pad, outcome, convention, house)
     return pad.sheet(), tuple(pad.entries)
 
 
@@ -332,7 +408,7 @@ class _Pad:
                 self.add_gora((seat + k) % self.n, excess)
 
 
-def _write_game(pad: _Pad, o: Outcome, convention: str) -> None:
+def _write_game(pad: _Pad, o: Outcome, convention: str, house: House) -> None:
     assert o.declarer is not None
     d = o.declarer
     value = CONTRACT_VALUE[o.level]
@@ -346,13 +422,16 @@ def _write_game(pad: _Pad, o: Outcome, convention: str) -> None:
         return
     missing = max(0, o.level - o.tricks[d])
     if missing:
-        pad.add_gora(d, value * missing)
+        pad.add_gora(d, value * missing * house.failure_factor(convention))
     else:
         pad.add_pulya(d, value)
     whisters = [s for s in defenders if o.answers[s] == "whist"]
     side = sum(o.tricks[s] for s in defenders)
-    # Whists for tricks.
-    if convention == "leningrad":
+    checked = house.checks(o.level)
+    # Whists for tricks (none on a checked ten: nobody whisted it).
+    if checked:
+        pass
+    elif convention == "leningrad" and (len(whisters) == 2 or house.lone_whist == "shared"):
         # Gentleman's whist: both defenders share the side's tricks equally, the
         # passer too; doubled whists keep the halves whole (value * side each).
         for s in defenders:
@@ -368,15 +447,16 @@ def _write_game(pad: _Pad, o: Outcome, convention: str) -> None:
             pad.add_whists((d + k) % o.players, d, per_trick * missing)
     # A short whister's gora.
     duty = whist_duty(o.level)
-    if side >= duty:
+    if side >= duty or checked:
         return
-    price = _RESPONSIBILITY[convention] * value
-    for s, short in _short_tricks(whisters, o.tricks, duty, side).items():
+    price = house.responsibility(convention) * value
+    split = _short_tricks(whisters, o.tricks, duty, side, house.duty_split == "gentleman")
+    for s, short in split.items():
         pad.add_gora(s, math.ceil(price * short))
 
 
 def _short_tricks(
-    whisters: Sequence[int], tricks: Sequence[int], duty: int, side: int
+    whisters: Sequence[int], tricks: Sequence[int], duty: int, side: int, shared: bool = False
 ) -> dict[int, Fraction]:
     """The tricks each whister answers for when the defenders took fewer than ``duty``.
 
@@ -385,10 +465,14 @@ def _short_tricks(
     covers his partner, so the two never answer for more than the side's
     shortfall. A duty of 1 (at 8, 9, 10) is halved too: each of two whisters answers
     for half the trick (the gora it costs is rounded up to a whole point).
+    ``shared`` (the gentleman's split, a house rule): two whisters answer for half the
+    side's shortfall each, whoever took the tricks.
     """
     shortfall = duty - side
     if len(whisters) == 1:
         return {whisters[0]: Fraction(shortfall)}
+    if shared:
+        return {s: Fraction(shortfall, 2) for s in whisters}
     if duty == 1:
         return {s: Fraction(1, 2) for s in whisters}
     half = duty // 2
@@ -398,18 +482,18 @@ def _short_tricks(
     return {s: Fraction(k) for s, k in own.items()}
 
 
-def _write_misere(pad: _Pad, o: Outcome) -> None:
+def _write_misere(pad: _Pad, o: Outcome, factor: int = 1) -> None:
     assert o.declarer is not None
     taken = o.tricks[o.declarer]
     if taken:
-        pad.add_gora(o.declarer, MISERE_VALUE * taken)
+        pad.add_gora(o.declarer, MISERE_VALUE * taken * factor)
     else:
         pad.add_pulya(o.declarer, MISERE_VALUE)
 
 
-def _write_allpass(pad: _Pad, o: Outcome, convention: str) -> None:
-    price = allpass_price(convention, o.allpass_round)
-    blank = allpass_pulya(convention, o.allpass_round)
+def _write_allpass(pad: _Pad, o: Outcome, convention: str, house: House) -> None:
+    price = allpass_price(convention, o.allpass_round, house)
+    blank = allpass_pulya(convention, o.allpass_round, house)
     if convention == "rostov":
         fewest = min(o.tricks[s] for s in o.active)
         low = [s for s in o.active if o.tricks[s] == fewest]
@@ -430,7 +514,9 @@ def _write_allpass(pad: _Pad, o: Outcome, convention: str) -> None:
 # --- checks --------------------------------------------------------------------------------
 
 
-def _multiplier(round: int) -> int:
+def _multiplier(round: int, house: House = HOUSE) -> int:
+    if house.allpass_progression == "flat":
+        return 1
     return _PROGRESSION[min(round, len(_PROGRESSION)) - 1]
 
 

@@ -39,6 +39,15 @@ class Scoring(ABC):
     #: The ``overtake`` option applies.
     may_overtake: bool
 
+    def must_whist(self, contract: str | None) -> bool:
+        """Whether both defenders must whist ``contract`` (no pass, no half-whist)."""
+        return False
+
+    def checks(self, level: int) -> bool:
+        """Whether a contract of ``level`` is checked: played by both defenders without
+        anyone asked to whist."""
+        return False
+
     @abstractmethod
     def read_start(self, start: Start, players: int, pool: int) -> Position:
         """The starting position a record's ``start`` gives; RecordError if it cannot be."""

@@ -4,7 +4,9 @@ A deal ends as an :class:`~tricktaker.games.preferans.sheet.Outcome` and
 ``sheet.write`` writes it; the game ends when every pulya is closed, and a
 balance is the sheet's settlement. The three conventions differ in the
 sheet's tables (``sheet.py``), in the exit from all-passes (the ladder's
-lowest bid) and in Rostov's all-pass, played without the talon's leads.
+lowest bid) and in Rostov's all-pass, played without the talon's leads. The
+house rules (``sheet.House``) are part of the system: one object per convention
+and house, asked like the rest.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from tricktaker.games.preferans.auction import RussianLadder
 from tricktaker.games.preferans.deck import MISERE
 from tricktaker.games.preferans.sheet import (
     CONTRACT_VALUE,
+    HOUSE,
     MISERE_VALUE,
+    House,
     Outcome,
     Sheet,
     half_whist_allowed,
@@ -37,10 +41,17 @@ class SheetScoring(Scoring):
     declarer_leads = False
     may_overtake = False
 
-    def __init__(self, convention: Convention) -> None:
+    def __init__(self, convention: Convention, house: House = HOUSE) -> None:
         self.convention = convention
-        self.bids = RussianLadder(convention)
+        self.house = house
+        self.bids = RussianLadder(convention, house)
         self.talon_leads_allpass = convention != Convention.ROSTOV
+
+    def must_whist(self, contract: str | None) -> bool:
+        return self.house.must_whist(contract)
+
+    def checks(self, level: int) -> bool:
+        return self.house.checks(level)
 
     def read_start(self, start: Start, players: int, pool: int) -> Position:
         n = players
@@ -76,17 +87,19 @@ class SheetScoring(Scoring):
 
     def settle(self, t: Table, end: DealEnd, details: dict[str, Any]) -> tuple[int | None, int]:
         outcome = _outcome(t, end)
-        t.sheet, written = write(t.sheet, outcome, self.convention, t.pool)
+        t.sheet, written = write(t.sheet, outcome, self.convention, t.pool, self.house)
         details["entries"] = [e.to_json() for e in written]
         details["sheet"] = t.sheet.to_json()
         if outcome.kind == DealKind.ALLPASS:
             details["allpass_round"] = outcome.allpass_round
             t.streak += 1
             return None, 0
-        t.streak = 0
+        made = _made(outcome)
+        if made or self.house.allpass_end == "any":
+            t.streak = 0  # the all-passes in a row end (house: only with a contract made)
         misere = outcome.kind == DealKind.MISERE
         points = MISERE_VALUE if misere else CONTRACT_VALUE[outcome.level]
-        return (t.declarer if _made(outcome) else None), points
+        return (t.declarer if made else None), points
 
     def over(self, t: Table) -> bool:
         return is_closed(t.sheet, t.pool)

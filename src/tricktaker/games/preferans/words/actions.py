@@ -107,6 +107,10 @@ class ActionWords(Vocabulary):
         if v.contract is None or v.contract == MISERE:
             return None
         duty = whist_duty(contract_level(v.contract))
+        if verb == "whist" and v.contract == "6s" and v.options.get("stalingrad") is True:
+            return _(
+                "Stalingrad: a six of spades is whisted by both defenders, who must take {n} tricks"
+            ).format(n=duty)
         if verb == "whist":
             return _.ngettext(
                 "you play against the contract: the whisters must take {n} trick",

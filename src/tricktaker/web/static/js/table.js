@@ -135,6 +135,9 @@ export function mountTable(root, tableId, { setConn }) {
     sheet: null,
     paper: null, // the paper sheet and its drawing, as last sent (with the sheet)
     rules: [],
+    // The rules in force in one line (msg.rules_summary, sent with the rules): shown in
+    // the tools to everyone at the table, from before the first card.
+    rulesSummary: "",
     // The number of the next event the log has taken, and of the next one this tab had
     // shown before (a reload does not pause again on those).
     logNext: 0,
@@ -324,6 +327,7 @@ export function mountTable(root, tableId, { setConn }) {
     st.busy = false;
     st.error = null;
     if ((msg.rules || []).length) st.rules = msg.rules; // sent once a connection and language
+    if (typeof msg.rules_summary === "string" && msg.rules_summary) st.rulesSummary = msg.rules_summary;
     // The sheets are sent when they change (a deal ended), the paper ones with the rows.
     if (msg.texts && msg.texts.sheet) {
       st.sheet = msg.texts.sheet;
@@ -331,7 +335,7 @@ export function mountTable(root, tableId, { setConn }) {
     }
     // The moment: the frame without its events, with the sheets as last sent.
     const texts = { ...(msg.texts || {}), sheet: st.sheet, ...(st.paper || {}) };
-    const moment = { ...msg, texts, rules: undefined };
+    const moment = { ...msg, texts, rules: undefined, rules_summary: undefined };
     delete moment.events;
     delete moment.faded;
     if (moment.table && msg.texts) {
@@ -981,7 +985,7 @@ export function mountTable(root, tableId, { setConn }) {
     const entry = tableEntry(tableId) || {};
     const invites = Array.isArray(entry.invites) ? entry.invites : [];
     const finished = Boolean(st.msg && st.msg.table.finished);
-    if (!changed(tools, [invites, (st.rules || []).length > 0, finished])) return;
+    if (!changed(tools, [invites, (st.rules || []).length > 0, st.rulesSummary, finished])) return;
     const link = (label, path) => {
       const url = new URL(path, location.origin).href;
       const input = h("input", {
@@ -1006,6 +1010,14 @@ export function mountTable(root, tableId, { setConn }) {
     };
     fill(
       tools,
+      st.rulesSummary
+        ? h(
+            "p",
+            { class: "rules-summary" },
+            h("span", { class: "rules-summary-label" }, t("Rules")),
+            `: ${st.rulesSummary}`,
+          )
+        : null,
       h(
         "div",
         { class: "button-row" },
