@@ -318,6 +318,25 @@ TRUCO_WORDS = frozenset(
         "vira: {card}",
         "manilhas: {cards}",
         "Vira",
+        # Argentino's calls, said in Spanish whatever the players' language
+        "Truco!",
+        "Retruco!",
+        "Vale cuatro!",
+        "Envido!",
+        "Real envido!",
+        "Falta envido!",
+        "Flor!",
+        "Contraflor!",
+        "Contraflor al resto!",
+        "Quiero",
+        "No quiero",
+        "Son buenas",
+        "Me voy al mazo",
+        "Envido: {n}",
+        "Flor: {n}",
+        "Flor",
+        "Gaúcho",
+        "Argentino",
     }
 )
 SAME_AS_ENGLISH: dict[str, frozenset[str]] = {

@@ -39,6 +39,7 @@ from tricktaker.games.truco.cards import (
     manilhas,
     strength_table,
 )
+from tricktaker.games.truco.options import SPANISH, game_points
 from tricktaker.games.truco.outcomes import ELEVEN, GAME_POINTS, LADDERS
 from tricktaker.games.truco.views import TrucoView
 
@@ -58,6 +59,22 @@ RAISE_TEXTS = {
     10: N_("Dez! (10)"),
     12: N_("Doze! (12)"),
 }
+#: Argentino's and Gaúcho's calls: players say them in Spanish, whatever their language.
+SPANISH_RAISES = {2: N_("Truco!"), 3: N_("Retruco!"), 4: N_("Vale cuatro!")}
+CALL_TEXTS = {
+    "envido": N_("Envido!"),
+    "real": N_("Real envido!"),
+    "falta": N_("Falta envido!"),
+    "flor": N_("Flor!"),
+    "contraflor": N_("Contraflor!"),
+    "resto": N_("Contraflor al resto!"),
+}
+QUIERO = N_("Quiero")
+NO_QUIERO = N_("No quiero")
+SON_BUENAS = N_("Son buenas")
+MAZO = N_("Me voy al mazo")
+WON_BY_ENVIDO = N_("{side} +{n} with the envido, and the game with it")
+WON_BY_FLOR = N_("{side} +{n} with the flor, and the game with it")
 #: The four manilhas' names, the strongest (clubs) first.
 MANILHA_NAMES = (N_("zap"), N_("copas"), N_("espadilha"), N_("pica-fumo"))
 #: The hand played when one team alone is on 11 (Mineiro: on 10).
@@ -68,16 +85,24 @@ PHASE_TEXTS = {
     "play": N_("playing a card"),
     "answer": N_("answering a raise"),
     "over": N_("the match is over"),
+    "envido": N_("answering an envido"),
+    "flor": N_("answering a flor"),
 }
 #: The options' names and values in the lobby (``core.protocol.OptionWords``).
 OPTION_LABELS = {
     "variant": N_("Variant"),
     "players": N_("Players"),
     "match": N_("Match"),
+    "flor": N_("Flor"),
+    "points": N_("Points"),
 }
 CHOICE_LABELS = {
     ("variant", "paulista"): N_("Paulista"),
     ("variant", "mineiro"): N_("Mineiro"),
+    ("variant", "argentino"): N_("Argentino"),
+    ("variant", "gaucho"): N_("Gaúcho"),
+    ("points", 15): N_("to 15"),
+    ("points", 30): N_("to 30 (malas and buenas)"),
     ("players", 2): N_("two, one against one"),
     ("players", 4): N_("four, two against two"),
     ("players", 6): N_("six, three against three"),
@@ -91,7 +116,39 @@ OPTION_HELP = {
     ),
     "players": N_("Four or six players play in two teams, partners in alternate seats."),
     "match": N_("How long the match lasts: one game to 12 points, or the first to win two games."),
+    "flor": N_(
+        "Argentino and Gaúcho: three cards of one suit are a flor, sung before the envido: 3 "
+        "points, or a contest of flores (contraflor, contraflor al resto)."
+    ),
+    "points": N_("Argentino: a game to 30 points (15 malas, then 15 buenas), or to 15."),
 }
+#: Argentino's and Gaúcho's rules, in the order ``rules`` tells them.
+RULES_SPANISH = (
+    N_(
+        "{game}: the Spanish deck of 40 cards (1 to 7, 10 sota, 11 caballo, 12 rey), three to "
+        "each player. From high to low: 1 of espadas, 1 of bastos, 7 of espadas, 7 of oros, "
+        "the 3s, 2s, the other 1s, 12s, 11s, 10s, the other 7s, 6s, 5s, 4s. In the notation "
+        "espadas are ♠ (s), bastos ♣ (c), oros ♦ (d), copas ♥ (h); 1 is A, 10 Q, 11 J, 12 K."
+    ),
+    N_(
+        "Envido, in the first trick before your card and before a truco is accepted: two "
+        "cards of a suit count 20 plus their points (figures 0), else your best card. "
+        "Envido 2, real envido 3, falta envido what the leader lacks to win; refused: 1, or "
+        "the calls accepted before. The mano shows first; a player who cannot win says "
+        "“Son buenas” and his count stays hidden; ties go to the player nearer the mano."
+    ),
+    N_(
+        "Truco 2, retruco 3, vale cuatro 4; refused, the raisers score the stake before. "
+        "“Me voy al mazo” gives the hand away (one point more while the envido is still "
+        "open). Three tied tricks: the mano's side wins. No card is played face down."
+    ),
+)
+RULES_FLOR = N_(
+    "Flor: three cards of a suit must be sung, and cancel the envido: 3 points; an "
+    "opponent's flor answers “con flor quiero” (best flor 4), “con flor me achico” "
+    "(3 to the first), contraflor (6) or contraflor al resto (the falta)."
+)
+RULES_TARGET = N_("The first side to {n} points wins a game.")
 RULES_DECK = N_(
     "{game}: 40 cards (no 8, 9 or 10), three to each player. Ordinary ranks from high to "
     "low: {order}; equal ranks tie, whatever their suits."
@@ -201,8 +258,11 @@ class TrucoWords(GameWords[TrucoView]):
     lobby = Lobby(OPTION_LABELS, CHOICE_LABELS, OPTION_HELP)
     spectator_reads = 0  # a spectator reads seat 0's hint
 
-    def raise_text(self, value: int) -> str:
-        """The shout that asks ``value``: “Truco! (3)”, “Seis! (6)”..."""
+    def raise_text(self, value: int, spanish: bool = False) -> str:
+        """The shout that asks ``value``: “Truco! (3)”, “Seis! (6)”...; Argentino's
+        “Truco!”, “Retruco!”, “Vale cuatro!”."""
+        if spanish and value in SPANISH_RAISES:
+            return self._(SPANISH_RAISES[value])
         fixed = RAISE_TEXTS.get(value)
         return self._(fixed) if fixed is not None else self._("{n}!").format(n=value)
 
@@ -216,6 +276,14 @@ class TrucoWords(GameWords[TrucoView]):
         _ = self._
         players = options.integer("players")
         variant = options.text("variant")
+        if variant in SPANISH:
+            target = game_points(variant, options.integer("points"), players)
+            lines = [_(RULES_SPANISH[0]).format(game=self.title), _(RULES_TABLE[players])]
+            lines += [_(t) for t in RULES_SPANISH[1:]]
+            if options.get("flor"):
+                lines.append(_(RULES_FLOR))
+            lines.append(_(RULES_TARGET).format(n=target))
+            return lines
         ladder = LADDERS[variant]
         at, value, run = ELEVEN[variant]
         lines = [
@@ -256,6 +324,14 @@ class TrucoWords(GameWords[TrucoView]):
         verb, args = action.verb, action.args
         if verb == "play":
             return self.play_label(args, v)
+        if v.spanish:
+            if verb == "raise":
+                return self.raise_text(asked_value(v), spanish=True)
+            if verb in CALL_TEXTS:
+                return _(CALL_TEXTS[verb])
+            spanish = {"accept": QUIERO, "refuse": NO_QUIERO, "fold": MAZO}
+            if verb in spanish:
+                return _(spanish[verb])
         if verb == "raise":
             return self.raise_text(asked_value(v))
         if verb == "run":
@@ -333,6 +409,8 @@ class TrucoWords(GameWords[TrucoView]):
         if kind == "action" and event.action is not None:
             seat = event.seat if event.seat is not None else int(event.action.partition(":")[0])
             return f"{names[seat]}: {self.said(event.action, d)}"
+        if kind == "count" and event.seat is not None:
+            return f"{names[event.seat]}: {self.count_text(d)}"
         if kind == "deal":
             return self.deal_text(d, names, sides)
         if kind == "trick":
@@ -364,7 +442,8 @@ class TrucoWords(GameWords[TrucoView]):
         ]
         if vira is not None:
             parts.append(_("vira: {card}").format(card=self.card(vira)))
-        parts.append(self.manilhas_text(vira))
+        if d.get("deck") != "spanish":
+            parts.append(self.manilhas_text(vira))
         line = "— " + " · ".join(parts) + " —"
         if "eleven" in d:
             line += " " + f"{self.eleven_name(variant, title=True)}: {sides[d['eleven']]}."
@@ -397,6 +476,8 @@ class TrucoWords(GameWords[TrucoView]):
         """What a seat said or did, as a log line's body (speech in quotes)."""
         _ = self._
         verb = _verb(notation)
+        if "about" in d:  # Argentino and Gaúcho: the calls as players say them
+            return self.quoted(self.spanish_said(verb, d))
         if verb == "play" and d.get("down"):
             if "card" not in d:
                 return _("a card face down")
@@ -418,6 +499,31 @@ class TrucoWords(GameWords[TrucoView]):
         words = {"refuse": _("Corro!"), "fold": _("I fold")}
         return self.quoted(words.get(verb, verb))
 
+    def spanish_said(self, verb: str, d: Mapping[str, Any]) -> str:
+        """A call or an answer in Argentino, with what it is worth."""
+        _ = self._
+        n = d.get("value", d.get("points", ""))
+        if verb == "raise":
+            text = self.raise_text(int(n or 0), spanish=True)
+        elif verb in CALL_TEXTS:
+            text = _(CALL_TEXTS[verb])
+        elif verb == "accept":
+            text = _(QUIERO)
+        elif verb == "refuse":
+            text = _(NO_QUIERO)
+        else:
+            text = _(MAZO)
+        return f"{text} ({n})"
+
+    def count_text(self, d: Mapping[str, Any]) -> str:
+        """A count said once an envido or a contest of flores is accepted, or "son buenas"."""
+        _ = self._
+        if d.get("buenas"):
+            return self.quoted(_(SON_BUENAS))
+        if d.get("what") == "flor":
+            return self.quoted(_("Flor: {n}").format(n=d.get("count")))
+        return self.quoted(_("Envido: {n}").format(n=d.get("count")))
+
     # --------------------------------------------------------------- results
 
     def summary_result(self, summary: DealSummary, sides: Sequence[str]) -> str:
@@ -425,6 +531,11 @@ class TrucoWords(GameWords[TrucoView]):
         _ = self._
         if summary.winner is None:
             return _("drawn: three tied tricks; nobody scores")
+        if summary.end in ("envido", "flor"):
+            tantos = summary.details.get("tantos", ())
+            n = tantos[-1]["points"] if tantos else 0
+            text = WON_BY_ENVIDO if summary.end == "envido" else WON_BY_FLOR
+            return _(text).format(side=sides[summary.winner], n=n)
         ends = {
             "refused": _("the other side ran from a raise"),
             "ran": _("the other side ran from the hand"),
