@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from helpers import fingerprint, legal
+from helpers import fingerprint, legal, replay_cli
 from tricktaker.cards import parse_card
 from tricktaker.core import IllegalAction, Start, get_game
 from tricktaker.core.records import load_record, state_from_record
@@ -401,3 +401,54 @@ def test_views_name_the_deck_and_round_trip() -> None:
     assert view.deck == "spanish" and view.target == 30
     assert GAME.view_from_json(view.to_json()) == view
     assert view.to_json()["options"]["variant"] == "argentino"
+
+
+def test_replay_for_a_seat_shows_the_counts_said_and_hides_son_buenas(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``tricktaker replay --seat``: the mano's 33 is told; seat 0's 5, hidden by
+    "son buenas", is nowhere in what seat 1 is told."""
+    state = arg(2, "Kc 4d 5s", "7h 6h Ac")
+    run(state, "1:envido", "0:accept", "1:play Ac", "0:play 4d", "1:play 7h", "0:play 5s")
+    record = state.to_record()
+    code, out = replay_cli(json.dumps(record), capsys, "--seat", "1")
+    assert code == 0
+    counts = [e["data"] for e in out["events"] if e["kind"] == "count"]
+    assert counts == [{"what": "envido", "count": 33}, {"what": "envido", "buenas": True}]
+    summary = out["deals"][0]
+    assert summary["tantos"] == [{"what": "envido", "side": 1, "points": 2}]
+    assert summary["points"] == 1  # the hand; the envido's 2 are in ``tantos``
+    assert state.finished_deals()[0].gains == (0.0, 3.0)
+    code, out = replay_cli(json.dumps(record), capsys)
+    assert code == 0 and out["score"] == [0, 3]
+
+
+def test_the_view_gives_every_card_its_spanish_name() -> None:
+    names = arg(2).view(0).to_json()["spanish_names"]
+    assert names["As"] == "1e" and names["Kc"] == "12b" and names["Qh"] == "10c"
+    assert len(names) == 40
+    assert "spanish_names" not in GAME.new_match(GAME.options({})).view(0).to_json()
+
+
+def test_samples_respect_the_counts_said_and_the_flores_sung() -> None:
+    """The search bot's worlds: a count said is the sampled hand's count; a seat that
+    said "son buenas" holds no better count; a flor sung is a flor in every world."""
+    state = arg(2, "Kc 4d 5s", "7h 6h Ac")
+    run(state, "1:envido", "0:accept")
+    rng = random.Random(1)
+    for _ in range(20):
+        world = GAME.sample_state(state.view(0), state.events(0, 0), rng)
+        assert isinstance(world, TrucoState)
+        assert env.envido_count(world.order[1]) == 33
+    state = arg(2, "Kc 4d 5s", "Qh Ah 5c")  # the mano says 21; seat 0: "son buenas"
+    run(state, "1:envido", "0:accept")
+    for _ in range(20):
+        world = GAME.sample_state(state.view(1), state.events(0, 1), rng)
+        assert isinstance(world, TrucoState)
+        assert env.envido_count(world.order[0]) <= 21
+    state = arg(4, "Kc 4d 5s", "7h 6h Ah", "Qc 2d 3s", "4c 5c 6d", flor=True)
+    run(state, "1:flor")
+    for _ in range(20):
+        world = GAME.sample_state(state.view(0), state.events(0, 0), rng)
+        assert isinstance(world, TrucoState)
+        assert env.has_flor(world.order[1])

@@ -30,7 +30,7 @@ from tricktaker.games.truco.actions import BY_TEXT, DOWNS, HAND, TrucoAction
 from tricktaker.games.truco.cards import DECK_MASK
 from tricktaker.games.truco.events import hidden_play
 from tricktaker.games.truco.options import SCHEMA
-from tricktaker.games.truco.scoring import envido_count, has_flor
+from tricktaker.games.truco.scoring import envido_count, flor_count, has_flor
 from tricktaker.games.truco.state import TrucoState
 from tricktaker.games.truco.views import TrucoView
 
@@ -53,22 +53,22 @@ def sample_state(view: TrucoView, memory: Sequence[Event], rng: random.Random) -
     return _sample_once(view, memory, rng)
 
 
-def _shown(current: Sequence[Event]) -> tuple[dict[int, int], set[int]]:
-    """The envido counts said in this deal, by seat, and the seats that sang a flor."""
+def _shown(current: Sequence[Event]) -> tuple[dict[int, int], dict[int, int], set[int]]:
+    """The envido and flor counts said in this deal, by seat, and the seats known to hold
+    a flor (every word about a flor is a holder's)."""
     counts: dict[int, int] = {}
+    flor_counts: dict[int, int] = {}
     flores: set[int] = set()
     for e in current:
         if e.seat is None:
             continue
-        if e.kind == "count" and e.data.get("what") == "envido" and "count" in e.data:
-            counts[e.seat] = int(e.data["count"])
-        elif (
-            e.kind == "action"
-            and e.action is not None
-            and e.action.split(":")[1].split()[0] in ("flor", "contraflor", "resto")
-        ):
+        if e.kind == "count" and "count" in e.data:
+            (flor_counts if e.data.get("what") == "flor" else counts)[e.seat] = int(e.data["count"])
+        elif e.kind == "action" and e.data.get("about") == "flor":
             flores.add(e.seat)
-    return counts, flores
+    for seat in flor_counts:
+        flores.add(seat)
+    return counts, flor_counts, flores
 
 
 def _said_hands(
@@ -82,7 +82,7 @@ def _said_hands(
     """The unseen cards of each seat whose count was shown or who sang a flor, drawn
     uniformly among those that fit what he said (seat by seat; the rest of what was
     said, a "son buenas" or a flor not sung, is held to by rejection)."""
-    counts, flores = _shown(current)
+    counts, flor_counts, flores = _shown(current)
     out: dict[int, tuple[int, ...]] = {}
     pool = unseen
     for seat in unknown:
@@ -94,6 +94,7 @@ def _said_hands(
             for combo in combinations(cards_in(pool), HAND - len(set(shown)))
             if (seat not in counts or envido_count((*shown, *combo)) == counts[seat])
             and (seat not in flores or has_flor((*shown, *combo)))
+            and (seat not in flor_counts or flor_count((*shown, *combo)) == flor_counts[seat])
         ]
         if not fits:
             raise SampleError("no hand fits what the seat's opponents said")

@@ -11,16 +11,27 @@ form: :meth:`TrucoView.from_json` reads it back.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from tricktaker.cards import CARD_NAMES
 from tricktaker.core.errors import RecordError
 from tricktaker.core.viewjson import ANY_CARD, Codec, TableView, as_json, table_fields
 from tricktaker.games.truco import scoring as env
-from tricktaker.games.truco.cards import ARGENTINO, by_strength, manilhas, strength_table
+from tricktaker.games.truco.cards import (
+    ARGENTINO,
+    DECK,
+    by_strength,
+    manilhas,
+    spanish_name,
+    strength_table,
+)
 from tricktaker.games.truco.options import SPANISH
 from tricktaker.games.truco.outcomes import TIE
 from tricktaker.games.truco.rules import DOWN_BIT, PHASE_NAMES, TrucoRules
 
 Plays = tuple[tuple[int, int | None], ...]
+#: Each card's Spanish name, by its name in the notation (``"As": "1e"``).
+SPANISH_NAMES: dict[str, str] = {CARD_NAMES[c]: spanish_name(c) for c in DECK}
 #: A finished trick: its plays, the seats whose card lay face down, the side that took it or "tie".
 TrickView = tuple[Plays, tuple[int, ...], int | str]
 
@@ -101,6 +112,13 @@ class TrucoView(TableView):
     @property
     def spanish(self) -> bool:
         return self.deck == "spanish"
+
+    def extra_json(self) -> dict[str, Any]:
+        """With the Spanish deck, every card's Spanish name (``1e``, ``7o``, ``12b``), by
+        its name in the notation, so that a client names and draws Spanish cards."""
+        if self.deck != "spanish":
+            return {}
+        return {"spanish_names": SPANISH_NAMES}
 
     @property
     def strength(self) -> tuple[int, ...]:
