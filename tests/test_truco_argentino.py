@@ -423,11 +423,13 @@ def test_replay_for_a_seat_shows_the_counts_said_and_hides_son_buenas(
     assert code == 0 and out["score"] == [0, 3]
 
 
-def test_the_view_gives_every_card_its_spanish_name() -> None:
-    names = arg(2).view(0).to_json()["spanish_names"]
-    assert names["As"] == "1e" and names["Kc"] == "12b" and names["Qh"] == "10c"
-    assert len(names) == 40
-    assert "spanish_names" not in GAME.new_match(GAME.options({})).view(0).to_json()
+def test_the_view_gives_the_spanish_names_of_ranks_and_suits() -> None:
+    mapping = arg(2).view(0).to_json()["spanish"]
+    ranks, suits = mapping["ranks"], mapping["suits"]
+    named = {r + s: ranks[r] + suits[s] for r in "A234567QJK" for s in "scdh"}
+    assert named["As"] == "1e" and named["Kc"] == "12b" and named["Qh"] == "10c"
+    assert named == {name: spanish_name(parse_card(name)) for name in named}
+    assert "spanish" not in GAME.new_match(GAME.options({})).view(0).to_json()
 
 
 def test_samples_respect_the_counts_said_and_the_flores_sung() -> None:

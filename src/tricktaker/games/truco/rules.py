@@ -136,8 +136,10 @@ def play_text(p: int) -> str:
 
 def deal_summary(raw: PointsDeal) -> DealSummary:
     """The typed summary of a finished deal: only cards shown face up appear in it."""
-    vira, eleven, iron, tantos = raw.extra
+    vira, eleven, iron, tantos, target = raw.extra
     more: dict[str, Any] = {}
+    if target != GAME_POINTS:
+        more["target"] = target
     if tantos:
         more["tantos"] = tuple({"what": w, "side": side, "points": p} for w, side, p in tantos)
     if vira >= 0:
@@ -462,10 +464,10 @@ class TrucoRules(EnvidoRules):
         self.leader = leader
         self._turn(leader)
 
-    def _deal_facts(self) -> tuple[int, int, bool, tuple[tuple[str, int, int], ...]]:
-        """The vira, the side on eleven (-1: none), whether it was the iron hand, and the
-        envido's and flor's points scored (Argentino)."""
-        return (self.vira, self.eleven, self.iron, self.tantos)
+    def _deal_facts(self) -> tuple[int, int, bool, tuple[tuple[str, int, int], ...], int]:
+        """The vira, the side on eleven (-1: none), whether it was the iron hand, the
+        envido's and flor's points scored (Argentino), and the game's total."""
+        return (self.vira, self.eleven, self.iron, self.tantos, self.target)
 
     # --------------------------------------------------------------- output
 

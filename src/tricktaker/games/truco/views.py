@@ -13,16 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tricktaker.cards import CARD_NAMES
 from tricktaker.core.errors import RecordError
 from tricktaker.core.viewjson import ANY_CARD, Codec, TableView, as_json, table_fields
 from tricktaker.games.truco import scoring as env
 from tricktaker.games.truco.cards import (
     ARGENTINO,
-    DECK,
+    SPANISH_RANKS,
+    SPANISH_SUITS,
     by_strength,
     manilhas,
-    spanish_name,
     strength_table,
 )
 from tricktaker.games.truco.options import SPANISH
@@ -30,8 +29,8 @@ from tricktaker.games.truco.outcomes import TIE
 from tricktaker.games.truco.rules import DOWN_BIT, PHASE_NAMES, TrucoRules
 
 Plays = tuple[tuple[int, int | None], ...]
-#: Each card's Spanish name, by its name in the notation (``"As": "1e"``).
-SPANISH_NAMES: dict[str, str] = {CARD_NAMES[c]: spanish_name(c) for c in DECK}
+#: The notation's ranks and suits as Spanish ranks and suits (``cards.spanish_name``).
+SPANISH_MAPPING: dict[str, dict[str, str]] = {"ranks": SPANISH_RANKS, "suits": SPANISH_SUITS}
 #: A finished trick: its plays, the seats whose card lay face down, the side that took it or "tie".
 TrickView = tuple[Plays, tuple[int, ...], int | str]
 
@@ -114,11 +113,12 @@ class TrucoView(TableView):
         return self.deck == "spanish"
 
     def extra_json(self) -> dict[str, Any]:
-        """With the Spanish deck, every card's Spanish name (``1e``, ``7o``, ``12b``), by
-        its name in the notation, so that a client names and draws Spanish cards."""
+        """With the Spanish deck, the mapping from the notation's ranks and suits to the
+        Spanish ones (``As`` is ``1e``, ``Kc`` ``12b``), so that a client names and draws
+        Spanish cards; rank and suit letters alone, never a card the seat has not seen."""
         if self.deck != "spanish":
             return {}
-        return {"spanish_names": SPANISH_NAMES}
+        return {"spanish": SPANISH_MAPPING}
 
     @property
     def strength(self) -> tuple[int, ...]:

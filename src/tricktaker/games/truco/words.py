@@ -33,6 +33,7 @@ from tricktaker.core.protocol import View
 from tricktaker.core.summary import DealSummary, score_cells
 from tricktaker.core.words import GameWords, Lobby, Source
 from tricktaker.games.truco.cards import (
+    ARGENTINO_TOP,
     MINEIRO_MANILHAS,
     ORDER,
     manilha_rank,
@@ -382,6 +383,8 @@ class TrucoWords(GameWords[TrucoView]):
         if verb == "fold":
             other = 1 - me % 2
             points = GAME_POINTS - v.score[other] if v.iron else v.value
+            if v.spanish and v.envido_state == "open" and not v.tricks and v.level == 0:
+                points += 1  # the envido they could still have sung
             if team:
                 return _("give up the hand: the other team scores {v}").format(
                     v=self.points(points)
@@ -611,7 +614,7 @@ class TrucoWords(GameWords[TrucoView]):
         return [_("Hand"), _("Stake"), _("Result"), sides[0], sides[1]]
 
     def sheet_row(self, summary: DealSummary, sides: Sequence[str]) -> list[str]:
-        cells = score_cells(summary, GAME_POINTS, self._("(game)"))
+        cells = score_cells(summary, summary.details.get("target", GAME_POINTS), self._("(game)"))
         value = summary.details.get("value", "")
         stake = self._("iron") if summary.details.get("iron") else str(value)
         return [str(summary.number + 1), stake, self.summary_result(summary, sides), *cells]
@@ -634,7 +637,7 @@ class TrucoWords(GameWords[TrucoView]):
         _ = self._
         won = _("Game won by {side}: {x} — {y}")
         running = _("Score: {a} {x} — {b} {y} (game to {g})")
-        score = self.race(v.score, sides, GAME_POINTS, won, running)
+        score = self.race(v.score, sides, v.target, won, running)
         if v.games_to_win > 1:
             score += " · " + _("Games: {x} — {y} (best of three)").format(
                 x=v.games[0], y=v.games[1]
@@ -649,8 +652,13 @@ class TrucoWords(GameWords[TrucoView]):
         text = self.stake(v.value)
         if v.pending is not None and v.raiser is not None:
             text += " · " + _("raise ({name}): {shout}").format(
-                shout=self.raise_text(v.pending), name=names[v.raiser]
+                shout=self.raise_text(v.pending, spanish=v.spanish), name=names[v.raiser]
             )
+        if v.envido_state == "calling":
+            calls = " ".join(_(CALL_TEXTS[c]) for c in v.envido)
+            text += " · " + _("envido sung: {calls}").format(calls=calls)
+        if v.flor:
+            text += " · " + _(CALL_TEXTS[v.flor])
         if v.eleven is not None:
             text += " · " + f"{self.eleven_name(variant, title=True)}: {sides[v.eleven]}"
             text += " · " + _("no raise")
@@ -669,7 +677,8 @@ class TrucoWords(GameWords[TrucoView]):
         ]
         if v.vira is not None:
             parts.append(_("vira: {card}").format(card=self.card(v.vira)))
-        parts.append(self.manilhas_text(v.vira))
+        if not v.spanish:
+            parts.append(self.manilhas_text(v.vira))
         return [self.score_line(v, sides), " · ".join(parts), self.stake_line(v, names, sides)]
 
     def dealer_tag(self, v: TrucoView, seat: int) -> str:
@@ -706,6 +715,16 @@ class TrucoWords(GameWords[TrucoView]):
             return None
         if v.iron:
             return _("iron hand: nobody sees his cards; choose one by its place")
+        if v.spanish:
+            order = _("order: {top} · then {rest}").format(
+                top=self.cards(ARGENTINO_TOP), rest=self.ranks("32AKJQ7654")
+            )
+            if v.my_envido is None:
+                return order
+            note = order + " · " + _("your envido: {n}").format(n=v.my_envido)
+            if v.my_flor:
+                note += " · " + _("you hold a flor")
+            return note
         tops = manilhas(v.strength)
         named = ", ".join(
             f"{self.card(c)} {_(name)}" for c, name in zip(tops, MANILHA_NAMES, strict=True)
@@ -729,6 +748,10 @@ class TrucoWords(GameWords[TrucoView]):
         _ = self._
         if v.phase == "answer":
             return _("{name} is answering the raise…").format(name=name)
+        if v.phase == "envido":
+            return _("{name} is answering the envido…").format(name=name)
+        if v.phase == "flor":
+            return _("{name} is answering the flor…").format(name=name)
         if v.phase == "decide":
             return _("{title}: play or run? Deciding: {name}…").format(
                 title=self.eleven_name(variant_of(v), title=True), name=name
@@ -750,6 +773,30 @@ class TrucoWords(GameWords[TrucoView]):
                     "You see your partners' cards.",
                     len(v.partners),
                 )
+            return text
+        if "flor" in verbs and len(verbs) == 1:
+            return _("You hold a flor: sing it.")
+        if v.phase == "envido":
+            calls = " ".join(_(CALL_TEXTS[c]) for c in v.envido)
+            return _(
+                "Envido sung: {calls}. Quiero, no quiero, or raise it? Your envido: {n}."
+            ).format(calls=calls, n=v.my_envido)
+        if v.phase == "flor":
+            return _(
+                "A flor against yours ({call}): con flor quiero, con flor me achico, or raise it?"
+            ).format(call=_(CALL_TEXTS[v.flor or "flor"]))
+        if v.phase == "answer" and v.pending is not None and v.raiser is not None and v.spanish:
+            text = _(
+                "{name}: “{shout}” — the hand would be worth {n}. "
+                "Quiero, or no quiero (they score {v})?"
+            ).format(
+                name=names[v.raiser],
+                shout=self.raise_text(v.pending, spanish=True),
+                n=v.pending,
+                v=self.points(v.value),
+            )
+            if "envido" in verbs:
+                text += " " + _("The envido comes first: you may sing it now.")
             return text
         if v.phase == "answer" and v.pending is not None and v.raiser is not None:
             text = _(
@@ -776,8 +823,10 @@ class TrucoWords(GameWords[TrucoView]):
         text = self.your_card(lead)
         if "raise" in verbs:
             text += " " + _("You may first raise: {shout}.").format(
-                shout=self.raise_text(asked_value(v))
+                shout=self.raise_text(asked_value(v), spanish=v.spanish)
             )
-        if v.tricks:
+        if "envido" in verbs:
+            text += " " + _("You may sing envido (your envido: {n}).").format(n=v.my_envido)
+        if v.tricks and not v.spanish:
             text += " " + _("A card may go face down.")
         return text
