@@ -14,8 +14,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from helpers import fingerprint, legal, replay_cli
+from scale import examples
 from tricktaker.cards import parse_card
 from tricktaker.core import IllegalAction, Start, get_game
 from tricktaker.core.records import load_record, state_from_record
@@ -28,6 +31,7 @@ from tricktaker.games.truco.cards import (
     by_strength,
     spanish_name,
 )
+from tricktaker.games.truco.phases import EV_COUNT
 
 GAME = get_game("truco")
 
@@ -454,3 +458,58 @@ def test_samples_respect_the_counts_said_and_the_flores_sung() -> None:
         world = GAME.sample_state(state.view(0), state.events(0, 0), rng)
         assert isinstance(world, TrucoState)
         assert env.has_flor(world.order[1])
+
+
+@examples(30, dev=5)
+@given(
+    variant=st.sampled_from(["argentino", "gaucho"]),
+    players=st.sampled_from([2, 4, 6]),
+    flor=st.booleans(),
+    points=st.sampled_from([15, 30]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_random_matches_keep_the_envido_and_flor_rules(
+    variant: str, players: int, flor: bool, points: int, seed: int
+) -> None:
+    """Random matches: every count said is the player's true count, the envido's winner
+    is the side of the best count (ties to the nearer the mano), a "son buenas" hides a
+    count that would not have won, the score never passes the game's total, and a
+    deal's gains add up to what the score moved."""
+    state = arg(players, variant=variant, flor=flor, points=points, seed=seed)
+    rng = random.Random(seed)
+    before = list(state.score)
+    deals_seen = 0
+    while not state.finished:
+        hands = state.dealt[-1].hands
+        mano = (state.dealer + 1) % players
+        logged = len(state.log)
+        state.apply(rng.choice(state.legal_actions()))
+        said = [e for e in state.log[logged:] if isinstance(e, tuple) and e[0] == EV_COUNT]
+        for what in ("envido", "flor"):
+            turns = [(seat, count) for _, seat, count, w in said if w == what]
+            if not turns:
+                continue
+            rank = {s: -((s - mano) % players) for s in range(players)}
+
+            count_of = env.envido_count if what == "envido" else env.flor_count
+            values = [count_of(h) for h in hands]
+            for seat, count in turns:
+                assert count is None or count == values[seat]
+            shown = [(count, rank[seat], seat) for seat, count in turns if count is not None]
+            best = max(shown)
+            for seat, count in turns:
+                if count is None:  # "son buenas": it would not have won
+                    assert (values[seat], rank[seat]) < best[:2]
+            if what == "envido":  # the side of the best count in the whole table won
+                true_best = max((values[s], rank[s], s) for s in range(players))
+                assert true_best[2] % 2 == best[2] % 2
+        assert all(0 <= s <= state.target for s in state.score)
+        deals = state.finished_deals()
+        if len(deals) > deals_seen:
+            last = deals[len(deals) - 1]
+            after = last.details["score"]
+            for side in (0, 1):
+                gained = min(last.gains[side], state.target - before[side])
+                assert after[side] == before[side] + gained or after[side] == state.target
+            before = [0, 0] if max(after) >= state.target else list(after)
+            deals_seen = len(deals)
