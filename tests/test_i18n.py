@@ -337,6 +337,9 @@ TRUCO_WORDS = frozenset(
         "Flor",
         "Gaúcho",
         "Argentino",
+        "Quero",
+        "Não quero",
+        "Vale quatro!",
     }
 )
 SAME_AS_ENGLISH: dict[str, frozenset[str]] = {

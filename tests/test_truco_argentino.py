@@ -513,3 +513,21 @@ def test_random_matches_keep_the_envido_and_flor_rules(
                 assert after[side] == before[side] + gained or after[side] == state.target
             before = [0, 0] if max(after) >= state.target else list(after)
             deals_seen = len(deals)
+
+
+def test_gaucho_answers_in_portuguese() -> None:
+    """Gaúcho's "quero", "não quero" and "vale quatro" (docs/rules/truco.md, [H])."""
+    words = GAME.words_of("en")
+    state = arg(2, "Kc 4d 5s", "7h 6h Ac", variant="gaucho")
+    run(state, "1:envido")
+    labels = [words.action_label(a, state.view(0)) for a in state.legal_actions()]
+    assert labels[:2] == ["Quero", "Não quero"]
+    run(state, "0:accept", "1:raise", "0:raise", "1:raise")
+    names = ["West", "East"]
+    lines = [words.event_text(e, names, names) for e in state.events(0, 0)]
+    assert "East: “Envido! (2)”" in lines and "West: “Quero (2)”" in lines
+    assert "East: “Vale quatro! (4)”" in lines
+    argentino = arg(2, "Kc 4d 5s", "7h 6h Ac")
+    run(argentino, "1:envido")
+    labels = [words.action_label(a, argentino.view(0)) for a in argentino.legal_actions()]
+    assert labels[:2] == ["Quiero", "No quiero"]

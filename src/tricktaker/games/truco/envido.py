@@ -92,6 +92,7 @@ class EnvidoRules(PointsMatch[TrucoAction]):
     order: Any
     raised_turn: bool
     strength: tuple[int, ...]
+    variant: str
 
     def can_raise(self, seat: int) -> bool:
         raise NotImplementedError
@@ -209,7 +210,9 @@ class EnvidoRules(PointsMatch[TrucoAction]):
     def _say(self, a: TrucoAction, value: int, about: str) -> None:
         """Log a word and what it is worth; in Argentino also what it is about (a truco,
         an envido, a flor, the mazo), for the words that say it."""
-        if self.spanish:
+        if self.variant == "gaucho":  # the calls in Rio Grande do Sul's Portuguese
+            self.log.append((EV_SAID, a, value, about, "pt"))
+        elif self.spanish:
             self.log.append((EV_SAID, a, value, about))
         else:
             self.log.append((EV_SAID, a, value))

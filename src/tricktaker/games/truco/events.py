@@ -105,7 +105,10 @@ def render(entry: object, observer: int | None) -> Telling | None:
         a: TrucoAction = entry[1]
         key = _SAID_KEY.get(a.verb, "points")
         if len(entry) > 3:  # Argentino: what the word is about (a truco, an envido, a flor)
-            return ("action", a.seat, str(a), {key: entry[2], "about": entry[3]})
+            said: dict[str, Any] = {key: entry[2], "about": entry[3]}
+            if len(entry) > 4:  # Gaúcho: the calls in Portuguese
+                said["speech"] = entry[4]
+            return ("action", a.seat, str(a), said)
         return ("action", a.seat, str(a), {key: entry[2]})
     if code == EV_COUNT:
         # A count said aloud; "son buenas" says none, and none is sent.

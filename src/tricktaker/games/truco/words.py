@@ -72,6 +72,8 @@ CALL_TEXTS = {
 }
 QUIERO = N_("Quiero")
 NO_QUIERO = N_("No quiero")
+#: Gaúcho's answers and last raise, said in Portuguese (docs/rules/truco.md).
+GAUCHO_WORDS = {"accept": N_("Quero"), "refuse": N_("Não quero"), 4: N_("Vale quatro!")}
 SON_BUENAS = N_("Son buenas")
 MAZO = N_("Me voy al mazo")
 WON_BY_ENVIDO = N_("{side} +{n} with the envido, and the game with it")
@@ -259,9 +261,11 @@ class TrucoWords(GameWords[TrucoView]):
     lobby = Lobby(OPTION_LABELS, CHOICE_LABELS, OPTION_HELP)
     spectator_reads = 0  # a spectator reads seat 0's hint
 
-    def raise_text(self, value: int, spanish: bool = False) -> str:
+    def raise_text(self, value: int, spanish: bool = False, gaucho: bool = False) -> str:
         """The shout that asks ``value``: “Truco! (3)”, “Seis! (6)”...; Argentino's
-        “Truco!”, “Retruco!”, “Vale cuatro!”."""
+        “Truco!”, “Retruco!”, “Vale cuatro!” (Gaúcho's “Vale quatro!”)."""
+        if gaucho and value == 4:
+            return self._(GAUCHO_WORDS[4])
         if spanish and value in SPANISH_RAISES:
             return self._(SPANISH_RAISES[value])
         fixed = RAISE_TEXTS.get(value)
@@ -326,10 +330,13 @@ class TrucoWords(GameWords[TrucoView]):
         if verb == "play":
             return self.play_label(args, v)
         if v.spanish:
+            gaucho = variant_of(v) == "gaucho"
             if verb == "raise":
-                return self.raise_text(asked_value(v), spanish=True)
+                return self.raise_text(asked_value(v), spanish=True, gaucho=gaucho)
             if verb in CALL_TEXTS:
                 return _(CALL_TEXTS[verb])
+            if gaucho and verb in GAUCHO_WORDS:
+                return _(GAUCHO_WORDS[verb])
             spanish = {"accept": QUIERO, "refuse": NO_QUIERO, "fold": MAZO}
             if verb in spanish:
                 return _(spanish[verb])
@@ -506,10 +513,13 @@ class TrucoWords(GameWords[TrucoView]):
         """A call or an answer in Argentino, with what it is worth."""
         _ = self._
         n = d.get("value", d.get("points", ""))
+        gaucho = d.get("speech") == "pt"
         if verb == "raise":
-            text = self.raise_text(int(n or 0), spanish=True)
+            text = self.raise_text(int(n or 0), spanish=True, gaucho=gaucho)
         elif verb in CALL_TEXTS:
             text = _(CALL_TEXTS[verb])
+        elif gaucho and verb in GAUCHO_WORDS:
+            text = _(GAUCHO_WORDS[verb])
         elif verb == "accept":
             text = _(QUIERO)
         elif verb == "refuse":
