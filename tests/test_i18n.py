@@ -377,6 +377,28 @@ TRUCO_WORDS = frozenset(
         "vira: {card}",
         "manilhas: {cards}",
         "Vira",
+        # Argentino's calls, said in Spanish whatever the players' language
+        "Truco!",
+        "Retruco!",
+        "Vale cuatro!",
+        "Envido!",
+        "Real envido!",
+        "Falta envido!",
+        "Flor!",
+        "Contraflor!",
+        "Contraflor al resto!",
+        "Quiero",
+        "No quiero",
+        "Son buenas",
+        "Me voy al mazo",
+        "Envido: {n}",
+        "Flor: {n}",
+        "Flor",
+        "Gaúcho",
+        "Argentino",
+        "Quero",
+        "Não quero",
+        "Vale quatro!",
     }
 )
 #: Spanish says Truco's calls in Spanish (¡Seis!, ¡Quiero!, mano): only the cards' and the

@@ -1185,3 +1185,18 @@ def test_whole_truco_matches_show_no_card_the_human_may_not_know(
     assert screens > 5
     # Others did play face down, unseen.
     assert any(a.seat != 0 and len(a.args) > 1 for a in truco_state_of(session).actions)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_truco_argentino_with_flor_for_four_from_the_command_line(
+    lang: str, tmp_path: Path
+) -> None:
+    """`tricktaker play truco --option variant=argentino --option flor=on --option players=4`:
+    two hands by keys, the Spanish calls on the screen."""
+    setup = setup_match("truco", ["variant=argentino", "flor=on", "players=4"], None, lang)
+    session = setup.new_session(5)
+
+    def no_manilhas(text: str) -> None:
+        assert "manilha" not in text.lower() and "манил" not in text.lower()
+
+    assert play_deals_by_keys(setup, session, tmp_path, also=no_manilhas)

@@ -897,7 +897,7 @@ BASE: dict[str, Any] = {
         ({"start": [11, 5]}, '"start" must be an object'),
         ({"options": {"colour": "red"}}, "unknown option 'colour'"),
         ({"options": {"players": 5}}, "players=5 is not offered"),
-        ({"options": {"variant": "gaucho"}}, "variant='gaucho' is not offered"),
+        ({"options": {"variant": "uruguayo"}}, "variant='uruguayo' is not offered"),
         ({"options": {"match": 2}}, "match=2 is not offered"),
         ({"dealer": 2}, "dealer must be a seat from 0 to 1"),
     ],

@@ -192,7 +192,7 @@ class PointsMatch(Engine[A]):
         else:
             score[winner] += points
             if self.SCORE_CAPPED:
-                score[winner] = min(self.GAME_POINTS, score[winner])
+                score[winner] = min(self.game_points, score[winner])
         # A named tuple made as a tuple: several times cheaper, once a deal in every playout.
         fields = (self.deal_no, self.dealer, self.tricks, self.trick_log, self.plays, winner)
         after = (score[0], score[1])
@@ -200,7 +200,7 @@ class PointsMatch(Engine[A]):
         self.pending = 0
         self.history.append(raw)
         self.log.append((EV_DEAL_END, raw))
-        game_over = winner is not None and score[winner] >= self.GAME_POINTS
+        game_over = winner is not None and score[winner] >= self.game_points
         if winner is not None and game_over:
             self.games[winner] += 1
             self.log.append((EV_GAME_END, winner, after, tuple(self.games)))
@@ -221,6 +221,11 @@ class PointsMatch(Engine[A]):
             self.actor = None
             return
         self._start_deal()
+
+    @property
+    def game_points(self) -> int:
+        """What wins a game of this match (a game whose total is an option reads it)."""
+        return self.GAME_POINTS
 
     def _deal_facts(self) -> tuple[Any, ...]:
         """The game's own facts of a finished deal, kept in its ``PointsDeal.extra``."""
@@ -264,7 +269,7 @@ class PointsMatch(Engine[A]):
         if outcome == DRAW:
             self._finish_deal("drawn", DRAW, 0)
         else:
-            points = self.GAME_POINTS - self.score[outcome] if all_in else self.value
+            points = self.game_points - self.score[outcome] if all_in else self.value
             self._finish_deal("tricks", outcome, points)
         return True
 

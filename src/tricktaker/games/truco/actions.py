@@ -17,8 +17,19 @@ from tricktaker.core.errors import IllegalAction
 from tricktaker.games.truco.cards import DECK
 
 PLAY, DOWN, BLIND, FOLD, RAISE, ACCEPT, REFUSE, KEEP, RUN = range(9)
+#: Argentino's and Gaúcho's calls (``games.truco.envido``): envido, real envido, falta
+#: envido; flor, contraflor, contraflor al resto.
+ENVIDO, REAL, FALTA, FLOR, CONTRAFLOR, RESTO = range(9, 15)
 PLAIN = {FOLD: "fold", RAISE: "raise", ACCEPT: "accept", REFUSE: "refuse", RUN: "run"}
-VERBS = ("play", "fold", "raise", "accept", "refuse", "run")
+CALLS = {
+    ENVIDO: "envido",
+    REAL: "real",
+    FALTA: "falta",
+    FLOR: "flor",
+    CONTRAFLOR: "contraflor",
+    RESTO: "resto",
+}
+VERBS = ("play", "fold", "raise", "accept", "refuse", "run", *CALLS.values())
 MAX_SEATS = 6
 HAND = 3
 
@@ -46,6 +57,10 @@ def _build() -> list[TrucoAction]:
         for kind, verb in PLAIN.items():
             add(seat, verb, (), kind)
         add(seat, "play", (), KEEP)
+    # Added with Argentino: after every older action, so that their ids never change.
+    for seat in range(MAX_SEATS):
+        for kind, verb in CALLS.items():
+            add(seat, verb, (), kind)
     return table
 
 
@@ -65,7 +80,7 @@ BLINDS: tuple[tuple[TrucoAction, ...], ...] = tuple(
     tuple(INTERNED[(s, "play", (f"#{k}",))] for k in range(1, HAND + 1)) for s in range(MAX_SEATS)
 )
 SIMPLE: tuple[dict[int, TrucoAction], ...] = tuple(
-    {kind: INTERNED[(s, verb, ())] for kind, verb in PLAIN.items()}
+    {kind: INTERNED[(s, verb, ())] for kind, verb in (PLAIN | CALLS).items()}
     | {KEEP: INTERNED[(s, "play", ())]}
     for s in range(MAX_SEATS)
 )

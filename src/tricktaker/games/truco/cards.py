@@ -77,3 +77,47 @@ def by_strength(mask: int, table: tuple[int, ...]) -> tuple[int, ...]:
         mask ^= low
     cards.sort(key=lambda c: (-table[c], c))
     return tuple(cards)
+
+
+# ------------------------------------------------------------------ the Spanish deck
+#
+# Truco Argentino and Gaúcho play the Spanish 40-card deck: 1 to 7, sota (10),
+# caballo (11) and rey (12) in espadas, bastos, oros and copas. It is the same
+# 40 cards as Truco's, under other names, so the engine keeps the project's card
+# ids and the notation names them through one fixed mapping (docs/rules/truco.md):
+# 1↔A, 10 (sota)↔Q, 11 (caballo)↔J, 12 (rey)↔K, 2..7 themselves;
+# espadas↔s, bastos↔c, oros↔d, copas↔h.
+
+#: Project rank letter → Spanish number.
+SPANISH_RANKS = {"A": "1", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7",
+                 "Q": "10", "J": "11", "K": "12"}  # fmt: skip
+#: Project suit letter → Spanish suit initial (espadas, bastos, oros, copas).
+SPANISH_SUITS = {"s": "e", "c": "b", "d": "o", "h": "c"}
+#: The fixed top of the Argentine order, strongest first: 1 of espadas (the *macho*),
+#: 1 of bastos, 7 of espadas, 7 of oros. The rest keep the ordinary order 3 2 1 12 11 10 7 6 5 4.
+ARGENTINO_TOP: tuple[int, ...] = (card("A", "s"), card("A", "c"), card("7", "s"), card("7", "d"))
+
+
+def spanish_name(c: int) -> str:
+    """The card's Spanish name in the notation: ``1e`` (1 de espadas), ``12b``, ``10c``."""
+    name = CARD_NAMES[c]
+    return SPANISH_RANKS[name[0]] + SPANISH_SUITS[name[1]]
+
+
+def _argentino() -> tuple[int, ...]:
+    out = _ordinary()
+    for i, c in enumerate(reversed(ARGENTINO_TOP)):
+        out[c] = FIRST_MANILHA + i
+    return tuple(out)
+
+
+#: Truco Argentino's fixed order (also Gaúcho's): the four top cards, then 3 2 1 12 11 10 7 6 5 4.
+ARGENTINO: tuple[int, ...] = _argentino()
+#: Spanish name → card, for reading the Spanish notation.
+BY_SPANISH_NAME: dict[str, int] = {spanish_name(c): c for c in DECK}
+
+
+def envido_value(c: int) -> int:
+    """A card's points for the envido and the flor: its number, the figures (10 11 12) none."""
+    rank = CARD_NAMES[c][0]
+    return 0 if rank in "QJK" else int(SPANISH_RANKS[rank])

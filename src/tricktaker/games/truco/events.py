@@ -5,8 +5,9 @@ even to it in the iron hand), the partners' hands in a hand of eleven (told
 to that team alone), and a card played face down, which stays "a card face
 down" for good to everyone but its player, in the trick and in the deal's
 summary alike. Everything else (raises, answers, face-up cards, the vira) is
-public. No entry is unseen altogether, so every observer's stream has the
-same length.
+public. In Argentino an envido count is told only when its player says it: a
+"son buenas" is sent as that and nothing more. No entry is unseen altogether,
+so every observer's stream has the same length.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from tricktaker.core.deals import Deal
 from tricktaker.core.events import Telling, not_an_entry
 from tricktaker.core.points import EV_TRICK, tell_table_entry, tell_trick
 from tricktaker.games.truco.actions import DOWN, PLAY, TrucoAction
-from tricktaker.games.truco.cards import by_strength, strength_table
+from tricktaker.games.truco.cards import ARGENTINO, by_strength, strength_table
 from tricktaker.games.truco.outcomes import TIE
 from tricktaker.games.truco.rules import (
     DOWN_BIT,
     EV_BLIND,
+    EV_COUNT,
     EV_DEAL,
     EV_SAID,
     deal_summary,
@@ -51,10 +53,10 @@ def hidden_play(seat: int) -> str:
 
 
 def _deal(entry: tuple[Any, ...], observer: int | None) -> Telling:
-    _, deal, number, dealer, score, games, eleven, iron = entry
+    _, deal, number, dealer, score, games, eleven, iron, *deck = entry
     d: Deal = deal
     vira = d.piles.get("vira")
-    table = strength_table(vira[0] if vira else None)
+    table = ARGENTINO if deck else strength_table(vira[0] if vira else None)
     data: dict[str, Any] = {
         "deal": number,
         "dealer": dealer,
@@ -67,6 +69,8 @@ def _deal(entry: tuple[Any, ...], observer: int | None) -> Telling:
         data["eleven"] = eleven
     if iron:
         data["iron"] = True
+    if deck:
+        data["deck"] = "spanish"
     if observer is not None:
         data["hand"] = [None] * len(d.hands[observer]) if iron else _hand(d.hands[observer], table)
         if eleven >= 0 and observer & 1 == eleven and len(d.hands) > 2:
@@ -100,7 +104,21 @@ def render(entry: object, observer: int | None) -> Telling | None:
     if code == EV_SAID:
         a: TrucoAction = entry[1]
         key = _SAID_KEY.get(a.verb, "points")
+        if len(entry) > 3:  # Argentino: what the word is about (a truco, an envido, a flor)
+            said: dict[str, Any] = {key: entry[2], "about": entry[3]}
+            if len(entry) > 4:  # Gaúcho: the calls in Portuguese
+                said["speech"] = entry[4]
+            return ("action", a.seat, str(a), said)
         return ("action", a.seat, str(a), {key: entry[2]})
+    if code == EV_COUNT:
+        # A count said aloud; "son buenas" says none, and none is sent.
+        _, seat, count, what = entry
+        data: dict[str, Any] = {"what": what}
+        if count is None:
+            data["buenas"] = True
+        else:
+            data["count"] = count
+        return ("count", seat, None, data)
     if code == EV_BLIND:
         b: TrucoAction = entry[1]
         return ("action", b.seat, str(b), {"card": CARD_NAMES[entry[2]], "slot": b.slot})

@@ -19,9 +19,21 @@ DRAW = -1
 UNDECIDED = -2
 
 #: The raise ladders: the value of a deal after 0, 1, 2, 3 and 4 accepted raises.
-LADDERS = {"paulista": (1, 3, 6, 9, 12), "mineiro": (2, 4, 6, 10, 12)}
+LADDERS = {
+    "paulista": (1, 3, 6, 9, 12),
+    "mineiro": (2, 4, 6, 10, 12),
+    # Truco, retruco, vale cuatro.
+    "argentino": (1, 2, 3, 4),
+    "gaucho": (1, 2, 3, 4),
+}
 #: The hand of eleven (Mineiro: of ten): the score that calls it, its value, a run's cost.
-ELEVEN = {"paulista": (11, 3, 1), "mineiro": (10, 4, 2)}
+#: Argentino and Gaúcho have none: a score no game reaches.
+ELEVEN = {
+    "paulista": (11, 3, 1),
+    "mineiro": (10, 4, 2),
+    "argentino": (1000, 1, 1),
+    "gaucho": (1000, 1, 1),
+}
 
 
 def _outcome(tricks: tuple[int, ...]) -> int:

@@ -6,7 +6,13 @@ the right too. Teams are seats of equal parity. Phases of a deal:
 
 * ``DECIDE``: a hand of eleven; the team on 11 (Mineiro: 10) plays or runs;
 * ``PLAY``: a player is to play a card (and, first, may raise or fold);
-* ``ANSWER``: the next opponent of the last raiser accepts, refuses or raises.
+* ``ANSWER``: the next opponent of the last raiser accepts, refuses or raises;
+* ``ENVIDO`` (Argentino, Gaúcho): the next opponent of the last caller answers an envido;
+* ``FLOR``: an opponent holding flor answers a flor or a contraflor.
+
+Argentino and Gaúcho (``SPANISH``) add the envido and the flor, which interrupt a
+turn to play or an answer to a truco and then hand it back (``back``); their tables
+are ``games.truco.envido``'s.
 
 (The state's plumbing, and why it is slots and small ints, is ``core.engine``'s.)
 """
@@ -21,7 +27,6 @@ from tricktaker.core.actions import Action
 from tricktaker.core.deals import DealSpec, GivenDeal, PileSpec, make_deal, read_deal
 from tricktaker.core.points import (
     PointsDeal,
-    PointsMatch,
     points_summary,
     read_score,
 )
@@ -32,6 +37,7 @@ from tricktaker.games.truco.actions import (
     BLINDS,
     DOWN,
     DOWNS,
+    ENVIDO,
     FOLD,
     HAND,
     KEEP,
@@ -44,18 +50,47 @@ from tricktaker.games.truco.actions import (
     TABLE,
     TrucoAction,
 )
-from tricktaker.games.truco.cards import DECK, by_strength, strength_table
+from tricktaker.games.truco.cards import ARGENTINO, DECK, by_strength, strength_table
 from tricktaker.games.truco.cards import DOWN as DOWN_STRENGTH
+from tricktaker.games.truco.envido import CALL_OF_KIND, EnvidoRules
+from tricktaker.games.truco.options import SPANISH, game_points
 from tricktaker.games.truco.outcomes import (
+    DRAW,
     ELEVEN,
     GAME_POINTS,
     LADDERS,
     OUTCOME,
     TIE,
 )
+from tricktaker.games.truco.phases import (
+    ANSWER,
+    DECIDE,
+    ENVIDO_PHASE,
+    EV_BLIND,
+    EV_COUNT,
+    EV_DEAL,
+    EV_SAID,
+    FLOR_PHASE,
+    OPEN,
+    OVER,
+    PHASE_NAMES,
+    PLAY_PHASE,
+)
 
-DECIDE, PLAY_PHASE, ANSWER, OVER = range(4)
-PHASE_NAMES = ("decide", "play", "answer", "over")
+#: The rules' numbers are read from here by the views, the events and the tests.
+__all__ = [
+    "DEAL_SPECS",
+    "DOWN_BIT",
+    "EV_BLIND",
+    "EV_COUNT",
+    "EV_DEAL",
+    "EV_SAID",
+    "PHASE_NAMES",
+    "TrucoRules",
+    "deal_summary",
+    "play_text",
+]
+
 #: Truco's piles: three cards each, the vira turned from the top of the rest (Paulista), the stock.
 DEAL_SPECS = {
     "paulista": DealSpec(
@@ -73,9 +108,8 @@ DEAL_SPECS = {
         game_name="Truco",
     ),
 }
+DEAL_SPECS["argentino"] = DEAL_SPECS["gaucho"] = DEAL_SPECS["mineiro"]
 
-# Log entries other than plain actions (logged as their interned object):
-EV_SAID, EV_BLIND, EV_DEAL = range(3)
 #: A play as the engine keeps it: ``(seat << 7) | (down << 6) | card``.
 DOWN_BIT = 64
 
@@ -102,15 +136,25 @@ def play_text(p: int) -> str:
 
 def deal_summary(raw: PointsDeal) -> DealSummary:
     """The typed summary of a finished deal: only cards shown face up appear in it."""
-    vira, eleven, iron = raw.extra
+    vira, eleven, iron, tantos, target = raw.extra
     more: dict[str, Any] = {}
+    if target != GAME_POINTS:
+        more["target"] = target
+    if tantos:
+        more["tantos"] = tuple({"what": w, "side": side, "points": p} for w, side, p in tantos)
     if vira >= 0:
         more["vira"] = CARD_NAMES[vira]
     if eleven >= 0:
         more["eleven"] = eleven
     if iron:
         more["iron"] = True
-    return points_summary(raw, (TIE, "tie"), play_text, **more)
+    summary = points_summary(raw, (TIE, "tie"), play_text, **more)
+    if not tantos:
+        return summary
+    gains = list(summary.gains)
+    for _, side, p in tantos:
+        gains[side] += p
+    return summary._replace(gains=tuple(gains))
 
 
 #: Legal actions by what decides them, built once per distinct situation.
@@ -118,7 +162,7 @@ _LEGAL: dict[tuple[int, ...], tuple[TrucoAction, ...]] = {}
 MAX_LEGAL_CACHE = 500_000
 
 
-class TrucoRules(PointsMatch[TrucoAction]):
+class TrucoRules(EnvidoRules):
     """A match of Truco: the rules alone (views and events are added by ``state``)."""
 
     GAME_ID = "truco"
@@ -150,8 +194,15 @@ class TrucoRules(PointsMatch[TrucoAction]):
         "vira",
     )
 
+    @property
+    def game_points(self) -> int:
+        return self.target
+
     def _setup(self, deals: Sequence[Mapping[str, Any] | GivenDeal]) -> None:
         self.variant = self.options.text("variant")
+        self.spanish = self.variant in SPANISH
+        self.flor_on = self.spanish and bool(self.options.get("flor", False))
+        self.target = game_points(self.variant, self.options.integer("points"), self.n)
         self.ladder = LADDERS[self.variant]
         self.base = self.ladder[0]
         self.eleven_rule = ELEVEN[self.variant]
@@ -160,7 +211,7 @@ class TrucoRules(PointsMatch[TrucoAction]):
         self.given: tuple[GivenDeal, ...] = tuple(
             read_deal(_vira_as_pile(d), self.spec, self.n, i) for i, d in enumerate(deals)
         )
-        self.score, self.games = read_score(self.start, GAME_POINTS, self.games_to_win)
+        self.score, self.games = read_score(self.start, self.target, self.games_to_win)
 
     # ------------------------------------------------------------------ deals
 
@@ -172,9 +223,10 @@ class TrucoRules(PointsMatch[TrucoAction]):
         self.dealt.append(deal)
         vira = deal.piles["vira"][0] if "vira" in deal.piles else -1
         self.vira = vira
-        self.strength = strength_table(None if vira < 0 else vira)
-        #: Which strength table this deal uses (the manilhas' rank; -1: Mineiro's), for caches.
-        self.table_key = -1 if vira < 0 else vira % 13
+        self.strength = ARGENTINO if self.spanish else strength_table(None if vira < 0 else vira)
+        #: Which strength table this deal uses (the manilhas' rank; -1: Mineiro's; -2:
+        #: Argentino's), for caches.
+        self.table_key = -2 if self.spanish else -1 if vira < 0 else vira % 13
         self.order = deal.hands
         self.hands = [(1 << h[0]) | (1 << h[1]) | (1 << h[2]) for h in deal.hands]
         at, value, _ = self.eleven_rule
@@ -193,6 +245,7 @@ class TrucoRules(PointsMatch[TrucoAction]):
         self.tricks: list[int] = []
         self.trick_log: list[tuple[int, ...]] = []
         self.leader = (self.dealer + 1) % n
+        self._reset_envido(deal.hands)
         self.deal_start = len(self.log)
         self.log.append(
             (
@@ -204,6 +257,7 @@ class TrucoRules(PointsMatch[TrucoAction]):
                 (self.games[0], self.games[1]),
                 self.eleven,
                 self.iron,
+                *(("spanish",) if self.spanish else ()),
             )
         )
         self.actor: int | None
@@ -236,6 +290,8 @@ class TrucoRules(PointsMatch[TrucoAction]):
 
     def _compute_legal(self, seat: int) -> tuple[TrucoAction, ...]:
         phase = self.phase
+        if self.spanish:
+            return self._spanish_legal(seat, phase)
         if phase == PLAY_PHASE:
             raise_ok = not self.raised_turn and self.can_raise(seat)
             key: tuple[int, ...] = (
@@ -287,7 +343,9 @@ class TrucoRules(PointsMatch[TrucoAction]):
         a = self._take(action)
         kind = a.kind
         seat = a.seat
-        if kind in (PLAY, DOWN):
+        if self.phase in (ENVIDO_PHASE, FLOR_PHASE) or kind >= ENVIDO:
+            self._sing(a)
+        elif kind in (PLAY, DOWN):
             self.log.append(a)
             self._play(seat, a.card, DOWN_BIT if kind == DOWN else 0)
         elif kind == BLIND:
@@ -299,7 +357,7 @@ class TrucoRules(PointsMatch[TrucoAction]):
         elif kind == RAISE:
             self._raise(a)
         elif kind == ACCEPT:
-            self.log.append((EV_SAID, a, self.ladder[self.level + 1]))
+            self._say(a, self.ladder[self.level + 1], "truco")
             self.level += 1
             self.value = self.ladder[self.level]
             self.pending = False
@@ -307,10 +365,10 @@ class TrucoRules(PointsMatch[TrucoAction]):
             self.phase = PLAY_PHASE
             self.actor = self.resume
         elif kind == REFUSE:
-            self.log.append((EV_SAID, a, self.value))
+            self._say(a, self.value, "truco")
             self._finish_deal("refused", self.raiser & 1, self.value)
         elif kind == FOLD:
-            self.log.append((EV_SAID, a, self._fold_points(1 - (seat & 1))))
+            self._say(a, self._fold_points(1 - (seat & 1)), "mazo")
             self._finish_deal("folded", 1 - (seat & 1), self._fold_points(1 - (seat & 1)))
         elif kind == KEEP:
             self.log.append((EV_SAID, a, self.value))
@@ -321,8 +379,13 @@ class TrucoRules(PointsMatch[TrucoAction]):
             self._finish_deal("ran", 1 - self.eleven, points)
 
     def _fold_points(self, side: int) -> int:
-        """What a fold gives the other team: the value, or in the iron hand the game."""
-        return GAME_POINTS - self.score[side] if self.iron else self.value
+        """What a fold gives the other team: the value, or in the iron hand the game;
+        in Argentino one more while the envido could still be sung (docs/rules/truco.md)."""
+        if self.iron:
+            return GAME_POINTS - self.score[side]
+        if self.spanish and self.env_state == OPEN and not self.tricks and self.level == 0:
+            return self.value + 1
+        return self.value
 
     def _raise(self, a: TrucoAction) -> None:
         seat = a.seat
@@ -331,7 +394,7 @@ class TrucoRules(PointsMatch[TrucoAction]):
             self.value = self.ladder[self.level]
         else:
             self.raised_turn = True
-        self.log.append((EV_SAID, a, self.ladder[self.level + 1]))
+        self._say(a, self.ladder[self.level + 1], "truco")
         self.pending = True
         self.raiser = seat
         self.lock = -1
@@ -352,7 +415,15 @@ class TrucoRules(PointsMatch[TrucoAction]):
             if a.kind in (PLAY, DOWN) and not (self.hands[a.seat] >> a.card) & 1:
                 return f"seat {a.seat} does not hold {CARD_NAMES[a.card]}"
             if a.kind == DOWN:
+                if self.spanish:
+                    return "no card is played face down in Truco Argentino"
                 return "a card may be played face down from the second trick on"
+            if (self.flor_due >> a.seat) & 1:
+                return "a player holding flor sings it first: 'flor'"
+            if a.kind in CALL_OF_KIND:
+                if not self.spanish:
+                    return "there is no envido in Brazilian Truco"
+                return "the envido is sung only once, in the first trick, before the truco"
             if a.kind == RAISE:
                 if self.eleven >= 0 or self.iron:
                     return "no raise is allowed in this hand"
@@ -386,14 +457,17 @@ class TrucoRules(PointsMatch[TrucoAction]):
         else:  # an empate: whoever led the tied trick leads again
             result, leader = TIE, plays[0] >> 7
         outcome = OUTCOME[(*self.tricks, result)]
+        if outcome == DRAW and self.spanish:  # three pardas: the mano's side wins
+            outcome = ((self.dealer + 1) % self.n) & 1
         if self._end_of_trick(result, leader, outcome, self.iron):
             return
         self.leader = leader
         self._turn(leader)
 
-    def _deal_facts(self) -> tuple[int, int, bool]:
-        """The vira, the side on eleven (-1: none), whether it was the iron hand."""
-        return (self.vira, self.eleven, self.iron)
+    def _deal_facts(self) -> tuple[int, int, bool, tuple[tuple[str, int, int], ...], int]:
+        """The vira, the side on eleven (-1: none), whether it was the iron hand, the
+        envido's and flor's points scored (Argentino), and the game's total."""
+        return (self.vira, self.eleven, self.iron, self.tantos, self.target)
 
     # --------------------------------------------------------------- output
 

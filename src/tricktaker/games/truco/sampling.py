@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from itertools import combinations
 
 from tricktaker.cards import cards_in, parse_card
 from tricktaker.core.deals import GivenDeal
@@ -29,11 +30,81 @@ from tricktaker.games.truco.actions import BY_TEXT, DOWNS, HAND, TrucoAction
 from tricktaker.games.truco.cards import DECK_MASK
 from tricktaker.games.truco.events import hidden_play
 from tricktaker.games.truco.options import SCHEMA
+from tricktaker.games.truco.scoring import envido_count, flor_count, has_flor
 from tricktaker.games.truco.state import TrucoState
 from tricktaker.games.truco.views import TrucoView
 
+#: Argentino: deals of the unseen cards tried before a sample is given up.
+MAX_TRIES = 400
+
 
 def sample_state(view: TrucoView, memory: Sequence[Event], rng: random.Random) -> TrucoState:
+    """A world the seat could be in. In Argentino and Gaúcho what was said limits the
+    others' hands (a count shown, a "son buenas", a flor sung or not): unseen cards are
+    dealt again until a deal tells the seat exactly what it was told (rejection, exact
+    and uniform over the worlds consistent with it)."""
+    if not view.spanish:
+        return _sample_once(view, memory, rng)
+    for _ in range(MAX_TRIES - 1):
+        try:
+            return _sample_once(view, memory, rng)
+        except SampleError:
+            continue
+    return _sample_once(view, memory, rng)
+
+
+def _shown(current: Sequence[Event]) -> tuple[dict[int, int], dict[int, int], set[int]]:
+    """The envido and flor counts said in this deal, by seat, and the seats known to hold
+    a flor (every word about a flor is a holder's)."""
+    counts: dict[int, int] = {}
+    flor_counts: dict[int, int] = {}
+    flores: set[int] = set()
+    for e in current:
+        if e.seat is None:
+            continue
+        if e.kind == "count" and "count" in e.data:
+            (flor_counts if e.data.get("what") == "flor" else counts)[e.seat] = int(e.data["count"])
+        elif e.kind == "action" and e.data.get("about") == "flor":
+            flores.add(e.seat)
+    for seat in flor_counts:
+        flores.add(seat)
+    return counts, flor_counts, flores
+
+
+def _said_hands(
+    view: TrucoView,
+    current: Sequence[Event],
+    unknown: list[int],
+    faceup: list[list[int]],
+    unseen: int,
+    rng: random.Random,
+) -> dict[int, tuple[int, ...]]:
+    """The unseen cards of each seat whose count was shown or who sang a flor, drawn
+    uniformly among those that fit what he said (seat by seat; the rest of what was
+    said, a "son buenas" or a flor not sung, is held to by rejection)."""
+    counts, flor_counts, flores = _shown(current)
+    out: dict[int, tuple[int, ...]] = {}
+    pool = unseen
+    for seat in unknown:
+        if seat not in counts and seat not in flores:
+            continue
+        shown = faceup[seat]
+        fits = [
+            combo
+            for combo in combinations(cards_in(pool), HAND - len(set(shown)))
+            if (seat not in counts or envido_count((*shown, *combo)) == counts[seat])
+            and (seat not in flores or has_flor((*shown, *combo)))
+            and (seat not in flor_counts or flor_count((*shown, *combo)) == flor_counts[seat])
+        ]
+        if not fits:
+            raise SampleError("no hand fits what the seat's opponents said")
+        out[seat] = fits[rng.randrange(len(fits))]
+        for c in out[seat]:
+            pool &= ~(1 << c)
+    return out
+
+
+def _sample_once(view: TrucoView, memory: Sequence[Event], rng: random.Random) -> TrucoState:
     me, current, options = begin(view, memory, SCHEMA, "Truco")
     n = view.players
     start = current[0].data
@@ -67,7 +138,11 @@ def sample_state(view: TrucoView, memory: Sequence[Event], rng: random.Random) -
             seen |= 1 << c
     unseen = DECK_MASK & ~seen
     unknown = [s for s in range(n) if s not in known]
-    piles = [Pile(HAND - len(set(faceup[s]))) for s in unknown]
+    fixed = _said_hands(view, current, unknown, faceup, unseen, rng) if view.spanish else {}
+    for cards in fixed.values():
+        for c in cards:
+            unseen &= ~(1 << c)
+    piles = [Pile(0 if s in fixed else HAND - len(set(faceup[s]))) for s in unknown]
     stock_size = DECK_MASK.bit_count() - HAND * n - (0 if vira is None else 1)
     piles.append(Pile(stock_size))
     dealt = deal_unseen(unseen, piles, rng)
@@ -75,7 +150,7 @@ def sample_state(view: TrucoView, memory: Sequence[Event], rng: random.Random) -
     hands: list[tuple[int, ...]] = [()] * n
     hidden: list[list[int]] = [[] for _ in range(n)]  # cards that may have gone face down
     for seat, mask in zip(unknown, dealt, strict=False):
-        rest = list(cards_in(mask))
+        rest = list(fixed[seat]) if seat in fixed else list(cards_in(mask))
         rng.shuffle(rest)
         hidden[seat] = rest[:]
         if iron:  # the cards turned up keep their places; the others fill the rest

@@ -11,14 +11,26 @@ form: :meth:`TrucoView.from_json` reads it back.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from tricktaker.core.errors import RecordError
 from tricktaker.core.viewjson import ANY_CARD, Codec, TableView, as_json, table_fields
-from tricktaker.games.truco.cards import by_strength, manilhas, strength_table
+from tricktaker.games.truco import scoring as env
+from tricktaker.games.truco.cards import (
+    ARGENTINO,
+    SPANISH_RANKS,
+    SPANISH_SUITS,
+    by_strength,
+    manilhas,
+    strength_table,
+)
+from tricktaker.games.truco.options import SPANISH
 from tricktaker.games.truco.outcomes import TIE
 from tricktaker.games.truco.rules import DOWN_BIT, PHASE_NAMES, TrucoRules
 
 Plays = tuple[tuple[int, int | None], ...]
+#: The notation's ranks and suits as Spanish ranks and suits (``cards.spanish_name``).
+SPANISH_MAPPING: dict[str, dict[str, str]] = {"ranks": SPANISH_RANKS, "suits": SPANISH_SUITS}
 #: A finished trick: its plays, the seats whose card lay face down, the side that took it or "tie".
 TrickView = tuple[Plays, tuple[int, ...], int | str]
 
@@ -35,6 +47,17 @@ TRICKS = Codec(
         (_PLAYS.load(t["played"]), tuple(int(s) for s in t["down"]), _trick_result(t["result"]))
         for t in raw
     ),
+)
+
+
+#: Counts said: ``[seat, count or null, what]``; envido and flor points: ``[what, side, points]``.
+COUNTS = Codec(
+    lambda cs: [[s, c, w] for s, c, w in cs],
+    lambda raw: tuple((int(s), None if c is None else int(c), str(w)) for s, c, w in raw),
+)
+TANTOS = Codec(
+    lambda ts: [[w, s, p] for w, s, p in ts],
+    lambda raw: tuple((str(w), int(s), int(p)) for w, s, p in raw),
 )
 
 
@@ -63,10 +86,46 @@ class TrucoView(TableView):
     on_table: Plays = field(metadata=as_json(_PLAYS, "table"))
     down_on_table: tuple[int, ...]
     tricks: tuple[TrickView, ...] = field(metadata=as_json(TRICKS))
+    #: Argentino and Gaúcho (their defaults are Brazil's, where none of this exists).
+    #: The points that win a game.
+    target: int = 12
+    #: "spanish": the cards are named and drawn as Spanish cards, by the mapping of
+    #: ``games.truco.cards`` (``spanish_name``); "french": as they are written.
+    deck: str = "french"
+    #: The envido's state in this deal ("open", "calling", "closed"; "" where there is none)
+    #: and the calls sung, by verb ("envido", "real", "falta").
+    envido_state: str = ""
+    envido: tuple[str, ...] = ()
+    #: The flor's last call ("flor", "contraflor", "resto"; "" when none).
+    flor: str = ""
+    #: The counts said in this deal: (seat, count, "envido" or "flor"); a count
+    #: hidden by "son buenas" is None: it never leaves the engine.
+    counts: tuple[tuple[int, int | None, str], ...] = field(default=(), metadata=as_json(COUNTS))
+    #: Envido and flor points scored in this deal: (what, side, points).
+    tantos: tuple[tuple[str, int, int], ...] = field(default=(), metadata=as_json(TANTOS))
+    #: The seat's own envido count, and whether it holds a flor (None: a spectator,
+    #: or no envido in this variant).
+    my_envido: int | None = None
+    my_flor: bool = False
+
+    @property
+    def spanish(self) -> bool:
+        return self.deck == "spanish"
+
+    def extra_json(self) -> dict[str, Any]:
+        """With the Spanish deck, the mapping from the notation's ranks and suits to the
+        Spanish ones (``As`` is ``1e``, ``Kc`` ``12b``), so that a client names and draws
+        Spanish cards; rank and suit letters alone, never a card the seat has not seen."""
+        if self.deck != "spanish":
+            return {}
+        return {"spanish": SPANISH_MAPPING}
 
     @property
     def strength(self) -> tuple[int, ...]:
-        """Every card's strength this deal (``games.truco.cards``): by the vira, or Mineiro's."""
+        """Every card's strength this deal (``games.truco.cards``): by the vira, Mineiro's,
+        or Argentino's."""
+        if self.deck == "spanish":
+            return ARGENTINO
         return strength_table(self.vira)
 
     @property
@@ -97,7 +156,12 @@ class TrucoView(TableView):
                 (self.raiser is not None and self.raiser not in seats, "raiser"),
                 (any(s not in seats for s, _ in self.on_table), "table"),
                 (any(s not in seats for s in self.down_on_table), "face-down cards"),
-                (len(self.ladder) != 5 or not 0 <= self.level < 5, "stake"),
+                (
+                    len(self.ladder) not in (4, 5) or not 0 <= self.level < len(self.ladder),
+                    "stake",
+                ),
+                (self.deck not in ("french", "spanish"), "deck"),
+                (any(s not in seats for s, _, _ in self.counts), "counts"),
                 (any(r not in (0, 1, "tie") for _, _, r in self.tricks), "tricks"),
                 (
                     any(x not in (None, 0, 1) for x in (self.lock, self.eleven, self.winner)),
@@ -130,7 +194,24 @@ def build_view(state: TrucoRules, seat: int | None) -> TrucoView:
                 if s != seat and s & 1 == state.eleven
             )
     active = state.actor is not None
+    spanish = state.variant in SPANISH
+    more: dict[str, object] = {}
+    if spanish:
+        more = {
+            "target": state.target,
+            "deck": "spanish",
+            "envido_state": ("open", "calling", "closed")[state.env_state],
+            "envido": tuple(env.CALL_VERBS[c] for c in state.env_chain),
+            "flor": env.FLOR_VERBS[state.flor_level] if state.flor_level >= 0 else "",
+            "counts": state.shown,
+            "tantos": state.tantos,
+        }
+        if seat is not None and state.order:
+            dealt = state.order[seat]
+            more["my_envido"] = env.envido_count(dealt)
+            more["my_flor"] = state.flor_on and env.has_flor(dealt)
     return TrucoView(
+        **more,  # type: ignore[arg-type]
         **table_fields(state, seat),
         hand=hand,
         partners=partners,

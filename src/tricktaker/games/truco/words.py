@@ -34,12 +34,14 @@ from tricktaker.core.protocol import View
 from tricktaker.core.summary import DealSummary, score_cells
 from tricktaker.core.words import GameWords, Lobby, Source
 from tricktaker.games.truco.cards import (
+    ARGENTINO_TOP,
     MINEIRO_MANILHAS,
     ORDER,
     manilha_rank,
     manilhas,
     strength_table,
 )
+from tricktaker.games.truco.options import SPANISH, game_points
 from tricktaker.games.truco.outcomes import ELEVEN, GAME_POINTS, LADDERS
 from tricktaker.games.truco.views import TrucoView
 
@@ -59,6 +61,24 @@ RAISE_TEXTS = {
     10: N_("Dez! (10)"),
     12: N_("Doze! (12)"),
 }
+#: Argentino's and Gaúcho's calls: players say them in Spanish, whatever their language.
+SPANISH_RAISES = {2: N_("Truco!"), 3: N_("Retruco!"), 4: N_("Vale cuatro!")}
+CALL_TEXTS = {
+    "envido": N_("Envido!"),
+    "real": N_("Real envido!"),
+    "falta": N_("Falta envido!"),
+    "flor": N_("Flor!"),
+    "contraflor": N_("Contraflor!"),
+    "resto": N_("Contraflor al resto!"),
+}
+QUIERO = N_("Quiero")
+NO_QUIERO = N_("No quiero")
+#: Gaúcho's answers and last raise, said in Portuguese (docs/rules/truco.md).
+GAUCHO_WORDS = {"accept": N_("Quero"), "refuse": N_("Não quero"), 4: N_("Vale quatro!")}
+SON_BUENAS = N_("Son buenas")
+MAZO = N_("Me voy al mazo")
+WON_BY_ENVIDO = N_("{side} +{n} with the envido, and the game with it")
+WON_BY_FLOR = N_("{side} +{n} with the flor, and the game with it")
 #: The four manilhas' names, the strongest (clubs) first.
 MANILHA_NAMES = (N_("zap"), N_("copas"), N_("espadilha"), N_("pica-fumo"))
 #: The hand played when one team alone is on 11 (Mineiro: on 10).
@@ -69,16 +89,24 @@ PHASE_TEXTS = {
     "play": N_("playing a card"),
     "answer": N_("answering a raise"),
     "over": N_("the match is over"),
+    "envido": N_("answering an envido"),
+    "flor": N_("answering a flor"),
 }
 #: The options' names and values in the lobby (``core.protocol.OptionWords``).
 OPTION_LABELS = {
     "variant": N_("Variant"),
     "players": N_("Players"),
     "match": N_("Match"),
+    "flor": N_("Flor"),
+    "points": N_("Points"),
 }
 CHOICE_LABELS = {
     ("variant", "paulista"): N_("Paulista"),
     ("variant", "mineiro"): N_("Mineiro"),
+    ("variant", "argentino"): N_("Argentino"),
+    ("variant", "gaucho"): N_("Gaúcho"),
+    ("points", 15): N_("to 15"),
+    ("points", 30): N_("to 30 (malas and buenas)"),
     ("players", 2): N_("two, one against one"),
     ("players", 4): N_("four, two against two"),
     ("players", 6): N_("six, three against three"),
@@ -92,7 +120,39 @@ OPTION_HELP = {
     ),
     "players": N_("Four or six players play in two teams, partners in alternate seats."),
     "match": N_("How long the match lasts: one game to 12 points, or the first to win two games."),
+    "flor": N_(
+        "Argentino and Gaúcho: three cards of one suit are a flor, sung before the envido: 3 "
+        "points, or a contest of flores (contraflor, contraflor al resto)."
+    ),
+    "points": N_("Argentino: a game to 30 points (15 malas, then 15 buenas), or to 15."),
 }
+#: Argentino's and Gaúcho's rules, in the order ``rules`` tells them.
+RULES_SPANISH = (
+    N_(
+        "{game}: the Spanish deck of 40 cards (1 to 7, 10 sota, 11 caballo, 12 rey), three to "
+        "each player. From high to low: 1 of espadas, 1 of bastos, 7 of espadas, 7 of oros, "
+        "the 3s, 2s, the other 1s, 12s, 11s, 10s, the other 7s, 6s, 5s, 4s. In the notation "
+        "espadas are ♠ (s), bastos ♣ (c), oros ♦ (d), copas ♥ (h); 1 is A, 10 Q, 11 J, 12 K."
+    ),
+    N_(
+        "Envido, in the first trick before your card and before a truco is accepted: two "
+        "cards of a suit count 20 plus their points (figures 0), else your best card. "
+        "Envido 2, real envido 3, falta envido what the leader lacks to win; refused: 1, or "
+        "the calls accepted before. The mano shows first; a player who cannot win says "
+        "“Son buenas” and his count stays hidden; ties go to the player nearer the mano."
+    ),
+    N_(
+        "Truco 2, retruco 3, vale cuatro 4; refused, the raisers score the stake before. "
+        "“Me voy al mazo” gives the hand away (one point more while the envido is still "
+        "open). Three tied tricks: the mano's side wins. No card is played face down."
+    ),
+)
+RULES_FLOR = N_(
+    "Flor: three cards of a suit must be sung, and cancel the envido: 3 points; an "
+    "opponent's flor answers “con flor quiero” (best flor 4), “con flor me achico” "
+    "(3 to the first), contraflor (6) or contraflor al resto (the falta)."
+)
+RULES_TARGET = N_("The first side to {n} points wins a game.")
 RULES_DECK = N_(
     "{game}: 40 cards (no 8, 9 or 10), three to each player. Ordinary ranks from high to "
     "low: {order}; equal ranks tie, whatever their suits."
@@ -202,8 +262,13 @@ class TrucoWords(GameWords[TrucoView]):
     lobby = Lobby(OPTION_LABELS, CHOICE_LABELS, OPTION_HELP)
     spectator_reads = 0  # a spectator reads seat 0's hint
 
-    def raise_text(self, value: int) -> str:
-        """The shout that asks ``value``: “Truco! (3)”, “Seis! (6)”..."""
+    def raise_text(self, value: int, spanish: bool = False, gaucho: bool = False) -> str:
+        """The shout that asks ``value``: “Truco! (3)”, “Seis! (6)”...; Argentino's
+        “Truco!”, “Retruco!”, “Vale cuatro!” (Gaúcho's “Vale quatro!”)."""
+        if gaucho and value == 4:
+            return self._(GAUCHO_WORDS[4])
+        if spanish and value in SPANISH_RAISES:
+            return self._(SPANISH_RAISES[value])
         fixed = RAISE_TEXTS.get(value)
         return self._(fixed) if fixed is not None else self._("{n}!").format(n=value)
 
@@ -217,6 +282,14 @@ class TrucoWords(GameWords[TrucoView]):
         _ = self._
         players = options.integer("players")
         variant = options.text("variant")
+        if variant in SPANISH:
+            target = game_points(variant, options.integer("points"), players)
+            lines = [_(RULES_SPANISH[0]).format(game=self.title), _(RULES_TABLE[players])]
+            lines += [_(t) for t in RULES_SPANISH[1:]]
+            if options.get("flor"):
+                lines.append(_(RULES_FLOR))
+            lines.append(_(RULES_TARGET).format(n=target))
+            return lines
         ladder = LADDERS[variant]
         at, value, run = ELEVEN[variant]
         lines = [
@@ -257,6 +330,17 @@ class TrucoWords(GameWords[TrucoView]):
         verb, args = action.verb, action.args
         if verb == "play":
             return self.play_label(args, v)
+        if v.spanish:
+            gaucho = variant_of(v) == "gaucho"
+            if verb == "raise":
+                return self.raise_text(asked_value(v), spanish=True, gaucho=gaucho)
+            if verb in CALL_TEXTS:
+                return _(CALL_TEXTS[verb])
+            if gaucho and verb in GAUCHO_WORDS:
+                return _(GAUCHO_WORDS[verb])
+            spanish = {"accept": QUIERO, "refuse": NO_QUIERO, "fold": MAZO}
+            if verb in spanish:
+                return _(spanish[verb])
         if verb == "raise":
             return self.raise_text(asked_value(v))
         if verb == "run":
@@ -307,6 +391,8 @@ class TrucoWords(GameWords[TrucoView]):
         if verb == "fold":
             other = 1 - me % 2
             points = GAME_POINTS - v.score[other] if v.iron else v.value
+            if v.spanish and v.envido_state == "open" and not v.tricks and v.level == 0:
+                points += 1  # the envido they could still have sung
             if team:
                 return _("give up the hand: the other team scores {v}").format(
                     v=self.points(points)
@@ -334,6 +420,8 @@ class TrucoWords(GameWords[TrucoView]):
         if kind == "action" and event.action is not None:
             seat = event.seat if event.seat is not None else int(event.action.partition(":")[0])
             return f"{names[seat]}: {self.said(event.action, d)}"
+        if kind == "count" and event.seat is not None:
+            return f"{names[event.seat]}: {self.count_text(d)}"
         if kind == "deal":
             return self.deal_text(d, names, sides)
         if kind == "trick":
@@ -365,7 +453,8 @@ class TrucoWords(GameWords[TrucoView]):
         ]
         if vira is not None:
             parts.append(_("vira: {card}").format(card=self.card(vira)))
-        parts.append(self.manilhas_text(vira))
+        if d.get("deck") != "spanish":
+            parts.append(self.manilhas_text(vira))
         line = "— " + " · ".join(parts) + " —"
         if "eleven" in d:
             line += " " + f"{self.eleven_name(variant, title=True)}: {sides[d['eleven']]}."
@@ -398,6 +487,8 @@ class TrucoWords(GameWords[TrucoView]):
         """What a seat said or did, as a log line's body (speech in quotes)."""
         _ = self._
         verb = _verb(notation)
+        if "about" in d:  # Argentino and Gaúcho: the calls as players say them
+            return self.quoted(self.spanish_said(verb, d))
         if verb == "play" and d.get("down"):
             if "card" not in d:
                 return _("a card face down")
@@ -419,6 +510,34 @@ class TrucoWords(GameWords[TrucoView]):
         words = {"refuse": _("Corro!"), "fold": _("I fold")}
         return self.quoted(words.get(verb, verb))
 
+    def spanish_said(self, verb: str, d: Mapping[str, Any]) -> str:
+        """A call or an answer in Argentino, with what it is worth."""
+        _ = self._
+        n = d.get("value", d.get("points", ""))
+        gaucho = d.get("speech") == "pt"
+        if verb == "raise":
+            text = self.raise_text(int(n or 0), spanish=True, gaucho=gaucho)
+        elif verb in CALL_TEXTS:
+            text = _(CALL_TEXTS[verb])
+        elif gaucho and verb in GAUCHO_WORDS:
+            text = _(GAUCHO_WORDS[verb])
+        elif verb == "accept":
+            text = _(QUIERO)
+        elif verb == "refuse":
+            text = _(NO_QUIERO)
+        else:
+            text = _(MAZO)
+        return f"{text} ({n})"
+
+    def count_text(self, d: Mapping[str, Any]) -> str:
+        """A count said once an envido or a contest of flores is accepted, or "son buenas"."""
+        _ = self._
+        if d.get("buenas"):
+            return self.quoted(_(SON_BUENAS))
+        if d.get("what") == "flor":
+            return self.quoted(_("Flor: {n}").format(n=d.get("count")))
+        return self.quoted(_("Envido: {n}").format(n=d.get("count")))
+
     # --------------------------------------------------------------- results
 
     def summary_result(self, summary: DealSummary, sides: Sequence[str]) -> str:
@@ -426,6 +545,11 @@ class TrucoWords(GameWords[TrucoView]):
         _ = self._
         if summary.winner is None:
             return _("drawn: three tied tricks; nobody scores")
+        if summary.end in ("envido", "flor"):
+            tantos = summary.details.get("tantos", ())
+            n = tantos[-1]["points"] if tantos else 0
+            text = WON_BY_ENVIDO if summary.end == "envido" else WON_BY_FLOR
+            return _(text).format(side=sides[summary.winner], n=n)
         ends = {
             "refused": _("the other side ran from a raise"),
             "ran": _("the other side ran from the hand"),
@@ -501,7 +625,7 @@ class TrucoWords(GameWords[TrucoView]):
         return [_("Hand"), _("Stake"), _("Result"), sides[0], sides[1]]
 
     def sheet_row(self, summary: DealSummary, sides: Sequence[str]) -> list[str]:
-        cells = score_cells(summary, GAME_POINTS, self._("(game)"))
+        cells = score_cells(summary, summary.details.get("target", GAME_POINTS), self._("(game)"))
         value = summary.details.get("value", "")
         stake = self._("iron") if summary.details.get("iron") else str(value)
         return [str(summary.number + 1), stake, self.summary_result(summary, sides), *cells]
@@ -524,7 +648,7 @@ class TrucoWords(GameWords[TrucoView]):
         _ = self._
         won = _("Game won by {side}: {x} — {y}")
         running = _("Score: {a} {x} — {b} {y} (game to {g})")
-        score = self.race(v.score, sides, GAME_POINTS, won, running)
+        score = self.race(v.score, sides, v.target, won, running)
         if v.games_to_win > 1:
             score += " · " + _("Games: {x} — {y} (best of three)").format(
                 x=v.games[0], y=v.games[1]
@@ -539,8 +663,13 @@ class TrucoWords(GameWords[TrucoView]):
         text = self.stake(v.value)
         if v.pending is not None and v.raiser is not None:
             text += " · " + _("raise ({name}): {shout}").format(
-                shout=self.raise_text(v.pending), name=names[v.raiser]
+                shout=self.raise_text(v.pending, spanish=v.spanish), name=names[v.raiser]
             )
+        if v.envido_state == "calling":
+            calls = " ".join(_(CALL_TEXTS[c]) for c in v.envido)
+            text += " · " + _("envido sung: {calls}").format(calls=calls)
+        if v.flor:
+            text += " · " + _(CALL_TEXTS[v.flor])
         if v.eleven is not None:
             text += " · " + f"{self.eleven_name(variant, title=True)}: {sides[v.eleven]}"
             text += " · " + _("no raise")
@@ -559,7 +688,8 @@ class TrucoWords(GameWords[TrucoView]):
         ]
         if v.vira is not None:
             parts.append(_("vira: {card}").format(card=self.card(v.vira)))
-        parts.append(self.manilhas_text(v.vira))
+        if not v.spanish:
+            parts.append(self.manilhas_text(v.vira))
         return [self.score_line(v, sides), " · ".join(parts), self.stake_line(v, names, sides)]
 
     def dealer_tag(self, v: TrucoView, seat: int) -> str:
@@ -596,6 +726,16 @@ class TrucoWords(GameWords[TrucoView]):
             return None
         if v.iron:
             return _("iron hand: nobody sees his cards; choose one by its place")
+        if v.spanish:
+            order = _("order: {top} · then {rest}").format(
+                top=self.cards(ARGENTINO_TOP), rest=self.ranks("32AKJQ7654")
+            )
+            if v.my_envido is None:
+                return order
+            note = order + " · " + _("your envido: {n}").format(n=v.my_envido)
+            if v.my_flor:
+                note += " · " + _("you hold a flor")
+            return note
         tops = manilhas(v.strength)
         named = ", ".join(
             f"{self.card(c)} {_(name)}" for c, name in zip(tops, MANILHA_NAMES, strict=True)
@@ -619,6 +759,10 @@ class TrucoWords(GameWords[TrucoView]):
         _ = self._
         if v.phase == "answer":
             return _("{name} is answering the raise…").format(name=name)
+        if v.phase == "envido":
+            return _("{name} is answering the envido…").format(name=name)
+        if v.phase == "flor":
+            return _("{name} is answering the flor…").format(name=name)
         if v.phase == "decide":
             return _("{title}: play or run? Deciding: {name}…").format(
                 title=self.eleven_name(variant_of(v), title=True), name=name
@@ -640,6 +784,30 @@ class TrucoWords(GameWords[TrucoView]):
                     "You see your partners' cards.",
                     len(v.partners),
                 )
+            return text
+        if "flor" in verbs and len(verbs) == 1:
+            return _("You hold a flor: sing it.")
+        if v.phase == "envido":
+            calls = " ".join(_(CALL_TEXTS[c]) for c in v.envido)
+            return _(
+                "Envido sung: {calls}. Quiero, no quiero, or raise it? Your envido: {n}."
+            ).format(calls=calls, n=v.my_envido)
+        if v.phase == "flor":
+            return _(
+                "A flor against yours ({call}): con flor quiero, con flor me achico, or raise it?"
+            ).format(call=_(CALL_TEXTS[v.flor or "flor"]))
+        if v.phase == "answer" and v.pending is not None and v.raiser is not None and v.spanish:
+            text = _(
+                "{name}: “{shout}” — the hand would be worth {n}. "
+                "Quiero, or no quiero (they score {v})?"
+            ).format(
+                name=names[v.raiser],
+                shout=self.raise_text(v.pending, spanish=True),
+                n=v.pending,
+                v=self.points(v.value),
+            )
+            if "envido" in verbs:
+                text += " " + _("The envido comes first: you may sing it now.")
             return text
         if v.phase == "answer" and v.pending is not None and v.raiser is not None:
             text = _(
@@ -666,8 +834,10 @@ class TrucoWords(GameWords[TrucoView]):
         text = self.your_card(lead)
         if "raise" in verbs:
             text += " " + _("You may first raise: {shout}.").format(
-                shout=self.raise_text(asked_value(v))
+                shout=self.raise_text(asked_value(v), spanish=v.spanish)
             )
-        if v.tricks:
+        if "envido" in verbs:
+            text += " " + _("You may sing envido (your envido: {n}).").format(n=v.my_envido)
+        if v.tricks and not v.spanish:
             text += " " + _("A card may go face down.")
         return text
