@@ -337,6 +337,11 @@ TRUCO_WORDS = frozenset(
         "Flor",
         "Gaúcho",
         "Argentino",
+        # the web table's groups of Argentino's calls, and its race to 30 (web.po)
+        "Envido",
+        "Mazo",
+        "{side}: {n} malas",
+        "{side}: {n} buenas",
     }
 )
 SAME_AS_ENGLISH: dict[str, frozenset[str]] = {
