@@ -368,7 +368,14 @@ function deckTexts(value) {
 
 function deckEvents(events) {
   if (!Array.isArray(events)) return events;
-  return events.map((e) => (e && typeof e.text === "string" ? { ...e, text: deckText(e.text) } : e));
+  // An event's line, and a deal's end its lines for the end-of-deal panel.
+  return events.map((e) => {
+    if (!e || typeof e !== "object") return e;
+    const out = { ...e };
+    if (typeof e.text === "string") out.text = deckText(e.text);
+    if (Array.isArray(e.lines)) out.lines = e.lines.map(deckText);
+    return out;
+  });
 }
 
 /**
