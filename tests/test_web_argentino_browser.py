@@ -20,7 +20,17 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from test_web_browser import Watched, _file, _post, booting, browser, keep_screenshot, server
+from test_web_browser import (
+    Watched,
+    _choose_game,
+    _create_from_lobby,
+    _file,
+    _post,
+    booting,
+    browser,
+    keep_screenshot,
+    server,
+)
 from test_web_table_browser import Phone
 from tricktaker.core import get_game
 
@@ -173,3 +183,25 @@ def test_spanish_cards_on_a_phone(server: str, phone: Phone, tmp_path: Path) -> 
         "() => [...document.querySelectorAll('.log-list li')]"
         ".some(li => li.textContent.includes('Envido!'))"
     )
+
+
+def test_the_lobby_offers_argentino_and_gaucho_with_their_options(
+    server: str, desktop: Watched
+) -> None:
+    page = desktop.page
+    page.goto(f"{server}/")
+    _choose_game(page, "truco")
+    assert page.locator("#field-flor").count() == 0  # Brazil's Truco has no flor
+    page.select_option("#field-variant select", label="Argentino")
+    page.wait_for_selector("#field-flor input[type=checkbox]")
+    assert page.inner_text("#field-flor .option-name") == "Flor"
+    points = page.locator("#field-points select option").all_inner_texts()
+    assert points == ["to 15", "to 30 (malas and buenas)"]
+    page.select_option("#field-variant select", label="Gaúcho")
+    page.wait_for_selector("#field-points", state="detached")  # Gaúcho plays to 24 or 18
+    assert page.locator("#field-flor").count() == 1
+    page.check("#field-flor input[type=checkbox]")
+    _create_from_lobby(page)
+    page.wait_for_selector(".hand svg.card.spanish")
+    page.wait_for_selector(".status .race")
+    assert page.inner_text(".status .race").startswith("Game to 18")  # two players
