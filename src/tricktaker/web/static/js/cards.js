@@ -103,26 +103,29 @@ function spanishSign(suitLetter, x, y, size) {
   const paint = { fill: colour, stroke: dark, "stroke-width": 4, "stroke-linejoin": "round" };
   let parts;
   switch (suitLetter) {
-    case "s": // espada: a straight sword, point up, with its guard, grip and pommel
+    case "s": // espada: a straight sword, point up, with its fuller, guard, grip and pommel
       parts = [
-        s("path", { d: "M50 2 60 16V64H40V16Z", ...paint }),
-        s("path", { d: "M24 64h52v10H24Z", ...paint }),
+        s("path", { d: "M50 1 62 15V64H38V15Z", ...paint }),
+        s("path", { d: "M50 14V58", stroke: dark, "stroke-width": 3 }),
+        s("path", { d: "M20 63h60v11H20Z", ...paint }),
         s("path", { d: "M44 74h12v14H44Z", fill: dark }),
         s("circle", { cx: 50, cy: 92, r: 7, ...paint }),
       ];
       break;
-    case "c": // basto: a knotty cudgel, thick end up, leaning
+    case "c": { // basto: a knotty cudgel, thick end up, leaning, with cut branches
+      const stubs = "M33 38 20 31M67 56l13-5M35 68l-12-2";
       parts = [
-        s("path", {
-          d: "M44 97 36 34C33 14 40 3 52 3c13 0 19 11 16 31L56 97Z",
-          ...paint,
-          transform: "rotate(-18 50 50)",
-        }),
-        s("circle", { cx: 34, cy: 40, r: 6, ...paint, transform: "rotate(-18 50 50)" }),
-        s("circle", { cx: 66, cy: 30, r: 6, ...paint, transform: "rotate(-18 50 50)" }),
-        s("circle", { cx: 62, cy: 62, r: 5, ...paint, transform: "rotate(-18 50 50)" }),
+        s(
+          "g",
+          { transform: "rotate(-22 50 50)" },
+          s("path", { d: stubs, fill: "none", stroke: dark, "stroke-width": 12, "stroke-linecap": "round" }),
+          s("path", { d: stubs, fill: "none", stroke: colour, "stroke-width": 5, "stroke-linecap": "round" }),
+          s("path", { d: "M44 99 37 30C35 12 42 2 52 2c11 0 17 10 14 28L57 99Z", ...paint }),
+          s("path", { d: "M47 20c3-3 8-3 10 1M46 48c3-2 7-2 9 1M47 78c2-2 5-2 7 0", fill: "none", stroke: dark, "stroke-width": 3 }),
+        ),
       ];
       break;
+    }
     case "d": // oro: a gold coin, its rim and its centre
       parts = [
         s("circle", { cx: 50, cy: 50, r: 45, ...paint }),
