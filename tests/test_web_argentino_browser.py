@@ -205,3 +205,24 @@ def test_the_lobby_offers_argentino_and_gaucho_with_their_options(
     page.wait_for_selector(".hand svg.card.spanish")
     page.wait_for_selector(".status .race")
     assert page.inner_text(".status .race").startswith("Game to 18")  # two players
+
+
+def test_a_flor_is_sung_from_its_group(server: str, desktop: Watched) -> None:
+    """With ``flor=on``, a hand of three espadas offers the flor alone, under its name."""
+    game = get_game("truco")
+    options = game.options({"variant": "argentino", "players": 2, "flor": True})
+    hands = [["As", "5s", "7s"], ["Ah", "2c", "3d"]]
+    state = game.new_match(options, seed=1, dealer=1, deals=[{"hands": hands}])
+    page = desktop.page
+    _open(server, page, state.to_record())
+    flor = page.locator('.action-group:has(.action-group-title:text-is("Flor"))')
+    assert flor.locator("button.action").count() == 1
+    assert (
+        page.locator(".hand svg.card.spanish").evaluate_all("cs => cs.map(c => c.dataset.suit)")
+        == ["espadas"] * 3
+    )
+    flor.locator('button[data-action="0:flor"]').click()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.log-list li')]"
+        ".some(li => li.textContent.includes('Flor!'))"
+    )
