@@ -226,3 +226,17 @@ def test_a_flor_is_sung_from_its_group(server: str, desktop: Watched) -> None:
         "() => [...document.querySelectorAll('.log-list li')]"
         ".some(li => li.textContent.includes('Flor!'))"
     )
+    # In Russian the cards are named with the Russian suits, the log's too (the words write
+    # the French card with Russian letters, "Т♠", and the page reads them back).
+    page.click("[data-lang=ru]")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.log-list li')]"
+        ".some(li => li.textContent.includes('Флор!'))"
+    )
+    labels = page.locator(".hand svg.card.spanish").evaluate_all(
+        "cs => cs.map(c => c.getAttribute('aria-label'))"
+    )
+    assert labels and all(label.endswith(" мечей") for label in labels), labels
+    log = page.inner_text(".log-list")
+    assert "мечей" in log, log
+    assert not re.search(r"(?<![\w])[2-7ТКДВ][♣♦♥♠]", log), log
