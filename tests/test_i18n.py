@@ -399,6 +399,11 @@ TRUCO_WORDS = frozenset(
         "Quero",
         "Não quero",
         "Vale quatro!",
+        # the web table's groups of Argentino's calls, and its race to 30 (web.po)
+        "Envido",
+        "Mazo",
+        "{side}: {n} malas",
+        "{side}: {n} buenas",
     }
 )
 #: Spanish says Truco's calls in Spanish (¡Seis!, ¡Quiero!, mano): only the cards' and the

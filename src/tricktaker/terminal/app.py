@@ -56,7 +56,7 @@ from tricktaker.terminal.modals import (
 )
 from tricktaker.terminal.names import seat_names
 from tricktaker.terminal.session import BotFailure, BotTurn, Session
-from tricktaker.terminal.styling import joined, styled
+from tricktaker.terminal.styling import joined, styled, use_deck
 from tricktaker.terminal.table import TableWidget, table_text
 
 
@@ -162,6 +162,7 @@ class TableScreen(Screen[None]):
         self._first = None
         log = self.query_one("#log", GameLog)
         log.reset()
+        use_deck(session.view(), self.words.lang)  # a Spanish deck's cards by their names
         intro = _("{game} against the computer ({level}). Press ? for the rules.")
         level = level_name(session.level, self.tr)
         log.add(Text(intro.format(game=self.words.title, level=level), style="bold"))
@@ -248,6 +249,7 @@ class TableScreen(Screen[None]):
     async def refresh_table(self) -> None:
         """Redraw every panel from the human's view; rebuild the buttons if they changed."""
         view = self.session.view()
+        use_deck(view, self.words.lang)
         self._show_status(view)
         self._show_table(view)
         self._show_paper(view)

@@ -2,7 +2,7 @@
 // around it, the cards on it, the observer's hand. Shared by the live table
 // and the replay viewer; nothing here knows which game is played.
 
-import { cardSvg, cardText, isCardName } from "./cards.js";
+import { cardSvg, cardText, isCardName, spanishDeck } from "./cards.js";
 import { markTalonCards, tablePiles } from "./centre.js";
 import { h, s } from "./dom.js";
 import { drawnSheet } from "./sheet.js";
@@ -348,6 +348,34 @@ export function pairSelectable(pairs, selected) {
 }
 
 /**
+ * Truco Argentino's and Gaúcho's race (the view's `target` and `score`): "Game to 30"
+ * and each side's points as players count them, the first half *malas* and the second
+ * *buenas* ("7 buenas" is 22 of 30), where the game is played in two halves (30, and
+ * Gaúcho's 24 and 18); a game to 15 is one count. Null for any other table.
+ */
+export function spanishRace(msg) {
+  const view = msg.view;
+  if (!spanishDeck() || !view || !Number.isInteger(view.target) || !Array.isArray(view.score)) {
+    return null;
+  }
+  const target = view.target;
+  const half = target >= 18 && target % 2 === 0 ? target / 2 : null;
+  const sides = msg.side_names || [];
+  const count = (side) => {
+    const points = view.score[side];
+    const name = sides[side] ?? String(side + 1);
+    if (half === null) return t("{side}: {n}", { side: name, n: points });
+    if (points <= half) return t("{side}: {n} malas", { side: name, n: points });
+    return t("{side}: {n} buenas", { side: name, n: points - half });
+  };
+  return h(
+    "li",
+    { class: "race", dataset: { target: String(target) } },
+    [t("Game to {n}", { n: target }), count(0), count(1)].join(" · "),
+  );
+}
+
+/**
  * The game's words about the moment: phase, status lines, the deal so far; the paper
  * sheet too unless paper is false (a page that shows it where it has room).
  */
@@ -362,7 +390,12 @@ export function renderStatus(msg, { paper = true } = {}) {
       texts.title,
       texts.phase ? h("span", { class: "phase" }, ` · ${texts.phase}`) : null,
     ),
-    h("ul", { class: "status-lines" }, (texts.status || []).map((line) => h("li", {}, line))),
+    h(
+      "ul",
+      { class: "status-lines" },
+      spanishRace(msg),
+      (texts.status || []).map((line) => h("li", {}, line)),
+    ),
     paper ? paperSheet(texts) : null,
     texts.table_lines && texts.table_lines.length
       ? h(

@@ -8,6 +8,7 @@
 
 import { api } from "./api.js";
 import { renderBoard, renderHand, renderLogItems, renderSheet, renderStatus } from "./board.js";
+import { deckMessage } from "./cards.js";
 import { field, fill, h, s } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
 import { readJsonFile, recordPicker } from "./recordfile.js";
@@ -93,7 +94,8 @@ export function mountReplay(root) {
         ? await api.tableReplay(st.record.table, st.record.token, currentLang())
         : await api.replay(st.record, seat, currentLang());
       if (fromTable) st.seat = answer.seat === null ? "public" : answer.seat;
-      st.frames = answer.frames || [];
+      // A Spanish deck's frames name and draw their cards as Spanish cards.
+      st.frames = (answer.frames || []).map(deckMessage);
       st.deals = Array.isArray(answer.deals) ? answer.deals : [];
       st.tricks = Array.isArray(answer.tricks) ? answer.tricks : [];
       resetLog();

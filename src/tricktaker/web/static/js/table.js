@@ -24,7 +24,7 @@ import {
   renderSheet,
   renderStatus,
 } from "./board.js";
-import { cardText } from "./cards.js";
+import { cardText, deckMessage, spanishDeck } from "./cards.js";
 import { showFairness } from "./fairness.js";
 import { copyText, fill, h, sleep } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
@@ -254,7 +254,7 @@ export function mountTable(root, tableId, { setConn }) {
       return;
     }
     if (msg.type === "state") {
-      st.queue.push(msg);
+      st.queue.push(deckMessage(msg)); // a Spanish deck's cards named as Spanish cards
       pump();
       return;
     }
@@ -268,7 +268,7 @@ export function mountTable(root, tableId, { setConn }) {
     }
     if (msg.type === "hint") {
       st.hintBusy = false;
-      st.hint = msg;
+      st.hint = deckMessage(msg);
       renderActions();
       return;
     }
@@ -281,7 +281,8 @@ export function mountTable(root, tableId, { setConn }) {
       return;
     }
     if (msg.type === "history") {
-      addHistory(Array.isArray(msg.events) ? msg.events : []);
+      const told = deckMessage(msg);
+      addHistory(Array.isArray(told.events) ? told.events : []);
       return;
     }
     if (msg.type === "ack" || msg.type === "pong") return;
@@ -652,6 +653,35 @@ export function mountTable(root, tableId, { setConn }) {
     fill(handSlot, renderHand(shown(), { playable, onCard: act, busy: st.busy, pick }));
   }
 
+  /** Truco Argentino's and Gaúcho's calls in named groups, where the game gives no layout
+   *  of its own: the answer, the envido, the flor, the truco and the mazo, each under its
+   *  name (the cards stay in the hand and after them). Null for any other table. */
+  function spanishGroups(legal) {
+    if (!spanishDeck()) return null;
+    const sets = [
+      [t("Your answer"), ["accept", "refuse"]],
+      [t("Envido"), ["envido", "real", "falta"]],
+      [t("Flor"), ["flor", "contraflor", "resto"]],
+      [t("Truco"), ["raise"]],
+      [t("Mazo"), ["fold"]],
+    ];
+    const verbOf = (item) => String(item.action).split(":")[1]?.split(" ")[0] ?? "";
+    const groups = [];
+    const titles = [];
+    for (const [title, verbs] of sets) {
+      const row = [];
+      for (const verb of verbs) {
+        const at = legal.findIndex((item) => verbOf(item) === verb);
+        if (at >= 0) row.push(at);
+      }
+      if (row.length) {
+        groups.push([row]);
+        titles.push(title);
+      }
+    }
+    return groups.length ? { groups, titles } : null;
+  }
+
   function renderActions() {
     const msg = st.msg;
     const key = msg
@@ -739,8 +769,9 @@ export function mountTable(root, tableId, { setConn }) {
         // The game's layout first (msg.groups: grids of indices into legal, null a gap),
         // then every move in no group, in the order of the legal moves.
         const grouped = new Set();
-        const titles = Array.isArray(msg.group_titles) ? msg.group_titles : [];
-        (msg.groups || []).forEach((rows, number) => {
+        const layout = msg.groups && msg.groups.length ? null : spanishGroups(legal);
+        const titles = layout ? layout.titles : Array.isArray(msg.group_titles) ? msg.group_titles : [];
+        (layout ? layout.groups : msg.groups || []).forEach((rows, number) => {
           const title = typeof titles[number] === "string" && titles[number] ? titles[number] : null;
           if (title) {
             // A named group (Le Truc for four: cards, stake, words, signals): its
