@@ -84,7 +84,7 @@ def run_solve(
             "only redeal=once is solved: with repeat the abstraction has about 94M"
             " information sets, more than this solver's memory allows"
         )
-    from tricktaker.solvers.truc.solve import TrucSolver, exploitability, memory_estimate
+    from tricktaker.solvers.truc.solve import TrucSolver, memory_estimate
 
     need = memory_estimate(rules)
     say(f"memory needed: about {need / 2**30:.2f} GiB (limit {max_memory_gb:g} GiB)")
@@ -118,7 +118,8 @@ def run_solve(
         t0 = time.perf_counter()
         solver.run(n)
         spent += time.perf_counter() - t0
-        last = exploitability(solver, solver.average_strategy())["full_game"]
+        profile = solver.average_strategy()
+        last = 0.5 * sum(solver.full_game_response(profile, p) for p in (0, 1))
         history.append((solver.iterations, last))
         solver.save(path, history)
 
