@@ -14,7 +14,6 @@ less seat 1's, public as in the model.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from functools import cache
 
@@ -22,8 +21,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from tricktaker.solvers.truc._kernels import LEAF, TERMINAL
-from tricktaker.solvers.truc.hands import FULL_DECK, HANDS, RANKS, count, fits
-from tricktaker.solvers.truc.model import CHANCE, DEAL, OVER, PLAY, Node
+from tricktaker.solvers.truc.hands import FULL_DECK, HANDS, RANKS, count
+from tricktaker.solvers.truc.model import CHANCE, DEAL, OVER, Node
 
 #: Bytes per slot (reach, values, hand, parent slot) and per edge entry
 #: (regret, strategy, strategy sum, legality), as the solver allocates them.
@@ -100,12 +99,20 @@ class TrucTree:
         return int(found[0])
 
 
+_HAND_COUNTS = np.array([[count(h, r) for r in range(RANKS)] for h in HANDS], dtype=np.int64)
+
+
+def _counts(pile: int) -> NDArray[np.int64]:
+    return np.array([count(pile, r) for r in range(RANKS)], dtype=np.int64)
+
+
 @cache
 def _slots(own_played: int, other_played: int) -> NDArray[np.int16]:
-    room = FULL_DECK - other_played
-    return np.array(
-        [i for i, h in enumerate(HANDS) if fits(own_played, h) and fits(h, room)], dtype=np.int16
-    )
+    """The hands (indices into ``HANDS``) holding ``own_played``, beside ``other_played``."""
+    ok = (_counts(own_played) <= _HAND_COUNTS).all(axis=1) & (
+        _counts(FULL_DECK - other_played) >= _HAND_COUNTS
+    ).all(axis=1)
+    return np.flatnonzero(ok).astype(np.int16)
 
 
 @cache
@@ -127,86 +134,163 @@ def _played(node: Node, player: int) -> tuple[int, int]:
     return node.played[player], node.played[1 - player]
 
 
+Sizes = tuple[int, int, int, int, int]  # nodes, edges, slots of seat 0, of seat 1, entries
+
+
 def build(start: Node, *, stop_at_call: bool = True) -> TrucTree:
     """The public tree from ``start`` (a decision node), an accepted call a LEAF if asked.
 
     Without ``stop_at_call`` the subtree must have no accepted call (ValueError).
+
+    Nodes are laid out depth-first (a node, then its children's subtrees in
+    turn), so that every subtree is one block of nodes, edges, slots and entries.
+    Two nodes with equal ``state_key`` have equal subtrees (the history is not
+    in the key, and nothing below reads it), so the walk of the model is
+    memoised on it: a first pass counts each distinct state's block, the
+    second lays out each state once and copies its block, shifted, wherever it
+    recurs. The tree itself keeps every history apart: the copies are distinct
+    nodes.
     """
-    if start.phase not in (PLAY,) and start.actor < 0:
+    if start.actor < 0:
         raise ValueError("a tree starts at a player's decision")
-    kind: list[int] = []
-    payoff: list[float] = []
-    nchild: list[int] = []
-    children: list[int] = []
-    moves: list[int] = []
-    keys: list[tuple[tuple[int, int], tuple[int, int]]] = []
-    parents: list[int] = []
-    legal: list[NDArray[np.bool_]] = []
-    leaf = -1
-    leaf_node: Node | None = None
-    queue: deque[tuple[Node, int]] = deque([(start, -1)])
-    next_id = 1
-    while queue:
-        node, parent = queue.popleft()
-        me = len(kind)
-        parents.append(parent)
-        keys.append((_played(node, 0), _played(node, 1)))
+    sizes: dict[tuple[object, ...], Sizes] = {}
+
+    def size(node: Node) -> Sizes:
+        key = node.state_key()
+        found = sizes.get(key)
+        if found is not None:
+            return found
+        s0 = len(_slots(*_played(node, 0)))
+        s1 = len(_slots(*_played(node, 1)))
+        out: Sizes = (1, 0, s0, s1, 0)
+        if node.phase == CHANCE:
+            if not stop_at_call:
+                raise ValueError("this tree has a call for cards it cannot fold")
+        elif node.phase != OVER:
+            mine = len(_slots(*_played(node, node.actor)))
+            for m in node.moves():
+                c = size(node.child(m))
+                out = (
+                    out[0] + c[0],
+                    out[1] + c[1] + 1,
+                    out[2] + c[2],
+                    out[3] + c[3],
+                    out[4] + c[4] + mine,
+                )
+        sizes[key] = out
+        return out
+
+    total = size(start)
+    n_nodes, n_edges, n_s0, n_s1, n_entries = total
+    kind = np.zeros(n_nodes, dtype=np.int8)
+    payoff = np.zeros(n_nodes)
+    child_start = np.zeros(n_nodes + 1, dtype=np.int64)
+    children = np.zeros(n_edges, dtype=np.int64)
+    moves = np.zeros(n_edges, dtype=np.int8)
+    estart = np.zeros(n_edges + 1, dtype=np.int64)
+    offs = (np.zeros(n_nodes + 1, dtype=np.int64), np.zeros(n_nodes + 1, dtype=np.int64))
+    hids = (np.zeros(n_s0, dtype=np.int16), np.zeros(n_s1, dtype=np.int16))
+    pslots = (np.zeros(n_s0, dtype=np.int16), np.zeros(n_s1, dtype=np.int16))
+    legal = np.zeros(n_entries, dtype=np.bool_)
+    placed: dict[tuple[object, ...], Sizes] = {}
+    leaf = [-1]
+    leaf_node: list[Node] = []
+
+    def root_pslots(at: Sizes, node: Node, parent: Node | None) -> None:
+        for p in (0, 1):
+            mine = _played(node, p)
+            lo = at[2 + p]
+            if parent is None:
+                pslots[p][lo : lo + len(_slots(*mine))] = -1
+            else:
+                pslots[p][lo : lo + len(_slots(*mine))] = _parent_slots(_played(parent, p), mine)
+
+    def place(node: Node, parent: Node | None, at: Sizes) -> None:
+        key = node.state_key()
+        n, e, a, b, c = at
+        found = placed.get(key)
+        if found is not None and sizes[key][0] == 1:  # a terminal again: set, not copied
+            n0, _, a0, b0, _ = found
+            na, nb = sizes[key][2], sizes[key][3]
+            kind[n] = kind[n0]
+            payoff[n] = payoff[n0]
+            child_start[n] = e
+            offs[0][n] = a
+            offs[1][n] = b
+            hids[0][a : a + na] = hids[0][a0 : a0 + na]
+            hids[1][b : b + nb] = hids[1][b0 : b0 + nb]
+            root_pslots(at, node, parent)
+            return
+        if found is not None:
+            nn, ne, na, nb, nc = sizes[key]
+            n0, e0, a0, b0, c0 = found
+            kind[n : n + nn] = kind[n0 : n0 + nn]
+            payoff[n : n + nn] = payoff[n0 : n0 + nn]
+            child_start[n : n + nn] = child_start[n0 : n0 + nn] - e0 + e
+            offs[0][n : n + nn] = offs[0][n0 : n0 + nn] - a0 + a
+            offs[1][n : n + nn] = offs[1][n0 : n0 + nn] - b0 + b
+            children[e : e + ne] = children[e0 : e0 + ne] - n0 + n
+            moves[e : e + ne] = moves[e0 : e0 + ne]
+            estart[e : e + ne] = estart[e0 : e0 + ne] - c0 + c
+            hids[0][a : a + na] = hids[0][a0 : a0 + na]
+            pslots[0][a : a + na] = pslots[0][a0 : a0 + na]
+            hids[1][b : b + nb] = hids[1][b0 : b0 + nb]
+            pslots[1][b : b + nb] = pslots[1][b0 : b0 + nb]
+            legal[c : c + nc] = legal[c0 : c0 + nc]
+            root_pslots(at, node, parent)
+            return
+        placed[key] = at
+        child_start[n] = e
+        for p, lo in ((0, a), (1, b)):
+            mine = _slots(*_played(node, p))
+            offs[p][n] = lo
+            hids[p][lo : lo + len(mine)] = mine
+        root_pslots(at, node, parent)
+        a += len(_slots(*_played(node, 0)))
+        b += len(_slots(*_played(node, 1)))
         if node.phase == OVER:
             assert node.outcome is not None
             g0, g1 = node.outcome.gains
-            kind.append(TERMINAL)
-            payoff.append(float(g0 - g1))
-            nchild.append(0)
-            continue
+            kind[n] = TERMINAL
+            payoff[n] = float(g0 - g1)
+            return
         if node.phase == CHANCE:
-            if not stop_at_call or leaf >= 0:
-                raise ValueError("this tree has more than the one call for cards it can fold")
-            kind.append(LEAF)
-            payoff.append(0.0)
-            nchild.append(0)
-            leaf, leaf_node = me, node.child(DEAL)
-            continue
-        actor = node.actor
-        kind.append(actor)
-        payoff.append(0.0)
+            kind[n] = LEAF
+            leaf[0] = n
+            leaf_node.append(node.child(DEAL))
+            return
+        kind[n] = node.actor
         mv = node.moves()
-        nchild.append(len(mv))
-        own = _played(node, actor)
-        for m in mv:
-            children.append(next_id)
-            next_id += 1
-            moves.append(m)
-            legal.append(_legal(*own, m))
-            queue.append((node.child(m), me))
-    n = len(kind)
-    child_start = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.array(nchild, dtype=np.int64), out=child_start[1:])
-    offs = []
-    hids = []
-    pslots = []
-    for p in (0, 1):
-        lists = [_slots(*key[p]) for key in keys]
-        lengths = np.fromiter((len(x) for x in lists), dtype=np.int64, count=n)
-        off = np.zeros(n + 1, dtype=np.int64)
-        np.cumsum(lengths, out=off[1:])
-        offs.append(off)
-        hids.append(np.concatenate(lists).astype(np.int16))
-        ps = [
-            np.full(len(lists[0]), -1, dtype=np.int16)
-            if parents[i] < 0
-            else _parent_slots(keys[parents[i]][p], keys[i][p])
-            for i in range(n)
-        ]
-        pslots.append(np.concatenate(ps).astype(np.int16))
-    sizes = np.fromiter((len(x) for x in legal), dtype=np.int64, count=len(legal))
-    estart = np.zeros(len(legal) + 1, dtype=np.int64)
-    np.cumsum(sizes, out=estart[1:])
+        own = _played(node, node.actor)
+        width = len(_slots(*own))
+        kids = [node.child(m) for m in mv]
+        child_at = n + 1
+        first_edge = e
+        e += len(mv)
+        for i, m in enumerate(mv):
+            moves[first_edge + i] = m
+            estart[first_edge + i] = c
+            legal[c : c + width] = _legal(*own, m)
+            c += width
+        for i, kid in enumerate(kids):
+            children[first_edge + i] = child_at
+            place(kid, node, (child_at, e, a, b, c))
+            kn, ke, ka, kb, kc = sizes[kid.state_key()]
+            child_at, e, a, b, c = child_at + kn, e + ke, a + ka, b + kb, c + kc
+
+    place(start, None, (0, 0, 0, 0, 0))
+    child_start[n_nodes] = n_edges
+    offs[0][n_nodes] = n_s0
+    offs[1][n_nodes] = n_s1
+    estart[n_edges] = n_entries
+    if leaf[0] >= 0 and len(np.flatnonzero(kind == LEAF)) > 1:
+        raise ValueError("this tree has more than the one call for cards it can fold")
     return TrucTree(
-        kind=np.array(kind, dtype=np.int8),
+        kind=kind,
         child_start=child_start,
-        children=np.array(children, dtype=np.int64),
-        move=np.array(moves, dtype=np.int8),
-        payoff=np.array(payoff, dtype=np.float64),
+        children=children,
+        move=moves,
+        payoff=payoff,
         off0=offs[0],
         off1=offs[1],
         hid0=hids[0],
@@ -214,7 +298,7 @@ def build(start: Node, *, stop_at_call: bool = True) -> TrucTree:
         pslot0=pslots[0],
         pslot1=pslots[1],
         estart=estart,
-        legal=np.concatenate(legal) if legal else np.zeros(0, dtype=np.bool_),
-        leaf=leaf,
-        leaf_node=leaf_node,
+        legal=legal,
+        leaf=leaf[0],
+        leaf_node=leaf_node[0] if leaf_node else None,
     )
