@@ -14,8 +14,6 @@ from pathlib import Path
 from tricktaker.core.errors import TricktakerError
 from tricktaker.solvers.truc.model import GAME_POINTS, DealRules
 
-#: Where ``solve`` writes and ``exploit`` and the ``solved`` level read, by default.
-SOLVED_DIR = Path("var/solved")
 ABSTRACT_METHOD = (
     "best response that forgets its set-aside pile, by alternating exact best responses"
     " above and below the call until neither gains (a lower bound of the exact one;"
@@ -49,8 +47,9 @@ def rules_from(options: Sequence[str], score: str, dealer: int) -> DealRules:
 
 
 def default_path(rules: DealRules) -> Path:
-    a, b = rules.score
-    return SOLVED_DIR / f"truc-{rules.redeal}-{rules.ties}-{a}-{b}-d{rules.dealer}.npz"
+    from tricktaker.solvers.truc.policy import checkpoint_path
+
+    return checkpoint_path(rules)
 
 
 def _check_game(game: str) -> None:
@@ -110,14 +109,15 @@ def run_solve(
         say(f"resumed from {path} at iteration {solver.iterations}")
     path.parent.mkdir(parents=True, exist_ok=True)
     todo = max(0, iterations - solver.iterations)
-    spent = 0.0
+    spent = cpu = 0.0
     last = history[-1][1] if history else float("nan")
 
     def step(n: int) -> None:
-        nonlocal spent, last
-        t0 = time.perf_counter()
+        nonlocal spent, cpu, last
+        t0, c0 = time.perf_counter(), time.process_time()
         solver.run(n)
         spent += time.perf_counter() - t0
+        cpu += time.process_time() - c0
         profile = solver.average_strategy()
         last = 0.5 * sum(solver.full_game_response(profile, p) for p in (0, 1))
         history.append((solver.iterations, last))
@@ -142,11 +142,17 @@ def run_solve(
         while solver.iterations < iterations:
             step(min(every, iterations - solver.iterations))
     if todo:
-        say(f"{todo} iterations in {spent:.1f} s ({todo / spent:.2f} per second)")
+        say(
+            f"{todo} iterations in {spent:.1f} s ({todo / spent:.2f} per second;"
+            f" {cpu / todo:.2f} CPU seconds each), measuring apart"
+        )
     else:
         solver.save(path, history)
     say(f"iteration {solver.iterations}: exploitability {last:.6f} points per deal (full game)")
-    say(f"peak memory {_peak_mib():.0f} MiB; strategy in {path}")
+    from tricktaker.solvers.truc.policy import export, policy_path
+
+    export(solver, policy_path(path))
+    say(f"peak memory {_peak_mib():.0f} MiB; checkpoint {path}, strategy {policy_path(path)}")
     return 0
 
 

@@ -57,7 +57,7 @@ from numpy.typing import NDArray
 from tricktaker.solvers.truc import _kernels as k
 from tricktaker.solvers.truc.arrays import ENTRY_BYTES, SLOT_BYTES, TrucTree, build
 from tricktaker.solvers.truc.hands import HANDS, RANKS, count
-from tricktaker.solvers.truc.model import CHANCE_SEAT, DEAL, DealRules, Node, Position
+from tricktaker.solvers.truc.model import DEAL, DealRules, Node
 
 NH = len(HANDS)
 _HC = np.array([[count(h, r) for r in range(RANKS)] for h in HANDS], dtype=np.int64)
@@ -152,7 +152,10 @@ class TrucSolver:
         self.marginal = (self.d1.sum(axis=1), self.d1.sum(axis=0))
         if start is not None and start.rules != rules:
             raise ValueError("the start node is of other rules")
-        self.top = build(Node.root(rules).child(DEAL) if start is None else start)
+        root = Node.root(rules).child(DEAL) if start is None else start
+        #: How many public moves come before the first tree's root (the first deal's at least).
+        self.prefix_history = root.history
+        self.top = build(root)
         below = self.top.leaf_node
         self.below: TrucTree | None = None if below is None else build(below, stop_at_call=False)
         if self.below is not None:
@@ -309,28 +312,6 @@ class TrucSolver:
         for t, r, s in zip(self.trees, self.regret, self.strategy, strict=True):
             _match(t, r, s, -1)
         return history
-
-    def policy(self, position: Position, strategy: list[NDArray[np.float64]]) -> dict[int, float]:
-        """The probability of each legal move of the player to act at ``position``."""
-        node = position.node
-        seat = node.actor
-        tree_i, n = 0, 0
-        for code in node.history[1:]:
-            if code // 16 == CHANCE_SEAT and code % 16 == DEAL:
-                tree_i, n = 1, 0
-                continue
-            n = self.trees[tree_i].child(n, code % 16)
-        t = self.trees[tree_i]
-        if t.kind[n] != seat:
-            raise ValueError("the position is not a decision of the player to act")
-        from tricktaker.solvers.truc.hands import HAND_INDEX
-
-        j = t.slot(seat, n, HAND_INDEX[position.hands[seat]])
-        out = {}
-        for e in range(int(t.child_start[n]), int(t.child_start[n + 1])):
-            if t.legal[t.estart[e] + j]:
-                out[int(t.move[e])] = float(strategy[tree_i][t.estart[e] + j])
-        return out
 
     # ------------------------------------------------------------ measuring
 
