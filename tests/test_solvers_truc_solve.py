@@ -18,7 +18,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers import new_state
+from tricktaker.bots.truc.solved import SolvedBot
+from tricktaker.cards import CARD_NAMES
 from tricktaker.cli import main
+from tricktaker.core import Start
+from tricktaker.games.truc.cards import DECK
 from tricktaker.solvers.cfr import CFRSolver
 from tricktaker.solvers.cfr import exploitability as dense_exploitability
 from tricktaker.solvers.tree import GameTree, TreeBuilder
@@ -26,6 +31,7 @@ from tricktaker.solvers.truc import _kernels as k
 from tricktaker.solvers.truc.arrays import TrucTree
 from tricktaker.solvers.truc.hands import FULL_DECK, HAND_INDEX, HANDS, hand_pairs
 from tricktaker.solvers.truc.model import DEAL, REDEAL, REFUSE, DealRules, Node, Position
+from tricktaker.solvers.truc.policy import checkpoint_path
 from tricktaker.solvers.truc.solve import (
     TrucSolver,
     exploitability,
@@ -156,9 +162,14 @@ def test_bad_requests_are_refused(
 
 
 @pytest.mark.slow
-def test_solve_and_exploit_at_11_11(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = str(tmp_path / "s.npz")
-    args = ["solve", "truc", "--score", "11:11", "--out", out, "--no-progress", "--every", "10"]
+def test_solve_and_exploit_at_11_11(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Solve 11:11, resume, measure; then the solved level plays every move there from
+    the strategy, as the caller and as the dealer (the mirror), through calls for cards."""
+    monkeypatch.setenv("TRICKTAKER_SOLVED_DIR", str(tmp_path))
+    out = str(checkpoint_path(DealRules((11, 11), 0, "once", "leader")))
+    args = ["solve", "truc", "--score", "11:11", "--no-progress", "--every", "10"]
     assert main([*args, "--max-memory", "0.01"]) == 2
     assert "over the limit" in capsys.readouterr().err
     assert main([*args, "--iterations", "20"]) == 0
@@ -171,6 +182,30 @@ def test_solve_and_exploit_at_11_11(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert found["iterations"] == 30
     assert 0 <= found["abstract"] <= found["full_game"] + 1e-12
     assert found["full_game"] < 0.01
+
+    rng = random.Random(5)
+    bot = SolvedBot()
+    calls = 0
+    for deal in range(40):
+        cards = [CARD_NAMES[c] for c in DECK]
+        rng.shuffle(cards)
+        state = new_state(
+            redeal="once",
+            deals=[{"hands": [cards[0:3], cards[3:6]], "stock": cards[6:]}],
+            dealer=deal % 2,
+            start=Start({"score": (11, 11)}),
+        )
+        while not state.finished_deals():
+            seat, legal = state.to_act, state.legal_actions()
+            if seat == deal // 2 % 2:
+                action = bot.act(state.view(seat), state.events(0, seat), legal, rng)
+            else:
+                favoured = [a for a in legal if a.verb in ("redeal", "accept")]
+                action = rng.choice(favoured if favoured and rng.random() < 0.5 else legal)
+            calls += action.verb == "redeal"
+            state.apply(action)
+    assert bot.search_moves == 0 and bot.solved_moves > 40
+    assert calls > 5
 
 
 @pytest.mark.slow
