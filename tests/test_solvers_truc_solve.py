@@ -140,6 +140,14 @@ def test_checkpoints_resume(tmp_path: Path) -> None:
     again.run(3)
     for a, b in zip(solver.average_strategy(), again.average_strategy(), strict=True):
         assert np.array_equal(a, b)
+    # Another tree (another start, the same rules) does not read it.
+    other = TrucSolver(RULES, _other_start())
+    with pytest.raises(ValueError, match="laid out otherwise"):
+        other.load(path)
+
+
+def _other_start() -> Node:
+    return Node.root(RULES).child(DEAL).child(REDEAL).child(REFUSE).child(5).child(7).child(3)
 
 
 @pytest.mark.parametrize(

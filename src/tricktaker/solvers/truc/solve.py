@@ -46,6 +46,7 @@ Payoffs are points per deal, seat 0's less seat 1's, at the score of ``rules``.
 from __future__ import annotations
 
 import json
+import zlib
 from dataclasses import asdict
 from functools import cache
 from math import comb
@@ -291,6 +292,7 @@ class TrucSolver:
         }
         arrays |= {f"sum{i}": s for i, s in enumerate(self.strategy_sum)}
         arrays["iterations"] = np.array(float(self.iterations))
+        arrays["layout"] = np.array([_layout(t) for t in self.trees], dtype=np.float64)
         arrays["history"] = np.array(history, dtype=np.float64).reshape(-1, 2)
         tmp = path.with_name(path.name + ".tmp.npz")
         np.savez(tmp, rules=np.array(json.dumps(asdict(self.rules))), **arrays)  # type: ignore[arg-type]
@@ -302,6 +304,9 @@ class TrucSolver:
             rules = json.loads(str(data["rules"]))
             if DealRules(**{**rules, "score": tuple(rules["score"])}) != self.rules:
                 raise ValueError(f"{path} was solved for other rules: {rules}")
+            layout = [_layout(t) for t in self.trees]
+            if "layout" not in data or [float(x) for x in data["layout"]] != layout:
+                raise ValueError(f"{path} was written for trees laid out otherwise")
             for i, t in enumerate(self.trees):
                 if data[f"regret{i}"].shape != (int(t.estart[-1]),):
                     raise ValueError(f"{path} does not fit this solver's trees")
@@ -405,6 +410,14 @@ def exploitability(solver: TrucSolver, strategy: list[NDArray[np.float64]]) -> d
 
 
 # ---------------------------------------------------------------- plumbing
+
+
+def _layout(t: TrucTree) -> float:
+    """A fingerprint of a tree's layout: a checkpoint's arrays are read in this order."""
+    crc = 0
+    for a in (t.kind, t.child_start, t.move, t.estart, t.hid0, t.hid1):
+        crc = zlib.crc32(np.ascontiguousarray(a).tobytes(), crc)
+    return float(crc)
 
 
 def _owned(t: TrucTree, player: int) -> NDArray[np.bool_]:
