@@ -239,6 +239,30 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return run_bench_cli(args.seconds, args.no_openspiel, as_json=args.json)
 
 
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from tricktaker.solvers.truc.run import run_solve
+
+    return run_solve(
+        args.game,
+        args.option,
+        args.score,
+        args.dealer,
+        args.iterations,
+        args.out,
+        args.every,
+        args.max_memory,
+        progress=not args.no_progress,
+    )
+
+
+def _cmd_exploit(args: argparse.Namespace) -> int:
+    from tricktaker.solvers.truc.run import run_exploit
+
+    return run_exploit(
+        args.game, args.bot, args.option, args.score, args.dealer, args.strategy, args.json
+    )
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     from tricktaker.server.serve import serve
 
@@ -330,6 +354,14 @@ def _lang_option(p: argparse.ArgumentParser) -> None:
 def _rule_options(p: argparse.ArgumentParser) -> None:
     """``--option NAME=VALUE``, repeated: the rules of a command that plays a game."""
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
+
+
+def _solver_args(p: argparse.ArgumentParser) -> None:
+    """The deal a Le Truc solve is about: the game, the options, the score, the dealer."""
+    p.add_argument("game", help="the game: truc")
+    _rule_options(p)
+    p.add_argument("--score", default="0:0", metavar="A:B", help="the score (default: 0:0)")
+    p.add_argument("--dealer", type=int, choices=(0, 1), default=0, help="the dealer's seat")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -488,6 +520,45 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="also update this game's table in PATH (default: docs/strength.md)",
     )
+
+    p = _command(
+        sub,
+        "solve",
+        _cmd_solve,
+        "solve one deal of 2p Le Truc for an equilibrium (CFR+)",
+        "Solve one deal of two-player Le Truc (redeal=once) at a score for an equilibrium"
+        " of the abstraction that forgets the set-aside piles, by CFR+; prints the memory"
+        " it needs first, shows the exploitability as it goes, and resumes from --out"
+        " when that file exists (docs/strength.md, Le Truc equilibrium).",
+    )
+    _solver_args(p)
+    p.add_argument("--iterations", type=int, default=1000, help="iterations in all (default: 1000)")
+    p.add_argument("--out", default=None, metavar="PATH", help="checkpoint and strategy file")
+    p.add_argument(
+        "--every", type=int, default=10, metavar="K", help="measure and save every K iterations"
+    )
+    p.add_argument(
+        "--max-memory",
+        type=float,
+        default=8.0,
+        metavar="GIB",
+        help="refuse to start above this memory (default: 8)",
+    )
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+    p = _command(
+        sub,
+        "exploit",
+        _cmd_exploit,
+        "how much a best response wins against the solved Le Truc strategy",
+        "Measure the solved strategy of tricktaker solve: what a best response wins"
+        " against it, in points per deal (abstract: one that forgets its set-aside"
+        " pile; full_game: one that remembers it).",
+    )
+    _solver_args(p)
+    p.add_argument("--bot", default="solved", help="solved (default), or uniform for reference")
+    p.add_argument("--strategy", default=None, metavar="PATH", help="the strategy file")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
 
     p = _command(
         sub,

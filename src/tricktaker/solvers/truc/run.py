@@ -1,0 +1,216 @@
+"""``tricktaker solve truc`` and ``tricktaker exploit truc``: the solver's command lines.
+
+Kept apart from ``solve.py`` so that the bot reading a strategy never loads rich.
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from tricktaker.core.errors import TricktakerError
+from tricktaker.solvers.truc.model import GAME_POINTS, DealRules
+
+ABSTRACT_METHOD = (
+    "best response that forgets its set-aside pile, by alternating exact best responses"
+    " above and below the call until neither gains (a lower bound of the exact one;"
+    " full_game bounds it above)"
+)
+FULL_GAME_METHOD = (
+    "exact best response of a player who remembers his set-aside pile, over ranks"
+    " (suits are lossless), one pass below the call per pile"
+)
+
+
+def rules_from(options: Sequence[str], score: str, dealer: int) -> DealRules:
+    """The rules from ``--option NAME=VALUE`` (redeal, ties), ``--score A:B``, the dealer."""
+    values = {"redeal": "once", "ties": "leader"}
+    for text in options:
+        name, sep, value = text.partition("=")
+        if not sep or name not in values:
+            raise TricktakerError(
+                f"not an option of the Le Truc solver: {text[:40]!r} (redeal, ties)"
+            )
+        values[name] = value
+    a, sep, b = score.partition(":")
+    if not (sep and a.isdigit() and b.isdigit() and len(a) <= 2 and len(b) <= 2):
+        raise TricktakerError(
+            f"a score is A:B, two numbers from 0 to {GAME_POINTS - 1}: {score[:20]!r}"
+        )
+    try:
+        return DealRules((int(a), int(b)), dealer, values["redeal"], values["ties"])
+    except ValueError as exc:
+        raise TricktakerError(str(exc)) from None
+
+
+def default_path(rules: DealRules) -> Path:
+    from tricktaker.solvers.truc.policy import checkpoint_path
+
+    return checkpoint_path(rules)
+
+
+def _check_game(game: str) -> None:
+    if game != "truc":
+        raise TricktakerError(f"only Le Truc (truc) has a solver, not {game[:20]!r}")
+
+
+def _peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def run_solve(
+    game: str,
+    options: Sequence[str],
+    score: str,
+    dealer: int,
+    iterations: int,
+    out: str | None,
+    every: int,
+    max_memory_gb: float,
+    say: Callable[[str], object] = print,
+    progress: bool = True,
+) -> int:
+    """Solve (or resume) up to ``iterations`` CFR+ iterations, checkpointing every ``every``."""
+    _check_game(game)
+    if iterations < 0 or every < 1:
+        raise TricktakerError("--iterations is 0 or more and --every 1 or more")
+    rules = rules_from(options, score, dealer)
+    if rules.redeal != "once":
+        raise TricktakerError(
+            "only redeal=once is solved: with repeat the abstraction has about 94M"
+            " information sets, more than this solver's memory allows"
+        )
+    from tricktaker.solvers.truc.solve import TrucSolver, memory_estimate
+
+    need = memory_estimate(rules)
+    say(f"memory needed: about {need / 2**30:.2f} GiB (limit {max_memory_gb:g} GiB)")
+    if need > max_memory_gb * 2**30:
+        raise TricktakerError(
+            f"this solve needs about {need / 2**30:.1f} GiB, over the limit of"
+            f" {max_memory_gb:g} GiB (--max-memory)"
+        )
+    path = Path(out) if out else default_path(rules)
+    began = time.perf_counter()
+    solver = TrucSolver(rules)
+    say(
+        f"trees built in {time.perf_counter() - began:.1f} s:"
+        f" {sum(t.n_nodes for t in solver.trees):,} nodes,"
+        f" {sum(t.n_infosets() for t in solver.trees):,} information sets"
+    )
+    history: list[tuple[int, float]] = []
+    if path.exists():
+        try:
+            history = solver.load(path)
+        except (ValueError, KeyError, OSError) as exc:
+            raise TricktakerError(f"cannot resume from {path}: {exc}") from None
+        say(f"resumed from {path} at iteration {solver.iterations}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    todo = max(0, iterations - solver.iterations)
+    spent = cpu = 0.0
+    last = history[-1][1] if history else float("nan")
+
+    def step(n: int) -> None:
+        nonlocal spent, cpu, last
+        t0, c0 = time.perf_counter(), time.process_time()
+        solver.run(n)
+        spent += time.perf_counter() - t0
+        cpu += time.process_time() - c0
+        profile = solver.average_strategy()
+        last = 0.5 * sum(solver.full_game_response(profile, p) for p in (0, 1))
+        history.append((solver.iterations, last))
+        solver.save(path, history)
+
+    if progress:
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        columns = (
+            TextColumn("CFR+"),
+            BarColumn(),
+            TextColumn("{task.completed}/{task.total}"),
+            TextColumn("exploitability {task.fields[expl]}"),
+            TimeRemainingColumn(),
+        )
+        with Progress(*columns) as bar:
+            task = bar.add_task("solve", total=iterations, completed=solver.iterations, expl="-")
+            while solver.iterations < iterations:
+                step(min(every, iterations - solver.iterations))
+                bar.update(task, completed=solver.iterations, expl=f"{last:.5f}")
+    else:
+        while solver.iterations < iterations:
+            step(min(every, iterations - solver.iterations))
+    if todo:
+        say(
+            f"{todo} iterations in {spent:.1f} s ({todo / spent:.2f} per second;"
+            f" {cpu / todo:.2f} CPU seconds each), measuring apart"
+        )
+    else:
+        solver.save(path, history)
+    say(f"iteration {solver.iterations}: exploitability {last:.6f} points per deal (full game)")
+    from tricktaker.solvers.truc.policy import export, policy_path
+
+    export(solver, policy_path(path))
+    say(f"peak memory {_peak_mib():.0f} MiB; checkpoint {path}, strategy {policy_path(path)}")
+    return 0
+
+
+def run_exploit(
+    game: str,
+    bot: str,
+    options: Sequence[str],
+    score: str,
+    dealer: int,
+    strategy: str | None,
+    as_json: bool,
+    say: Callable[[str], object] = print,
+) -> int:
+    """How much a best response wins against ``solved`` (or ``uniform``), in points per deal."""
+    _check_game(game)
+    if bot not in ("solved", "uniform"):
+        raise TricktakerError(f"exploit measures the solved level (or uniform), not {bot[:20]!r}")
+    rules = rules_from(options, score, dealer)
+    path = Path(strategy) if strategy else default_path(rules)
+    if bot == "solved" and not path.exists():
+        raise TricktakerError(f"no solved strategy at {path}: make it with tricktaker solve truc")
+    from tricktaker.solvers.truc.solve import TrucSolver, exploitability
+
+    try:
+        solver = TrucSolver(rules)
+    except ValueError as exc:
+        raise TricktakerError(str(exc)) from None
+    if bot == "solved":
+        try:
+            solver.load(path)
+        except (ValueError, KeyError, OSError) as exc:
+            raise TricktakerError(f"cannot read {path}: {exc}") from None
+        profile = solver.average_strategy()
+    else:
+        profile = [s.copy() for s in solver.strategy]
+    found = exploitability(solver, profile)
+    result = {
+        "game": "truc",
+        "bot": bot,
+        "rules": {
+            "score": list(rules.score),
+            "dealer": rules.dealer,
+            "redeal": rules.redeal,
+            "ties": rules.ties,
+        },
+        "iterations": solver.iterations if bot == "solved" else 0,
+        "abstract": found["abstract"],
+        "abstract_method": ABSTRACT_METHOD,
+        "full_game": found["full_game"],
+        "full_game_method": FULL_GAME_METHOD,
+        "value": found["value"],
+        "units": "points per deal, mean over both seats of what a best response wins",
+    }
+    if as_json:
+        say(json.dumps(result, indent=2))
+    else:
+        say(
+            f"{bot} at {rules.score[0]}:{rules.score[1]} ({rules.redeal}, ties {rules.ties}):"
+            f" abstract {found['abstract']:.6f}, full game {found['full_game']:.6f} points per deal"
+        )
+    return 0

@@ -1,0 +1,85 @@
+"""The ``solved`` level of Le Truc (issue 24) reads its deal from its memory and plays
+the solved strategy where there is one, ``search`` elsewhere; offered only when a
+strategy is solved.
+
+The quick tests use a strategy solved from a point of the first deal (after a
+refused call, ace against seven, king led): an engine deal scripted to reach that
+point must be read back to the same history and get the strategy's move.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from helpers import new_state
+from tricktaker.bots.truc.solved import SolvedBot, available, load_policy
+from tricktaker.cards import CARD_NAMES
+from tricktaker.games.truc.cards import DECK, STRENGTH
+from tricktaker.solvers.truc.bridge import move_of
+from tricktaker.solvers.truc.hands import pile_of
+from tricktaker.solvers.truc.model import DEAL, REDEAL, REFUSE, DealRules, Node
+from tricktaker.solvers.truc.policy import checkpoint_path, export, policy_path
+from tricktaker.solvers.truc.solve import TrucSolver
+
+RULES = DealRules((0, 0), 0, "once", "leader")
+
+
+def _cards(ranks: str) -> list[str]:
+    """Engine card names for these rank letters (``hands.RANK_NAMES``), distinct suits."""
+    taken: set[int] = set()
+    out = []
+    for letter in ranks:
+        rank = "9TJQKA87".index(letter)
+        card = next(c for c in DECK if STRENGTH[c] == rank and c not in taken)
+        taken.add(card)
+        out.append(CARD_NAMES[card])
+    return out
+
+
+@pytest.fixture
+def solved_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TRICKTAKER_SOLVED_DIR", str(tmp_path))
+    return tmp_path
+
+
+def test_offered_only_when_a_strategy_is_solved(solved_dir: Path) -> None:
+    assert not available()
+    assert load_policy(RULES) is None
+    start = Node.root(RULES).child(DEAL).child(REDEAL).child(REFUSE).child(5).child(7).child(4)
+    solver = TrucSolver(RULES, start)
+    solver.run(20)
+    export(solver, policy_path(checkpoint_path(RULES)))
+    assert available()
+    policy = load_policy(RULES)
+    assert policy is not None and policy.iterations == 20
+
+    # Seat 0 deals; seat 1 (the caller) holds an ace, the dealer a seven and a king.
+    caller, dealer = _cards("AQ9"), _cards("7KJ")
+    used = set(caller + dealer)
+    stock = [CARD_NAMES[c] for c in DECK if CARD_NAMES[c] not in used]
+    state = new_state(redeal="once", deals=[{"hands": [dealer, caller], "stock": stock}])
+    for seat, verb in [(1, "redeal"), (0, "refuse"), (1, "play A"), (0, "play 7"), (0, "play K")]:
+        assert state.to_act == seat
+        kind, _, rank = verb.partition(" ")
+        wanted = [
+            a
+            for a in state.legal_actions()
+            if a.verb == kind and (not rank or STRENGTH[a.card] == "9TJQKA87".index(rank))
+        ]
+        assert wanted, (verb, state.legal_actions())
+        state.apply(wanted[0])
+    assert state.to_act == 1
+    bot = SolvedBot()
+    legal = state.legal_actions()
+    history = (*start.history,)
+    want = policy.probabilities(history, 1, pile_of("AQ9"))
+    seen = set()
+    for i in range(40):
+        action = bot.act(state.view(1), state.events(0, 1), legal, random.Random(i))
+        assert action in legal
+        seen.add(move_of(action))
+    assert bot.solved_moves == 40 and bot.search_moves == 0
+    assert seen == {m for m, p in want.items() if p > 0}
