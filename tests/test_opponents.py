@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from tricktaker.arena.duplicate import play_deal, set_up, start_state
 from tricktaker.bots import make_bot
@@ -179,3 +180,20 @@ def test_the_search_level_learns_its_opponents_betting_across_arena_deals() -> N
     assert bot.reader is not None
     seen = bot.reader.history.get(1)
     assert seen is not None and seen.raises.tries + seen.calls.tries > 0
+
+
+def test_the_model_parameters_make_the_rules_bot_raise_always_or_never() -> None:
+    """``bluff_any`` 1 raises at the first chance whatever the hand; ``raise_scale`` 0
+    never raises (the two ends of a player's raise rate)."""
+    game = get_game("truco")
+    always = TrucoRules(replace(TRUCO_DEFAULT, bluff_any=1.0))
+    never = TrucoRules(replace(TRUCO_DEFAULT, raise_scale=0.0))
+    for seed in range(12):
+        state = game.new_match(game.options({}), seed=seed)
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_actions()
+        assert any(a.verb == "raise" for a in legal)
+        view, memory = state.view(seat), state.events(0, seat)
+        assert always.act(view, memory, legal, random.Random(seed)).verb == "raise"
+        assert never.act(view, memory, legal, random.Random(seed)).verb != "raise"
