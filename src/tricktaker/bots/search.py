@@ -14,7 +14,8 @@ less noise than the values themselves. Worlds are sampled until the time
 budget is spent or ``max_worlds`` are done, but never fewer than
 ``min_worlds`` (so a slow machine plays the same game as a fast one at the
 same seed, only later); the iteration budget alone makes a bot deterministic
-given its rng, which the arena and the ladder rely on.
+given its rng (and what its ``reader`` was told of past matches, where it has
+one), which the arena and the ladder rely on.
 
 A game may hand the search a better evaluator than rollouts
 (:class:`WorldValue`): Preferans and Tetka value a world by solving it open
