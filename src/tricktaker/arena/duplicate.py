@@ -36,6 +36,7 @@ from typing import Any
 
 from tricktaker.arena.stats import Interval, mean_ci, wilson_ci
 from tricktaker.bots import Bot, make_bot
+from tricktaker.bots.opponents import Learner
 from tricktaker.core import State, TricktakerError, get_game
 from tricktaker.core.options import Options, parse_option_args, parse_option_texts
 from tricktaker.core.summary import DealSummary
@@ -221,7 +222,11 @@ def start_state(game_id: str, options: Options, setup: SetUp) -> State:
 
 
 def play_deal(state: State, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> DealSummary:
-    """Let the seats' bots act until the first deal is finished; return its summary."""
+    """Let the seats' bots act until the first deal is finished; return its summary.
+
+    Play stops there, so a bot that learns across matches (``Learner``) is told the
+    match is over: once per bot object, with the first seat it held (a bot at two
+    seats of a team saw the same betting from both)."""
     while not state.finished_deals():
         seat = state.to_act
         if seat is None:
@@ -233,6 +238,11 @@ def play_deal(state: State, bots: Sequence[Bot], rngs: Sequence[random.Random]) 
             state.apply(action)
         except TricktakerError as exc:
             raise TricktakerError(f"bot {bots[seat].name} at seat {seat}: {exc}") from exc
+    told: list[Bot] = []
+    for seat, bot in enumerate(bots):
+        if isinstance(bot, Learner) and not any(b is bot for b in told):
+            told.append(bot)
+            bot.match_over(state.view(seat), state.events(0, seat))
     return state.finished_deals()[0]
 
 

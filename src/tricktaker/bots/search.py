@@ -14,7 +14,8 @@ less noise than the values themselves. Worlds are sampled until the time
 budget is spent or ``max_worlds`` are done, but never fewer than
 ``min_worlds`` (so a slow machine plays the same game as a fast one at the
 same seed, only later); the iteration budget alone makes a bot deterministic
-given its rng, which the arena and the ladder rely on.
+given its rng (and what its ``reader`` was told of past matches, where it has
+one), which the arena and the ladder rely on.
 
 A game may hand the search a better evaluator than rollouts
 (:class:`WorldValue`): Preferans and Tetka value a world by solving it open
@@ -34,6 +35,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from tricktaker.bots.base import Bot, BotFactory
+from tricktaker.bots.opponents import Reader
 from tricktaker.core.actions import Action
 from tricktaker.core.errors import SampleError, TricktakerError
 from tricktaker.core.events import Event
@@ -121,6 +123,7 @@ class SearchBot:
         clock: Callable[[], float] = time.perf_counter,
         infer: bool = False,
         prudence: float = PRUDENCE,
+        reader: Callable[[], Reader] | None = None,
     ) -> None:
         self.name = name
         self.game = game
@@ -130,6 +133,11 @@ class SearchBot:
         self._clock = clock
         self.infer = infer
         self.prudence = prudence
+        #: The others' betting, read over the match and past ones (``bots/opponents.py``):
+        #: the policy that plays each other side's seat in the worlds' weights and
+        #: rollouts, where it differs from the rollout policy (set per decision).
+        self.reader = reader() if reader is not None else None
+        self._models: Mapping[int, Bot] = {}
         self._last_values: list[list[float]] = []
         self._last_weights: list[float] = []
         self._rollout_bot: Bot | None = None
@@ -152,6 +160,11 @@ class SearchBot:
 
                 self._rollout_bot = make_bot("rules", self.game)
         return self._rollout_bot
+
+    def match_over(self, view: View, memory: Sequence[Event]) -> None:
+        """Keep the others' betting seen in a match that is over (``Learner``)."""
+        if self.reader is not None:
+            self.reader.match_over(memory)
 
     def act(
         self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
@@ -211,6 +224,11 @@ class SearchBot:
         game = get_game(self.game)
         seat = view.seat
         assert seat is not None
+        self._models = {}
+        if self.reader is not None:
+            players = getattr(view, "players", None)
+            if isinstance(players, int):
+                self._models = self.reader.policies(seat, players, memory)
         totals = [0.0] * len(legal)
         weights = 0.0
         self._last_values = [[] for _ in legal]
@@ -291,7 +309,8 @@ class SearchBot:
                     if start is None:
                         start = starts[actor] = _deal_start(replay.events(0, actor))
                     memory = replay.events(start, actor)
-                    if policy.act(replay.view(actor), memory, legal, rng) != action:
+                    model = self._models.get(actor, policy)
+                    if model.act(replay.view(actor), memory, legal, rng) != action:
                         weight *= MISMATCH
             replay.apply(action)
         return weight
@@ -329,7 +348,8 @@ class SearchBot:
             if start is None:
                 start = starts[actor] = _deal_start(world.events(0, actor))
             memory = world.events(start, actor)
-            world.apply(policy.act(world.view(actor), memory, legal, rng))
+            model = self._models.get(actor, policy)
+            world.apply(model.act(world.view(actor), memory, legal, rng))
         return deal_gain(world, before, side)
 
 
@@ -338,16 +358,24 @@ def search_levels(
     value: WorldValue | None = None,
     rollout: Callable[[], Bot] | None = None,
     infer: bool = False,
+    reader: Callable[[], Reader] | None = None,
 ) -> Mapping[str, BotFactory]:
     """The ``search`` and ``deep`` levels of ``game``, for its bots' ``LEVELS``;
-    ``infer``: weigh worlds by the others' choices (:meth:`SearchBot._belief`)."""
+    ``infer``: weigh worlds by the others' choices (:meth:`SearchBot._belief`);
+    ``reader``: model each other player by his betting seen (``bots/opponents.py``)."""
 
     def default() -> Bot:
-        return SearchBot(game, value=value, rollout=rollout, infer=infer)
+        return SearchBot(game, value=value, rollout=rollout, infer=infer, reader=reader)
 
     def deep() -> Bot:
         return SearchBot(
-            game, name="deep", budget=DEEP_BUDGET, value=value, rollout=rollout, infer=infer
+            game,
+            name="deep",
+            budget=DEEP_BUDGET,
+            value=value,
+            rollout=rollout,
+            infer=infer,
+            reader=reader,
         )
 
     return {"search": default, "deep": deep}

@@ -9,12 +9,13 @@ from collections.abc import Mapping
 from tricktaker.bots.base import BotFactory
 from tricktaker.bots.search import search_levels
 from tricktaker.bots.truc.exploits import EXPLOITS
+from tricktaker.bots.truc.reading import reader
 from tricktaker.bots.truc.rules import RulesBot
 from tricktaker.bots.truc.solved import SolvedBot, available
 
 LEVELS: Mapping[str, BotFactory] = {
     "rules": RulesBot,
-    **search_levels("truc", infer=True),
+    **search_levels("truc", infer=True, reader=reader),
     # Offered only where ``tricktaker solve truc`` has written a strategy (var/solved/).
     **({"solved": SolvedBot} if available() else {}),
     **EXPLOITS,

@@ -92,6 +92,11 @@ class Params:
     #: As dealer, accept a call below this chance (the caller being likely weak).
     dealer_accept_below: float = 0.55
     samples_4p: int = 32
+    #: A model of another player (``bots/truc/reading.py``), not the bot's own play:
+    #: propose this often where the above would not (any hand), and keep only this
+    #: share of the proposals the above would make. The defaults draw no chance.
+    bluff_any: float = 0.0
+    raise_scale: float = 1.0
 
 
 DEFAULT = Params()
@@ -273,6 +278,12 @@ class _Turn:
         return self.rng.random() < p
 
     def want_to_propose(self) -> bool:
+        k = self.params
+        if self._want_to_propose():
+            return k.raise_scale >= 1.0 or self.chance(k.raise_scale)
+        return k.bluff_any > 0.0 and self.chance(k.bluff_any)
+
+    def _want_to_propose(self) -> bool:
         worst, best = self.bounds
         k = self.params
         late = len(self.tricks) >= 1 or len(self.mine) <= 1

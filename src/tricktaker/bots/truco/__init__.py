@@ -12,11 +12,12 @@ from collections.abc import Mapping
 from tricktaker.bots.base import BotFactory
 from tricktaker.bots.search import search_levels
 from tricktaker.bots.truco.exploits import EXPLOITS
+from tricktaker.bots.truco.reading import reader
 from tricktaker.bots.truco.rules import RulesBot
 
 LEVELS: Mapping[str, BotFactory] = {
     "rules": RulesBot,
-    **search_levels("truco", infer=True),
+    **search_levels("truco", infer=True, reader=reader),
     **EXPLOITS,
 }
 

@@ -123,6 +123,11 @@ class Params:
     resto_at: int = 36
     #: ... accept ("con flor quiero") from this count on, else "con flor me achico".
     flor_accept_at: int = 28
+    #: A model of another player (``bots/truco/reading.py``), not the bot's own play:
+    #: raise this often where the above would not (any hand), and keep only this
+    #: share of the raises the above would make. The defaults draw no chance.
+    bluff_any: float = 0.0
+    raise_scale: float = 1.0
 
 
 DEFAULT = Params()
@@ -355,6 +360,12 @@ class _Turn:
         return cards
 
     def want_raise(self) -> bool:
+        k = self.params
+        if self._want_raise():
+            return k.raise_scale >= 1.0 or self.chance(k.raise_scale)
+        return k.bluff_any > 0.0 and self.chance(k.bluff_any)
+
+    def _want_raise(self) -> bool:
         k = self.params
         late = bool(self.tricks) or len(self.mine) < 3
         if self.sure:

@@ -1,0 +1,199 @@
+"""The opponent model of the search levels (``bots/opponents.py``, issue 23): what it
+counts, how the counts move the model off the ``rules`` bot, and how that moves the
+worlds' weights. No strength figures here: those are the arena's (docs/strength.md)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+
+from tricktaker.arena.duplicate import play_deal, set_up, start_state
+from tricktaker.bots import make_bot
+from tricktaker.bots.base import Bot
+from tricktaker.bots.opponents import (
+    PRIOR_WEIGHT,
+    Learner,
+    Rates,
+    SeatTally,
+    Tally,
+    tally_actions,
+)
+from tricktaker.bots.search import Budget, SearchBot
+from tricktaker.bots.truc import reading as truc_reading
+from tricktaker.bots.truc.rules import RulesBot as TrucRules
+from tricktaker.bots.truco import reading as truco_reading
+from tricktaker.bots.truco.rules import DEFAULT as TRUCO_DEFAULT
+from tricktaker.bots.truco.rules import RulesBot as TrucoRules
+from tricktaker.core import State, get_game
+from tricktaker.core.actions import Action
+from tricktaker.core.events import Event
+from tricktaker.core.protocol import View
+
+FIXED = Budget(seconds=1e9, min_worlds=4, max_worlds=4)
+
+
+def _tally(actions: Sequence[str]) -> dict[int, SeatTally]:
+    out: dict[int, SeatTally] = {}
+    tally_actions(actions, out)
+    return out
+
+
+def test_a_raise_answered_counts_a_raise_chance_and_a_refused_call() -> None:
+    t = _tally(["0:play 4c", "1:raise", "0:refuse"])
+    assert (t[1].raises.hits, t[1].raises.tries) == (1, 1)
+    assert (t[0].raises.hits, t[0].raises.tries) == (0, 1)  # his card: a chance not taken
+    assert (t[0].calls.hits, t[0].calls.tries) == (0, 1)
+    assert (t[0].backs.hits, t[0].backs.tries) == (0, 1)
+
+
+def test_a_raise_back_is_a_call_and_a_raise_back_and_the_last_raiser_has_no_chance() -> None:
+    t = _tally(["0:raise", "1:raise", "0:accept", "1:play 4c", "0:play 5c"])
+    assert (t[1].calls.hits, t[1].backs.hits, t[1].calls.tries) == (1, 1, 1)
+    assert (t[0].calls.hits, t[0].backs.hits) == (1, 0)
+    # seat 1 raised last: its card is no chance to raise; seat 0's is
+    assert (t[1].raises.hits, t[1].raises.tries) == (0, 0)
+    assert (t[0].raises.hits, t[0].raises.tries) == (1, 2)
+
+
+def test_answers_to_a_call_for_cards_and_hands_of_eleven_are_not_betting() -> None:
+    t = _tally(["0:redeal", "1:refuse", "0:double", "1:accept"])
+    assert (t[1].calls.hits, t[1].calls.tries) == (1, 1)  # the double's answer only
+    eleven = _tally(["0:play", "0:play 4c", "1:play 5c"])
+    assert all(s.raises.tries == 0 for s in eleven.values())
+
+
+def test_the_rates_start_at_the_rules_bot_and_move_with_the_evidence() -> None:
+    prior = truco_reading.prior(2)
+    assert prior.posterior(SeatTally()) == prior.rates
+    assert truco_reading.adapt(prior.rates, 2) is None  # no evidence: the plain rules bot
+    calls = [prior.posterior(SeatTally(calls=Tally(0, n))).calls for n in (0, 4, 16, 64)]
+    assert calls == sorted(calls, reverse=True) and calls[-1] < 0.1
+    assert Tally(0, 0).rate(0.4) == 0.4
+    assert Tally(8, 8).rate(0.5, PRIOR_WEIGHT) == 0.75
+
+
+def test_a_tight_caller_is_modelled_tighter_and_a_raiser_raises_with_anything() -> None:
+    base = truco_reading.prior(2).rates
+    tight = truco_reading.adapt(Rates(base.raises, 0.1, 0.0), 2)
+    loose = truco_reading.adapt(Rates(base.raises, 0.9, base.backs), 2)
+    raiser = truco_reading.adapt(Rates(0.9, base.calls, base.backs), 2)
+    shy = truco_reading.adapt(Rates(0.05, base.calls, base.backs), 2)
+    assert isinstance(tight, TrucoRules) and isinstance(loose, TrucoRules)
+    assert tight.params.raised_margin > TRUCO_DEFAULT.raised_margin > loose.params.raised_margin
+    assert isinstance(raiser, TrucoRules) and raiser.params.bluff_any > 0.8
+    assert isinstance(shy, TrucoRules) and shy.params.raise_scale < 0.5
+    truc_base = truc_reading.prior(2).rates
+    truc_tight = truc_reading.adapt(Rates(truc_base.raises, 0.1, 0.0), 2)
+    assert isinstance(truc_tight, TrucRules) and truc_tight.params.accept_at > 0.5
+
+
+def _opponent_raised() -> tuple[State, int, int]:
+    """Truco, two players: the first to act raised before any card; (state, he, bot)."""
+    game = get_game("truco")
+    state = game.new_match(game.options({}), seed=11)
+    him = state.to_act
+    assert him is not None
+    state.apply(game.parse_action(f"{him}:raise"))
+    return state, him, 1 - him
+
+
+def _weights_by_hand(bot: SearchBot, state: State, bot_seat: int, him: int) -> tuple[float, float]:
+    """Mean weight of sampled worlds where his hand is strong (a top card) and weak."""
+    game = get_game("truco")
+    view, memory = state.view(bot_seat), state.events(0, bot_seat)
+    rng = random.Random(3)
+    strong: list[float] = []
+    weak: list[float] = []
+    for i in range(80):
+        world = game.sample_state(view, memory, rng).clone(stop_after_deal=True)
+        his = world.view(him)
+        best = max(his.strength[c] for c in his.hand if c is not None)  # type: ignore[attr-defined]
+        weight = bot._belief(world, bot_seat, seed=i)
+        (strong if best >= 9 else weak if best <= 5 else []).append(weight)
+    assert strong and weak
+    return sum(strong) / len(strong), sum(weak) / len(weak)
+
+
+def test_a_player_who_always_raises_has_his_raises_discounted_as_evidence() -> None:
+    """Taken for the rules bot, his raise makes his strong hands likelier than his weak
+    ones; once he is seen raising at every chance, hardly more likely."""
+    state, him, me = _opponent_raised()
+    bot = SearchBot("truco", budget=FIXED, infer=True, reader=truco_reading.reader)
+    strong, weak = _weights_by_hand(bot, state, me, him)
+    assert bot.reader is not None
+    bot.reader.history[him] = SeatTally(raises=Tally(60, 60))
+    bot._models = bot.reader.policies(me, 2, state.events(0, me))
+    assert him in bot._models
+    strong_read, weak_read = _weights_by_hand(bot, state, me, him)
+    assert strong / weak > 1.2
+    assert strong_read / weak_read < 1.1 < strong / weak
+    assert weak_read > 2 * weak
+
+
+def test_only_the_other_sides_seats_are_modelled() -> None:
+    reader = truco_reading.reader()
+    for seat in range(4):
+        reader.history[seat] = SeatTally(raises=Tally(40, 40))
+    assert set(reader.policies(0, 4, ())) == {1, 3}
+    assert set(reader.policies(3, 4, ())) == {0, 2}
+
+
+class _Counting:
+    """The rules bot, counting the matches it is told are over."""
+
+    name = "counting"
+
+    def __init__(self) -> None:
+        self.rules: Bot = TrucoRules()
+        self.told: list[int | None] = []
+
+    def act(
+        self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        return self.rules.act(view, memory, legal, rng)
+
+    def match_over(self, view: View, memory: Sequence[Event]) -> None:
+        self.told.append(view.seat)
+
+
+def test_the_arena_tells_each_learning_bot_once_per_deal_with_its_first_seat() -> None:
+    game = get_game("truco")
+    opts = game.options({"players": 4})
+    learner = _Counting()
+    assert isinstance(learner, Learner)
+    other = make_bot("rules", "truco")
+    bots = [other, learner, other, learner]
+    state = start_state("truco", opts, set_up("truco", opts, 1, 0, 4))
+    play_deal(state, bots, [random.Random(s) for s in range(4)])
+    assert learner.told == [1]
+
+
+def test_the_search_level_learns_its_opponents_betting_across_arena_deals() -> None:
+    """What it was told stays: after deals against a player, his seat has counts."""
+    bot = SearchBot("truco", budget=FIXED, infer=True, reader=truco_reading.reader)
+    game = get_game("truco")
+    opts = game.options({})
+    for index in range(2):
+        state = start_state("truco", opts, set_up("truco", opts, 5, index, 2))
+        play_deal(state, [bot, make_bot("always-raise", "truco")], [random.Random(index)] * 2)
+    assert bot.reader is not None
+    seen = bot.reader.history.get(1)
+    assert seen is not None and seen.raises.tries + seen.calls.tries > 0
+
+
+def test_the_model_parameters_make_the_rules_bot_raise_always_or_never() -> None:
+    """``bluff_any`` 1 raises at the first chance whatever the hand; ``raise_scale`` 0
+    never raises (the two ends of a player's raise rate)."""
+    game = get_game("truco")
+    always = TrucoRules(replace(TRUCO_DEFAULT, bluff_any=1.0))
+    never = TrucoRules(replace(TRUCO_DEFAULT, raise_scale=0.0))
+    for seed in range(12):
+        state = game.new_match(game.options({}), seed=seed)
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_actions()
+        assert any(a.verb == "raise" for a in legal)
+        view, memory = state.view(seat), state.events(0, seat)
+        assert always.act(view, memory, legal, random.Random(seed)).verb == "raise"
+        assert never.act(view, memory, legal, random.Random(seed)).verb != "raise"
