@@ -517,7 +517,7 @@ def test_random_matches_keep_the_envido_and_flor_rules(
 
 def test_gaucho_answers_in_portuguese() -> None:
     """Gaúcho's "quero", "não quero" and "vale quatro" (docs/rules/truco.md, [H])."""
-    words = GAME.words_of("en")
+    words = GAME.words("en")
     state = arg(2, "Kc 4d 5s", "7h 6h Ac", variant="gaucho")
     run(state, "1:envido")
     labels = [words.action_label(a, state.view(0)) for a in state.legal_actions()]
