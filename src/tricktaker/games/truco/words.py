@@ -15,6 +15,15 @@ Russian verbs agree with their subject, and a seat may be «Вы»; so a seat's
 before a colon («Запад: «Труко!»»), after one («ходит: Вы»), or in
 parentheses.
 
+Argentino and Gaúcho (the Spanish deck) sing their calls in Spanish (Gaúcho
+answers in Portuguese) and have no manilhas. Their cards are written as every
+game's are, by ``core.cardwords`` (``A♠``), never by Spanish names: the front
+ends, told the deck by the view, rename every such card as a Spanish one (the
+web's ``cards.js`` ``deckMessage``: "1 of swords"; the terminal's
+``styling.deck_text``: ``1e``), so a card reads alike on the table, the buttons
+and the log. Ranks alone are no cards, so the Spanish order's ranks are written
+by their Spanish numbers (``3 2 1 12 11 10 7 6 5 4``).
+
 A card played face down is "a card face down" in every line to everyone but
 its player: the words read it from the view or the event as that observer got
 it (a null card), so they cannot tell more than the engine told.
