@@ -140,3 +140,24 @@ def test_the_rules_of_a_best_of_three_argentino_say_two_games_win() -> None:
     assert rules[-2:] == ["The first side to 30 points wins a game.", "Two games win the match."]
     single = words().rules(GAME.options({"variant": "argentino"}))
     assert single[-1] == "The first side to 30 points wins a game."
+
+
+def test_argentinos_calls_come_in_named_groups() -> None:
+    state = arg(2, "Kc 4d 5s", "7h 6h Ac")
+    w, v = words(), view(state, 1)
+    legal = state.legal_actions()
+    groups = w.action_groups(legal, v)
+    named = {
+        title: [str(a) for row in group for a in row if a is not None]
+        for title, group in zip(w.group_titles(legal, v), groups, strict=True)
+    }
+    assert named == {
+        "Your answer": [],
+        "Envido": ["1:envido", "1:real", "1:falta"],
+        "Flor": [],
+        "Truco": ["1:raise"],
+        "Mazo": ["1:fold"],
+    }
+    assert words("es").group_titles(legal, v)[0] == "Tu respuesta"
+    brazil = GAME.new_match(GAME.options({}), seed=1)
+    assert w.action_groups(brazil.legal_actions(), brazil.view(brazil.to_act or 0)) == []

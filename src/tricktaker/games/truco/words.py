@@ -85,6 +85,15 @@ CALL_TEXTS = {
     "contraflor": N_("Contraflor!"),
     "resto": N_("Contraflor al resto!"),
 }
+#: Argentino's and Gaúcho's calls in named groups of buttons (``core.protocol.GroupTitles``):
+#: the answer, the envido, the flor, the truco and the mazo; the cards stay in the hand.
+SPANISH_GROUPS = (
+    (N_("Your answer"), ("accept", "refuse")),
+    (N_("Envido"), ("envido", "real", "falta")),
+    (N_("Flor"), ("flor", "contraflor", "resto")),
+    (N_("Truco"), ("raise",)),
+    (N_("Mazo"), ("fold",)),
+)
 QUIERO = N_("Quiero")
 NO_QUIERO = N_("No quiero")
 #: Gaúcho's answers and last raise, said in Portuguese (docs/rules/truco.md).
@@ -438,6 +447,25 @@ class TrucoWords(GameWords[TrucoView]):
 
     def is_private(self, action: Action) -> bool:
         return False
+
+    # ------------------------------------------------- Argentino's groups of calls
+
+    def action_groups(self, legal: Sequence[Action], view: View) -> list[list[list[Action | None]]]:
+        """Argentino's and Gaúcho's calls, each kind a group of one row (``SPANISH_GROUPS``;
+        a kind not offered now is an empty group, which front ends skip); none for Brazil's
+        Truco, whose few buttons read by themselves."""
+        if not self.view_of(view).spanish or all(a.verb == "play" for a in legal):
+            return []
+        return [[[a for a in legal if a.verb in verbs]] for _title, verbs in SPANISH_GROUPS]
+
+    def group_titles(self, legal: Sequence[Action], view: View) -> list[str | None]:
+        """The groups' names, in ``action_groups``' order."""
+        if not self.action_groups(legal, view):
+            return []
+        return [self._(title) for title, _verbs in SPANISH_GROUPS]
+
+    def groups_note(self, legal: Sequence[Action], view: View) -> str | None:
+        return None
 
     # ----------------------------------------------------------------- events
 
