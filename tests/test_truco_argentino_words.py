@@ -161,3 +161,14 @@ def test_argentinos_calls_come_in_named_groups() -> None:
     assert words("es").group_titles(legal, v)[0] == "Tu respuesta"
     brazil = GAME.new_match(GAME.options({}), seed=1)
     assert w.action_groups(brazil.legal_actions(), brazil.view(brazil.to_act or 0)) == []
+
+
+def test_a_sung_envido_ends_its_sentence_once() -> None:
+    state = arg(2, "Kc 4d 5s", "7h 6h Ac")
+    run(state, "1:envido")
+    for lang in ("en", "ru", "pt", "fr", "es"):
+        hint = words(lang).asked(view(state, 0), state.legal_actions(), NAMES)
+        assert "!." not in hint, (lang, hint)
+        assert re.search("Envido|Энвидо", hint), (lang, hint)
+    hint = words().asked(view(state, 0), state.legal_actions(), NAMES)
+    assert hint == "Envido sung: Envido! Quiero, no quiero, or raise it? Your envido: 5."

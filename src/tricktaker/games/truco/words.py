@@ -845,9 +845,10 @@ class TrucoWords(GameWords[TrucoView]):
             return _("You hold a flor: sing it.")
         if v.phase == "envido":
             calls = " ".join(_(CALL_TEXTS[c]) for c in v.envido)
-            return _(
+            sung = _(
                 "Envido sung: {calls}. Quiero, no quiero, or raise it? Your envido: {n}."
             ).format(calls=calls, n=v.my_envido)
+            return sung.replace("!.", "!")  # the last call's “!” ends the sentence
         if v.phase == "flor":
             return _(
                 "A flor against yours ({call}): con flor quiero, con flor me achico, or raise it?"
