@@ -407,7 +407,7 @@ TRUCO_WORDS = frozenset(
     }
 )
 #: Spanish says Truco's calls in Spanish (¡Seis!, ¡Quiero!, mano): only the cards' and the
-#: variants' names stay Portuguese.
+#: variants' names stay Portuguese, and Argentino's words are Spanish already.
 TRUCO_NAMES = frozenset(
     {
         "Truco",
@@ -420,6 +420,23 @@ TRUCO_NAMES = frozenset(
         "vira: {card}",
         "manilhas: {cards}",
         "Vira",
+        # Argentino's and Gaúcho's words, Spanish (or Gaúcho's Portuguese) already
+        "Argentino",
+        "Gaúcho",
+        "No quiero",
+        "Son buenas",
+        "Me voy al mazo",
+        "Flor",
+        "Envido: {n}",
+        "Flor: {n}",
+        "Quero",
+        "Não quero",
+        "Vale quatro!",
+        # the web table's groups of Argentino's calls, and its race to 30 (web.po)
+        "Envido",
+        "Mazo",
+        "{side}: {n} malas",
+        "{side}: {n} buenas",
     }
 )
 SAME_AS_ENGLISH: dict[str, frozenset[str]] = {

@@ -72,7 +72,8 @@ def _hand_is_spanish(page: Page, view: dict[str, Any]) -> None:
         " c.getAttribute('aria-label'), c.classList.contains('spanish')])"
     )
     assert sorted(c[0] for c in drawn) == sorted(view["hand"])
-    names = view["spanish_names"]
+    mapping = view["spanish"]
+    names = {r + s: mapping["ranks"][r] + mapping["suits"][s] for r in "A234567QJK" for s in "scdh"}
     for card, suit, number, label, spanish in drawn:
         assert spanish, card
         assert suit == SUITS[card[1]]

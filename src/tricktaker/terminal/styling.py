@@ -5,7 +5,9 @@ A card is written by ``core.cardwords`` as its rank and a suit symbol
 symbols and needs no help from the game.
 
 A game played with the Spanish deck says so in its view (``deck: "spanish"``)
-and gives each card's Spanish name (``1e``, ``12b``: the number and the suit's
+and gives its mapping of the notation's ranks and suits to Spanish ones
+(``spanish``: ``{"ranks": {"A": "1", ...}, "suits": {"s": "e", ...}}``), from which
+each card's Spanish name follows (``1e``, ``12b``: the number and the suit's
 initial, espadas bastos oros copas). The screen is told the deck of
 the view it shows (``use_deck``), and while it is Spanish every card the words
 write is shown by its Spanish name, in the Spanish suit's colour (espadas blue,
@@ -49,8 +51,9 @@ def use_deck(view: View, lang: str) -> None:
     if getattr(view, "deck", "french") != "spanish":
         _DECK.names, _DECK.pattern = {}, None
         return
-    spanish: dict[str, str] = view.to_json().get("spanish_names", {})
-    names = {card_label(parse_card(c), lang): name for c, name in spanish.items()}
+    mapping: dict[str, dict[str, str]] = view.to_json().get("spanish", {})
+    ranks, suits = mapping.get("ranks", {}), mapping.get("suits", {})
+    names = {card_label(parse_card(r + s), lang): ranks[r] + suits[s] for r in ranks for s in suits}
     if names == _DECK.names:
         return
     _DECK.names = names

@@ -26,7 +26,7 @@ SCHEMA: tuple[OptionSpec, ...] = (
         "match",
         "choice",
         1,
-        "one game to 12, or the best of three",
+        "one game (to 12; argentino 30 or 15, gaucho 24, 18 for two), or the best of three",
         choices=(1, 3),
     ),
     OptionSpec(

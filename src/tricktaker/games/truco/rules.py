@@ -136,8 +136,10 @@ def play_text(p: int) -> str:
 
 def deal_summary(raw: PointsDeal) -> DealSummary:
     """The typed summary of a finished deal: only cards shown face up appear in it."""
-    vira, eleven, iron, tantos, target = raw.extra
+    vira, eleven, iron, tantos, target, spanish = raw.extra
     more: dict[str, Any] = {}
+    if spanish:
+        more["deck"] = "spanish"
     if target != GAME_POINTS:
         more["target"] = target
     if tantos:
@@ -464,10 +466,13 @@ class TrucoRules(EnvidoRules):
         self.leader = leader
         self._turn(leader)
 
-    def _deal_facts(self) -> tuple[int, int, bool, tuple[tuple[str, int, int], ...], int]:
+    def _deal_facts(
+        self,
+    ) -> tuple[int, int, bool, tuple[tuple[str, int, int], ...], int, bool]:
         """The vira, the side on eleven (-1: none), whether it was the iron hand, the
-        envido's and flor's points scored (Argentino), and the game's total."""
-        return (self.vira, self.eleven, self.iron, self.tantos, self.target)
+        envido's and flor's points scored (Argentino), the game's total, and whether the
+        Spanish deck was played (its words need its order to tell who took a trick)."""
+        return (self.vira, self.eleven, self.iron, self.tantos, self.target, self.spanish)
 
     # --------------------------------------------------------------- output
 

@@ -15,6 +15,15 @@ Russian verbs agree with their subject, and a seat may be «Вы»; so a seat's
 before a colon («Запад: «Труко!»»), after one («ходит: Вы»), or in
 parentheses.
 
+Argentino and Gaúcho (the Spanish deck) sing their calls in Spanish (Gaúcho
+answers in Portuguese) and have no manilhas. Their cards are written as every
+game's are, by ``core.cardwords`` (``A♠``), never by Spanish names: the front
+ends, told the deck by the view, rename every such card as a Spanish one (the
+web's ``cards.js`` ``deckMessage``: "1 of swords"; the terminal's
+``styling.deck_text``: ``1e``), so a card reads alike on the table, the buttons
+and the log. Ranks alone are no cards, so the Spanish order's ranks are written
+by their Spanish numbers (``3 2 1 12 11 10 7 6 5 4``).
+
 A card played face down is "a card face down" in every line to everyone but
 its player: the words read it from the view or the event as that observer got
 it (a null card), so they cannot tell more than the engine told.
@@ -34,9 +43,11 @@ from tricktaker.core.protocol import View
 from tricktaker.core.summary import DealSummary, score_cells
 from tricktaker.core.words import GameWords, Lobby, Source
 from tricktaker.games.truco.cards import (
+    ARGENTINO,
     ARGENTINO_TOP,
     MINEIRO_MANILHAS,
     ORDER,
+    SPANISH_RANKS,
     manilha_rank,
     manilhas,
     strength_table,
@@ -49,6 +60,9 @@ DOMAIN = "truco"
 PACKAGE = "tricktaker.games.truco"
 #: Ordinary ranks, high to low.
 RANKS_HIGH_TO_LOW = ORDER[::-1]
+#: The Spanish deck's ranks below its four top cards, high to low, by their Spanish
+#: numbers (the same in every language): 3 2 1 12 11 10 7 6 5 4.
+SPANISH_ORDER = " ".join(SPANISH_RANKS[r] for r in RANKS_HIGH_TO_LOW)
 #: What a face-down card counts for when a trick's taker is worked out: below every card.
 DOWN_STRENGTH = -1
 
@@ -71,6 +85,15 @@ CALL_TEXTS = {
     "contraflor": N_("Contraflor!"),
     "resto": N_("Contraflor al resto!"),
 }
+#: Argentino's and Gaúcho's calls in named groups of buttons (``core.protocol.GroupTitles``):
+#: the answer, the envido, the flor, the truco and the mazo; the cards stay in the hand.
+SPANISH_GROUPS = (
+    (N_("Your answer"), ("accept", "refuse")),
+    (N_("Envido"), ("envido", "real", "falta")),
+    (N_("Flor"), ("flor", "contraflor", "resto")),
+    (N_("Truco"), ("raise",)),
+    (N_("Mazo"), ("fold",)),
+)
 QUIERO = N_("Quiero")
 NO_QUIERO = N_("No quiero")
 #: Gaúcho's answers and last raise, said in Portuguese (docs/rules/truco.md).
@@ -110,16 +133,22 @@ CHOICE_LABELS = {
     ("players", 2): N_("two, one against one"),
     ("players", 4): N_("four, two against two"),
     ("players", 6): N_("six, three against three"),
-    ("match", 1): N_("one game to 12"),
+    ("match", 1): N_("one game"),
     ("match", 3): N_("best of three"),
 }
 OPTION_HELP = {
     "variant": N_(
         "Paulista: a card turned up after the deal, the vira, gives the manilhas; raises to "
-        "3, 6, 9, 12. Mineiro: the manilhas are always 4♣ 7♥ A♠ 7♦; raises to 4, 6, 10, 12."
+        "3, 6, 9, 12. Mineiro: the manilhas are always 4♣ 7♥ A♠ 7♦; raises to 4, 6, 10, 12. "
+        "Argentino: the Spanish deck in a fixed order, the envido (and the flor, if chosen), "
+        "truco 2, retruco 3, vale cuatro 4; a game to 30 or 15. Gaúcho: Argentino's game, "
+        "answered in Portuguese; a game to 24, or 18 for two."
     ),
     "players": N_("Four or six players play in two teams, partners in alternate seats."),
-    "match": N_("How long the match lasts: one game to 12 points, or the first to win two games."),
+    "match": N_(
+        "How long the match lasts: one game (to 12 points; Argentino to 30 or 15, Gaúcho to "
+        "24, or 18 for two), or the first to win two games."
+    ),
     "flor": N_(
         "Argentino and Gaúcho: three cards of one suit are a flor, sung before the envido: 3 "
         "points, or a contest of flores (contraflor, contraflor al resto)."
@@ -153,6 +182,7 @@ RULES_FLOR = N_(
     "(3 to the first), contraflor (6) or contraflor al resto (the falta)."
 )
 RULES_TARGET = N_("The first side to {n} points wins a game.")
+RULES_TWO_GAMES = N_("Two games win the match.")
 RULES_DECK = N_(
     "{game}: 40 cards (no 8, 9 or 10), three to each player. Ordinary ranks from high to "
     "low: {order}; equal ranks tie, whatever their suits."
@@ -272,6 +302,11 @@ class TrucoWords(GameWords[TrucoView]):
         fixed = RAISE_TEXTS.get(value)
         return self._(fixed) if fixed is not None else self._("{n}!").format(n=value)
 
+    def shout(self, v: TrucoView, value: int) -> str:
+        """The raise asking ``value`` as the view's table says it: Brazil's shouts,
+        Argentino's Spanish ones, Gaúcho's with its Portuguese “Vale quatro!”."""
+        return self.raise_text(value, spanish=v.spanish, gaucho=variant_of(v) == "gaucho")
+
     def eleven_name(self, variant: str, title: bool = False) -> str:
         table = ELEVEN_TITLES if title else ELEVEN_NAMES
         return self._(table.get(variant, table["paulista"]))
@@ -289,6 +324,8 @@ class TrucoWords(GameWords[TrucoView]):
             if options.get("flor"):
                 lines.append(_(RULES_FLOR))
             lines.append(_(RULES_TARGET).format(n=target))
+            if options.integer("match") > 1:
+                lines.append(_(RULES_TWO_GAMES))
             return lines
         ladder = LADDERS[variant]
         at, value, run = ELEVEN[variant]
@@ -333,7 +370,7 @@ class TrucoWords(GameWords[TrucoView]):
         if v.spanish:
             gaucho = variant_of(v) == "gaucho"
             if verb == "raise":
-                return self.raise_text(asked_value(v), spanish=True, gaucho=gaucho)
+                return self.shout(v, asked_value(v))
             if verb in CALL_TEXTS:
                 return _(CALL_TEXTS[verb])
             if gaucho and verb in GAUCHO_WORDS:
@@ -410,6 +447,25 @@ class TrucoWords(GameWords[TrucoView]):
 
     def is_private(self, action: Action) -> bool:
         return False
+
+    # ------------------------------------------------- Argentino's groups of calls
+
+    def action_groups(self, legal: Sequence[Action], view: View) -> list[list[list[Action | None]]]:
+        """Argentino's and Gaúcho's calls, each kind a group of one row (``SPANISH_GROUPS``;
+        a kind not offered now is an empty group, which front ends skip); none for Brazil's
+        Truco, whose few buttons read by themselves."""
+        if not self.view_of(view).spanish or all(a.verb == "play" for a in legal):
+            return []
+        return [[[a for a in legal if a.verb in verbs]] for _title, verbs in SPANISH_GROUPS]
+
+    def group_titles(self, legal: Sequence[Action], view: View) -> list[str | None]:
+        """The groups' names, in ``action_groups``' order."""
+        if not self.action_groups(legal, view):
+            return []
+        return [self._(title) for title, _verbs in SPANISH_GROUPS]
+
+    def groups_note(self, legal: Sequence[Action], view: View) -> str | None:
+        return None
 
     # ----------------------------------------------------------------- events
 
@@ -591,7 +647,7 @@ class TrucoWords(GameWords[TrucoView]):
         _ = self._
         details = summary.details
         vira = parse_card(details["vira"]) if details.get("vira") else None
-        strength = strength_table(vira)
+        strength = ARGENTINO if details.get("deck") == "spanish" else strength_table(vira)
         lines = []
         played = details.get("played", [])
         for i, trick in enumerate(played):
@@ -663,7 +719,7 @@ class TrucoWords(GameWords[TrucoView]):
         text = self.stake(v.value)
         if v.pending is not None and v.raiser is not None:
             text += " · " + _("raise ({name}): {shout}").format(
-                shout=self.raise_text(v.pending, spanish=v.spanish), name=names[v.raiser]
+                shout=self.shout(v, v.pending), name=names[v.raiser]
             )
         if v.envido_state == "calling":
             calls = " ".join(_(CALL_TEXTS[c]) for c in v.envido)
@@ -728,7 +784,7 @@ class TrucoWords(GameWords[TrucoView]):
             return _("iron hand: nobody sees his cards; choose one by its place")
         if v.spanish:
             order = _("order: {top} · then {rest}").format(
-                top=self.cards(ARGENTINO_TOP), rest=self.ranks("32AKJQ7654")
+                top=self.cards(ARGENTINO_TOP), rest=SPANISH_ORDER
             )
             if v.my_envido is None:
                 return order
@@ -789,9 +845,10 @@ class TrucoWords(GameWords[TrucoView]):
             return _("You hold a flor: sing it.")
         if v.phase == "envido":
             calls = " ".join(_(CALL_TEXTS[c]) for c in v.envido)
-            return _(
+            sung = _(
                 "Envido sung: {calls}. Quiero, no quiero, or raise it? Your envido: {n}."
             ).format(calls=calls, n=v.my_envido)
+            return sung.replace("!.", "!")  # the last call's “!” ends the sentence
         if v.phase == "flor":
             return _(
                 "A flor against yours ({call}): con flor quiero, con flor me achico, or raise it?"
@@ -802,10 +859,14 @@ class TrucoWords(GameWords[TrucoView]):
                 "Quiero, or no quiero (they score {v})?"
             ).format(
                 name=names[v.raiser],
-                shout=self.raise_text(v.pending, spanish=True),
+                shout=self.shout(v, v.pending),
                 n=v.pending,
                 v=self.points(v.value),
             )
+            if "raise" in verbs:
+                text += " " + _("Or raise again: {shout}").format(
+                    shout=self.shout(v, asked_value(v))
+                )
             if "envido" in verbs:
                 text += " " + _("The envido comes first: you may sing it now.")
             return text
@@ -833,9 +894,8 @@ class TrucoWords(GameWords[TrucoView]):
         lead = not v.on_table
         text = self.your_card(lead)
         if "raise" in verbs:
-            text += " " + _("You may first raise: {shout}.").format(
-                shout=self.raise_text(asked_value(v), spanish=v.spanish)
-            )
+            may = _("You may first raise: {shout}.").format(shout=self.shout(v, asked_value(v)))
+            text += " " + may.replace("!.", "!")  # “Truco!” ends the sentence itself
         if "envido" in verbs:
             text += " " + _("You may sing envido (your envido: {n}).").format(n=v.my_envido)
         if v.tricks and not v.spanish:
