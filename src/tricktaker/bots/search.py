@@ -78,6 +78,15 @@ DEFAULT_BUDGET = Budget(seconds=0.4, min_worlds=8, max_worlds=64)
 DEEP_BUDGET = Budget(seconds=2.5, min_worlds=24, max_worlds=400)
 
 
+class Classes(Protocol):
+    """A game's grouping of a decision's legal actions into classes that come to the same
+    in every world: for each action, the index of its class's first action."""
+
+    def __call__(
+        self, view: View, memory: Sequence[Event], legal: Sequence[Action]
+    ) -> list[int]: ...
+
+
 class WorldValue(Protocol):
     """A game's own way to value a sampled world after an action, for the seat's side:
     return None to fall back to a rollout (e.g. while too many cards are left to solve)."""
@@ -121,6 +130,10 @@ class SearchBot:
         clock: Callable[[], float] = time.perf_counter,
         infer: bool = False,
         prudence: float = PRUDENCE,
+        unread: frozenset[str] = UNREAD_VERBS,
+        mismatch: float = MISMATCH,
+        classes: Classes | None = None,
+        read_last: int = 0,
     ) -> None:
         self.name = name
         self.game = game
@@ -130,6 +143,14 @@ class SearchBot:
         self._clock = clock
         self.infer = infer
         self.prudence = prudence
+        if not 0.0 <= mismatch <= 1.0:
+            raise ValueError("a mismatch weight is a chance, from 0 to 1")
+        self.unread = unread
+        self.mismatch = mismatch
+        if read_last < 0:
+            raise ValueError("read_last counts actions: 0 (all) or more")
+        self.read_last = read_last
+        self._classes = classes
         self._last_values: list[list[float]] = []
         self._last_weights: list[float] = []
         self._rollout_bot: Bot | None = None
@@ -211,6 +232,8 @@ class SearchBot:
         game = get_game(self.game)
         seat = view.seat
         assert seat is not None
+        reps = self._representatives(view, memory, legal)
+        tried = sorted(set(reps))
         totals = [0.0] * len(legal)
         weights = 0.0
         self._last_values = [[] for _ in legal]
@@ -251,15 +274,36 @@ class SearchBot:
                 continue
             starts: dict[int, int] = {}
             self._last_weights.append(weight)
-            for i, action in enumerate(legal):
+            for i in tried:
                 trial = world.clone()
-                trial.apply(action)
+                trial.apply(legal[i])
                 value = self._play_out(trial, before, side, seed, starts)
                 self._last_values[i].append(value)
                 totals[i] += weight * value
         self.last_worlds = worlds
         self.progress = 1.0
+        for i, rep in enumerate(reps):
+            if rep != i:
+                totals[i] = totals[rep]
+                self._last_values[i] = self._last_values[rep]
         return [t / weights for t in totals]
+
+    def _representatives(
+        self, view: View, memory: Sequence[Event], legal: Sequence[Action]
+    ) -> list[int]:
+        """For each legal action, the action whose worlds stand for it: its class's first
+        (the game's ``classes``), or itself. Why: moves that come to the same in every
+        world (Tetka's cards next to each other in a suit) are tried once, and the
+        worlds saved go to the moves that differ; equal scores then tie, and the tie
+        goes to the class's first, or to the ``rules`` move in it (prudence)."""
+        if self._classes is None:
+            return list(range(len(legal)))
+        reps = self._classes(view, memory, legal)
+        if len(reps) != len(legal) or any(
+            not 0 <= r <= i or reps[r] != r for i, r in enumerate(reps)
+        ):
+            raise TricktakerError(f"the {self.name} bot's classes of moves are malformed: {reps}")
+        return reps
 
     def _belief(self, world: State, seat: int, seed: int) -> float:
         """How likely the others' choices this deal are in ``world``, as the rollout
@@ -281,10 +325,16 @@ class SearchBot:
         rng = random.Random(seed)
         weight = 1.0
         starts: dict[int, int] = {}
-        for text in record.actions:
+        first_read = len(record.actions) - self.read_last if self.read_last else 0
+        for n, text in enumerate(record.actions):
             actor = replay.to_act
             action = game.parse_action(text)
-            if actor is not None and actor != seat and action.verb not in UNREAD_VERBS:
+            if (
+                actor is not None
+                and actor != seat
+                and n >= first_read
+                and action.verb not in self.unread
+            ):
                 legal = replay.legal_actions()
                 if len(legal) > 1:
                     start = starts.get(actor)
@@ -292,7 +342,7 @@ class SearchBot:
                         start = starts[actor] = _deal_start(replay.events(0, actor))
                     memory = replay.events(start, actor)
                     if policy.act(replay.view(actor), memory, legal, rng) != action:
-                        weight *= MISMATCH
+                        weight *= self.mismatch
             replay.apply(action)
         return weight
 
@@ -338,16 +388,38 @@ def search_levels(
     value: WorldValue | None = None,
     rollout: Callable[[], Bot] | None = None,
     infer: bool = False,
+    *,
+    budget: Budget = DEFAULT_BUDGET,
+    deep_budget: Budget = DEEP_BUDGET,
+    unread: frozenset[str] = UNREAD_VERBS,
+    mismatch: float = MISMATCH,
+    classes: Classes | None = None,
+    read_last: int = 0,
 ) -> Mapping[str, BotFactory]:
     """The ``search`` and ``deep`` levels of ``game``, for its bots' ``LEVELS``;
-    ``infer``: weigh worlds by the others' choices (:meth:`SearchBot._belief`)."""
+    ``infer``: weigh worlds by the others' choices (:meth:`SearchBot._belief`), all but
+    the ``unread`` verbs (of the last ``read_last`` actions, 0 for all), each choice the
+    policy would not make by ``mismatch``;
+    ``classes``: the game's moves that come to the same (tried once)."""
+
+    def make(name: str, given: Budget) -> Bot:
+        return SearchBot(
+            game,
+            name=name,
+            budget=given,
+            value=value,
+            rollout=rollout,
+            infer=infer,
+            unread=unread,
+            mismatch=mismatch,
+            classes=classes,
+            read_last=read_last,
+        )
 
     def default() -> Bot:
-        return SearchBot(game, value=value, rollout=rollout, infer=infer)
+        return make("search", budget)
 
     def deep() -> Bot:
-        return SearchBot(
-            game, name="deep", budget=DEEP_BUDGET, value=value, rollout=rollout, infer=infer
-        )
+        return make("deep", deep_budget)
 
     return {"search": default, "deep": deep}
