@@ -116,6 +116,47 @@ def _deal_start(events: Sequence[Event]) -> int:
     return 0
 
 
+class _Memories:
+    """Each seat's memory of the deal (its events since the deal began) for the rollout
+    policy, rendered once and extended as a state goes on.
+
+    Why: the policy is handed a seat's memory at every imagined move, and rendering a
+    deal's events afresh each time was a third of a Tetka search's time. A state's
+    events are numbered, and a copy of a state numbers them as its original did, so
+    a seat's memory in a world is the start of its memory in every trial played from
+    that world (:meth:`fork`, read from the world only when a trial first needs it).
+    The policy is handed the list itself: it reads it and keeps nothing.
+    """
+
+    __slots__ = ("_lists", "_origin", "_parent", "_starts")
+
+    def __init__(self, origin: State | None = None, parent: _Memories | None = None) -> None:
+        self._origin = origin
+        self._parent = parent
+        self._starts: dict[int, int] = parent._starts if parent is not None else {}
+        self._lists: dict[int, list[Event]] = {}
+
+    def of(self, state: State, seat: int) -> list[Event]:
+        """``seat``'s events from the start of the deal to where ``state`` stands."""
+        memory = self._lists.get(seat)
+        if memory is None:
+            parent = self._parent
+            if parent is not None and parent._origin is not None:
+                memory = list(parent.of(parent._origin, seat))
+            else:
+                memory = []
+            self._lists[seat] = memory
+        start = self._starts.get(seat)
+        if start is None:
+            start = self._starts[seat] = _deal_start(state.events(0, seat))
+        memory.extend(state.events(start + len(memory), seat))
+        return memory
+
+    def fork(self) -> _Memories:
+        """Memories for a copy of this one's state that goes on its own way."""
+        return _Memories(parent=self)
+
+
 class SearchBot:
     """Flat determinised Monte Carlo: sample worlds, try every action, roll out, average."""
 
@@ -272,12 +313,12 @@ class SearchBot:
             weights += weight
             if weight == 0.0:
                 continue
-            starts: dict[int, int] = {}
+            memories = _Memories(world)
             self._last_weights.append(weight)
             for i in tried:
                 trial = world.clone()
                 trial.apply(legal[i])
-                value = self._play_out(trial, before, side, seed, starts)
+                value = self._play_out(trial, before, side, seed, memories.fork())
                 self._last_values[i].append(value)
                 totals[i] += weight * value
         self.last_worlds = worlds
@@ -324,7 +365,7 @@ class SearchBot:
         policy = self._policy()
         rng = random.Random(seed)
         weight = 1.0
-        starts: dict[int, int] = {}
+        memories = _Memories()
         first_read = len(record.actions) - self.read_last if self.read_last else 0
         for n, text in enumerate(record.actions):
             actor = replay.to_act
@@ -337,24 +378,21 @@ class SearchBot:
             ):
                 legal = replay.legal_actions()
                 if len(legal) > 1:
-                    start = starts.get(actor)
-                    if start is None:
-                        start = starts[actor] = _deal_start(replay.events(0, actor))
-                    memory = replay.events(start, actor)
+                    memory = memories.of(replay, actor)
                     if policy.act(replay.view(actor), memory, legal, rng) != action:
                         weight *= self.mismatch
             replay.apply(action)
         return weight
 
     def _play_out(
-        self, world: State, before: int, side: int, seed: int, starts: dict[int, int]
+        self, world: State, before: int, side: int, seed: int, memories: _Memories
     ) -> float:
         """Play ``world`` to the end of its deal with the rollout policy; the side's gain.
 
         The policy is handed each seat's memory from the start of the deal only
-        (``starts``: where that is in each seat's stream, found once per world),
-        which is all a ``rules`` bot reads: rendering the whole match's events
-        for every imagined move made late decisions several times slower."""
+        (``memories``), which is all a ``rules`` bot reads: rendering the whole
+        match's events for every imagined move made late decisions several times
+        slower."""
         if self._value is not None:
             known = self._value(world, side)
             if known is not None:
@@ -375,10 +413,7 @@ class SearchBot:
                 known = self._value(world, side)
                 if known is not None:
                     return known
-            start = starts.get(actor)
-            if start is None:
-                start = starts[actor] = _deal_start(world.events(0, actor))
-            memory = world.events(start, actor)
+            memory = memories.of(world, actor)
             world.apply(policy.act(world.view(actor), memory, legal, rng))
         return deal_gain(world, before, side)
 
