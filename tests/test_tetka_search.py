@@ -195,3 +195,27 @@ def test_the_chances_kept_per_suit_are_the_chances_by_their_definition() -> None
             state.apply(rng.choice(state.legal_actions()))
     assert checked == 4 * 52
     assert parse_card("7h") == parse_card(" 7H ") == parse_card("7♥")
+
+
+def test_memories_extended_as_a_state_goes_on_are_the_events_rendered_afresh() -> None:
+    """A seat's memory (its events since the deal began), kept and extended, equals the
+    same events rendered afresh; a fork goes on with its own copy of the state and leaves
+    the original's memory as it was."""
+    from tricktaker.bots.search import _deal_start, _Memories
+
+    state = crafted(LEADER, ["0:play Ac", "1:play 4c"])
+    world = state.clone()
+    memories = _Memories(world)
+
+    def fresh(s: State, seat: int) -> list[Event]:
+        return s.events(_deal_start(s.events(0, seat)), seat)
+
+    assert memories.of(world, 2) == fresh(world, 2)
+    trial = world.clone()
+    mine = memories.fork()
+    for action in ("2:play 9s", "3:play 8c", "0:play 5s"):
+        trial.apply(action)
+        for seat in range(SEATS):
+            assert mine.of(trial, seat) == fresh(trial, seat)
+    assert memories.of(world, 2) == fresh(world, 2)
+    assert len(memories.of(world, 2)) < len(mine.of(trial, 2))

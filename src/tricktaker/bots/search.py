@@ -348,9 +348,10 @@ class SearchBot:
 
     def _belief(self, world: State, seat: int, seed: int) -> float:
         """How likely the others' choices this deal are in ``world``, as the rollout
-        policy would make them there: 1 for each choice it repeats, ``MISMATCH`` for
+        policy would make them there: 1 for each choice it repeats, ``mismatch`` for
         each it would not have made (they may bluff or think otherwise than it does);
-        card plays are not read (``UNREAD_VERBS``).
+        the ``unread`` verbs are not read (by default card plays, ``UNREAD_VERBS``),
+        and with ``read_last`` only that many last actions are.
 
         Without this every hand the cards allow is as likely as any other, and a
         raise or a call says nothing: the search would meet a double from strength
