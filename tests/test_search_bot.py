@@ -166,9 +166,15 @@ def test_worlds_are_weighed_by_how_the_others_would_have_answered_there() -> Non
     assert bot._belief(state, 1, seed=0) == pytest.approx(MISMATCH)
 
 
-def test_inference_is_on_for_the_betting_games_only() -> None:
-    assert make_bot("search", "truc").infer and make_bot("search", "truco").infer  # type: ignore[attr-defined]
-    assert not make_bot("search", "tetka").infer  # type: ignore[attr-defined]
+def test_inference_reads_bets_in_the_betting_games_and_card_plays_in_tetka() -> None:
+    for game in ("truc", "truco"):
+        bot = make_bot("search", game)
+        assert isinstance(bot, SearchBot) and bot.infer and "play" in bot.unread
+    tetka = make_bot("search", "tetka")
+    assert isinstance(tetka, SearchBot) and tetka.infer and not tetka.unread
+    assert tetka.read_last > 0 and 0.0 < tetka.mismatch < 1.0
+    preferans = make_bot("search", "preferans")
+    assert isinstance(preferans, SearchBot) and not preferans.infer
 
 
 def _last_action(world: State) -> str | None:

@@ -49,6 +49,9 @@ def card_str(c: Card) -> str:
 
 def parse_card(text: str) -> Card:
     """Read ``7h``, ``Tc``, ``10c``, ``7♥`` (case-insensitive)."""
+    found = _BY_NAME.get(text)
+    if found is not None:  # a card as the program writes it (events, records): read at once
+        return found
     t = text.strip()
     if not t:
         raise CardError("empty card")

@@ -80,6 +80,15 @@ DEFAULT_BUDGET = Budget(seconds=0.4, min_worlds=8, max_worlds=64)
 DEEP_BUDGET = Budget(seconds=2.5, min_worlds=24, max_worlds=400)
 
 
+class Classes(Protocol):
+    """A game's grouping of a decision's legal actions into classes that come to the same
+    in every world: for each action, the index of its class's first action."""
+
+    def __call__(
+        self, view: View, memory: Sequence[Event], legal: Sequence[Action]
+    ) -> list[int]: ...
+
+
 class WorldValue(Protocol):
     """A game's own way to value a sampled world after an action, for the seat's side:
     return None to fall back to a rollout (e.g. while too many cards are left to solve)."""
@@ -109,6 +118,47 @@ def _deal_start(events: Sequence[Event]) -> int:
     return 0
 
 
+class _Memories:
+    """Each seat's memory of the deal (its events since the deal began) for the rollout
+    policy, rendered once and extended as a state goes on.
+
+    Why: the policy is handed a seat's memory at every imagined move, and rendering a
+    deal's events afresh each time was a third of a Tetka search's time. A state's
+    events are numbered, and a copy of a state numbers them as its original did, so
+    a seat's memory in a world is the start of its memory in every trial played from
+    that world (:meth:`fork`, read from the world only when a trial first needs it).
+    The policy is handed the list itself: it reads it and keeps nothing.
+    """
+
+    __slots__ = ("_lists", "_origin", "_parent", "_starts")
+
+    def __init__(self, origin: State | None = None, parent: _Memories | None = None) -> None:
+        self._origin = origin
+        self._parent = parent
+        self._starts: dict[int, int] = parent._starts if parent is not None else {}
+        self._lists: dict[int, list[Event]] = {}
+
+    def of(self, state: State, seat: int) -> list[Event]:
+        """``seat``'s events from the start of the deal to where ``state`` stands."""
+        memory = self._lists.get(seat)
+        if memory is None:
+            parent = self._parent
+            if parent is not None and parent._origin is not None:
+                memory = list(parent.of(parent._origin, seat))
+            else:
+                memory = []
+            self._lists[seat] = memory
+        start = self._starts.get(seat)
+        if start is None:
+            start = self._starts[seat] = _deal_start(state.events(0, seat))
+        memory.extend(state.events(start + len(memory), seat))
+        return memory
+
+    def fork(self) -> _Memories:
+        """Memories for a copy of this one's state that goes on its own way."""
+        return _Memories(parent=self)
+
+
 class SearchBot:
     """Flat determinised Monte Carlo: sample worlds, try every action, roll out, average."""
 
@@ -124,6 +174,10 @@ class SearchBot:
         infer: bool = False,
         prudence: float = PRUDENCE,
         reader: Callable[[], Reader] | None = None,
+        unread: frozenset[str] = UNREAD_VERBS,
+        mismatch: float = MISMATCH,
+        classes: Classes | None = None,
+        read_last: int = 0,
     ) -> None:
         self.name = name
         self.game = game
@@ -138,6 +192,14 @@ class SearchBot:
         #: rollouts, where it differs from the rollout policy (set per decision).
         self.reader = reader() if reader is not None else None
         self._models: Mapping[int, Bot] = {}
+        if not 0.0 <= mismatch <= 1.0:
+            raise ValueError("a mismatch weight is a chance, from 0 to 1")
+        self.unread = unread
+        self.mismatch = mismatch
+        if read_last < 0:
+            raise ValueError("read_last counts actions: 0 (all) or more")
+        self.read_last = read_last
+        self._classes = classes
         self._last_values: list[list[float]] = []
         self._last_weights: list[float] = []
         self._rollout_bot: Bot | None = None
@@ -229,6 +291,8 @@ class SearchBot:
             players = getattr(view, "players", None)
             if isinstance(players, int):
                 self._models = self.reader.policies(seat, players, memory)
+        reps = self._representatives(view, memory, legal)
+        tried = sorted(set(reps))
         totals = [0.0] * len(legal)
         weights = 0.0
         self._last_values = [[] for _ in legal]
@@ -267,23 +331,45 @@ class SearchBot:
             weights += weight
             if weight == 0.0:
                 continue
-            starts: dict[int, int] = {}
+            memories = _Memories(world)
             self._last_weights.append(weight)
-            for i, action in enumerate(legal):
+            for i in tried:
                 trial = world.clone()
-                trial.apply(action)
-                value = self._play_out(trial, before, side, seed, starts)
+                trial.apply(legal[i])
+                value = self._play_out(trial, before, side, seed, memories.fork())
                 self._last_values[i].append(value)
                 totals[i] += weight * value
         self.last_worlds = worlds
         self.progress = 1.0
+        for i, rep in enumerate(reps):
+            if rep != i:
+                totals[i] = totals[rep]
+                self._last_values[i] = self._last_values[rep]
         return [t / weights for t in totals]
+
+    def _representatives(
+        self, view: View, memory: Sequence[Event], legal: Sequence[Action]
+    ) -> list[int]:
+        """For each legal action, the action whose worlds stand for it: its class's first
+        (the game's ``classes``), or itself. Why: moves that come to the same in every
+        world (Tetka's cards next to each other in a suit) are tried once, and the
+        worlds saved go to the moves that differ; equal scores then tie, and the tie
+        goes to the class's first, or to the ``rules`` move in it (prudence)."""
+        if self._classes is None:
+            return list(range(len(legal)))
+        reps = self._classes(view, memory, legal)
+        if len(reps) != len(legal) or any(
+            not 0 <= r <= i or reps[r] != r for i, r in enumerate(reps)
+        ):
+            raise TricktakerError(f"the {self.name} bot's classes of moves are malformed: {reps}")
+        return reps
 
     def _belief(self, world: State, seat: int, seed: int) -> float:
         """How likely the others' choices this deal are in ``world``, as the rollout
-        policy would make them there: 1 for each choice it repeats, ``MISMATCH`` for
+        policy would make them there: 1 for each choice it repeats, ``mismatch`` for
         each it would not have made (they may bluff or think otherwise than it does);
-        card plays are not read (``UNREAD_VERBS``).
+        the ``unread`` verbs are not read (by default card plays, ``UNREAD_VERBS``),
+        and with ``read_last`` only that many last actions are.
 
         Without this every hand the cards allow is as likely as any other, and a
         raise or a call says nothing: the search would meet a double from strength
@@ -298,32 +384,35 @@ class SearchBot:
         policy = self._policy()
         rng = random.Random(seed)
         weight = 1.0
-        starts: dict[int, int] = {}
-        for text in record.actions:
+        memories = _Memories()
+        first_read = len(record.actions) - self.read_last if self.read_last else 0
+        for n, text in enumerate(record.actions):
             actor = replay.to_act
             action = game.parse_action(text)
-            if actor is not None and actor != seat and action.verb not in UNREAD_VERBS:
+            if (
+                actor is not None
+                and actor != seat
+                and n >= first_read
+                and action.verb not in self.unread
+            ):
                 legal = replay.legal_actions()
                 if len(legal) > 1:
-                    start = starts.get(actor)
-                    if start is None:
-                        start = starts[actor] = _deal_start(replay.events(0, actor))
-                    memory = replay.events(start, actor)
+                    memory = memories.of(replay, actor)
                     model = self._models.get(actor, policy)
                     if model.act(replay.view(actor), memory, legal, rng) != action:
-                        weight *= MISMATCH
+                        weight *= self.mismatch
             replay.apply(action)
         return weight
 
     def _play_out(
-        self, world: State, before: int, side: int, seed: int, starts: dict[int, int]
+        self, world: State, before: int, side: int, seed: int, memories: _Memories
     ) -> float:
         """Play ``world`` to the end of its deal with the rollout policy; the side's gain.
 
         The policy is handed each seat's memory from the start of the deal only
-        (``starts``: where that is in each seat's stream, found once per world),
-        which is all a ``rules`` bot reads: rendering the whole match's events
-        for every imagined move made late decisions several times slower."""
+        (``memories``), which is all a ``rules`` bot reads: rendering the whole
+        match's events for every imagined move made late decisions several times
+        slower."""
         if self._value is not None:
             known = self._value(world, side)
             if known is not None:
@@ -344,10 +433,7 @@ class SearchBot:
                 known = self._value(world, side)
                 if known is not None:
                     return known
-            start = starts.get(actor)
-            if start is None:
-                start = starts[actor] = _deal_start(world.events(0, actor))
-            memory = world.events(start, actor)
+            memory = memories.of(world, actor)
             model = self._models.get(actor, policy)
             world.apply(model.act(world.view(actor), memory, legal, rng))
         return deal_gain(world, before, side)
@@ -358,24 +444,41 @@ def search_levels(
     value: WorldValue | None = None,
     rollout: Callable[[], Bot] | None = None,
     infer: bool = False,
+    *,
+    budget: Budget = DEFAULT_BUDGET,
+    deep_budget: Budget = DEEP_BUDGET,
+    unread: frozenset[str] = UNREAD_VERBS,
+    mismatch: float = MISMATCH,
+    classes: Classes | None = None,
+    read_last: int = 0,
     reader: Callable[[], Reader] | None = None,
 ) -> Mapping[str, BotFactory]:
     """The ``search`` and ``deep`` levels of ``game``, for its bots' ``LEVELS``;
-    ``infer``: weigh worlds by the others' choices (:meth:`SearchBot._belief`);
+    ``infer``: weigh worlds by the others' choices (:meth:`SearchBot._belief`), all but
+    the ``unread`` verbs (of the last ``read_last`` actions, 0 for all), each choice the
+    policy would not make by ``mismatch``;
+    ``classes``: the game's moves that come to the same (tried once);
     ``reader``: model each other player by his betting seen (``bots/opponents.py``)."""
 
-    def default() -> Bot:
-        return SearchBot(game, value=value, rollout=rollout, infer=infer, reader=reader)
-
-    def deep() -> Bot:
+    def make(name: str, given: Budget) -> Bot:
         return SearchBot(
             game,
-            name="deep",
-            budget=DEEP_BUDGET,
+            name=name,
+            budget=given,
             value=value,
             rollout=rollout,
             infer=infer,
+            unread=unread,
+            mismatch=mismatch,
+            classes=classes,
+            read_last=read_last,
             reader=reader,
         )
+
+    def default() -> Bot:
+        return make("search", budget)
+
+    def deep() -> Bot:
+        return make("deep", deep_budget)
 
     return {"search": default, "deep": deep}

@@ -53,6 +53,23 @@ class Knowledge:
     sizes: tuple[int, ...]
     #: The photo card (it marks the trick that holds it).
     photo: int
+    #: Per suit, the other seats that may still hold it (a bit per seat) and the cards
+    #: they hold in all: the chances below read them thousands of times a search move.
+    holder_bits: tuple[int, ...] = ()
+    holder_cards: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.holder_bits:
+            bits = []
+            for suit in range(4):
+                b = 0
+                for s in range(SEATS):
+                    if s != self.seat and not (self.voids[s] >> suit) & 1:
+                        b |= 1 << s
+                bits.append(b)
+            cards = [sum(self.sizes[s] for s in range(SEATS) if (b >> s) & 1) for b in bits]
+            object.__setattr__(self, "holder_bits", tuple(bits))
+            object.__setattr__(self, "holder_cards", tuple(cards))
 
     def is_void(self, seat: int, suit: int) -> bool:
         return bool((self.voids[seat] >> suit) & 1)
@@ -62,24 +79,25 @@ class Knowledge:
 
     def holders(self, suit: int) -> list[int]:
         """The other seats that may still hold cards of ``suit`` (not shown void in it)."""
-        return [s for s in range(SEATS) if s != self.seat and not self.is_void(s, suit)]
+        bits = self.holder_bits[suit]
+        return [s for s in range(SEATS) if (bits >> s) & 1]
 
     def share(self, card: int, seats: Sequence[int]) -> float:
         """The chance that the unseen ``card`` lies with one of ``seats``."""
         suit = card // 13
-        holders = self.holders(suit)
-        total = sum(self.sizes[s] for s in holders)
+        total = self.holder_cards[suit]
         if total <= 0:
             return 0.0
-        return sum(self.sizes[s] for s in seats if s in holders) / total
+        bits = self.holder_bits[suit]
+        sizes = self.sizes
+        return sum(sizes[s] for s in seats if (bits >> s) & 1) / total
 
     def void_chance(self, seat: int, suit: int) -> float:
         """The chance that ``seat`` (another player) holds no card of ``suit`` now."""
-        if self.is_void(seat, suit):
+        if (self.voids[seat] >> suit) & 1:
             return 1.0
-        n = self.unseen_in(suit).bit_count()
-        holders = self.holders(suit)
-        total = sum(self.sizes[s] for s in holders)
+        n = (self.unseen & SUIT_MASKS[suit]).bit_count()
+        total = self.holder_cards[suit]
         if n == 0 or total <= 0:
             return 1.0
         return (1.0 - self.sizes[seat] / total) ** n

@@ -22,7 +22,7 @@ Why :data:`SOLVE_TRICKS` is 5: ``bench/tetka_open_hand.py`` measured, on
 endings from ``rules`` play, a 95th percentile of about 0.7 ms for a cold
 solve with five tricks left, 11 ms with six and 60 ms with seven. A
 ``search`` decision solves one world per candidate card and sampled world
-(8 to 64 worlds), so five keeps a decision's 95th percentile well under a
+(8 to 96 worlds), so five keeps a decision's 95th percentile well under a
 second while the rollout is left only the first eight tricks.
 """
 

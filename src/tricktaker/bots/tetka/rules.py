@@ -128,6 +128,8 @@ class _Turn:
             self.table_cards |= 1 << c
         #: The seats still to play after the bot in this trick.
         self.later = [(self.me + i) % SEATS for i in range(1, SEATS - len(table))]
+        #: The unseen mark cards (asked of every card's dumps).
+        self.danger = list(cards_in(self.k.danger_cards()))
 
     # ------------------------------------------------------------ the parts
 
@@ -171,11 +173,12 @@ class _Turn:
         k = self.k
         suit = card // 13 if self.led is None else self.led
         expected = 0.0
+        danger = self.danger
         for j in self.later:
             void = k.void_chance(j, suit)
             mine = 0.0
-            for d in cards_in(k.danger_cards()):
-                held = k.share(d, [j])
+            for d in danger:
+                held = k.share(d, (j,))
                 if d // 13 == suit:
                     if d < card:
                         mine += p.follow_dump * held
