@@ -48,6 +48,7 @@ from tricktaker.terminal.modals import DealEndScreen, HelpScreen, SheetScreen
 from tricktaker.terminal.names import BOTTOM, LEFT, RIGHT, TOP, places, seat_names, seats_at
 from tricktaker.terminal.play import run_play
 from tricktaker.terminal.session import Session
+from tricktaker.terminal.styling import deck_text
 
 GAME = get_game("truc")
 SIZE = (100, 40)
@@ -205,12 +206,13 @@ def play_deals_by_keys(
         while len(app.table.summaries) < deals and not session.finished:
             text = screen_text(app)
             view = session.view()
+            # (a Spanish deck's cards are on the screen by their Spanish names: deck_text)
             for line in words.status(view, app.table.names, app.table.sides):
-                assert line[:30] in text
+                assert deck_text(line)[:30] in text
             hand = " ".join(card_label(c, setup.lang) for c in view.hand)
-            assert tr("Your cards: {cards}").format(cards=hand) in text
+            assert deck_text(tr("Your cards: {cards}").format(cards=hand)) in text
             for i, action in enumerate(app.table.ordered_actions()):
-                label = words.action_label(action, view)
+                label = deck_text(words.action_label(action, view))
                 assert f"[{'1234567890'[i]}] {label}" in text, (label, text)
             if also is not None:
                 also(text)
