@@ -28,7 +28,7 @@ from tricktaker.core.protocol import View
 from tricktaker.server import tables, warmup
 from tricktaker.server.app import create_app
 from tricktaker.server.config import Settings
-from webserver import seats
+from webserver import receive_json_within, seats
 
 PATIENCE = 20.0
 
@@ -214,7 +214,7 @@ def test_a_long_think_is_told_to_the_table_with_its_progress(
     told: list[dict[str, Any]] = []
     with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
         while True:
-            msg = ws.receive_json()
+            msg = receive_json_within(ws, PATIENCE)
             if msg["type"] == "thinking":
                 told.append(msg)
                 break
@@ -222,7 +222,7 @@ def test_a_long_think_is_told_to_the_table_with_its_progress(
         assert told[0]["elapsed_s"] >= 0.05
         bot.go.set()
         while True:  # the notice ends once it has moved
-            msg = ws.receive_json()
+            msg = receive_json_within(ws, PATIENCE)
             if msg["type"] == "thinking" and msg["seat"] is None:
                 break
             assert msg["type"] in ("thinking", "state", "life"), msg
@@ -318,7 +318,7 @@ def test_the_frame_telling_a_deals_end_carries_the_deal_as_it_ended(client: Test
     with client.websocket_connect(f"/ws/{made['id']}?token={made['seats'][0]['token']}") as ws:
         acted_at = -1
         for _ in range(500):
-            msg = ws.receive_json()
+            msg = receive_json_within(ws, PATIENCE)
             assert msg["type"] != "error", msg
             if msg["type"] != "state":
                 continue
@@ -369,7 +369,7 @@ def test_a_long_think_is_told_at_every_process(
             time.sleep(0.01)
         with b.websocket_connect(f"/ws/{table}?token={token}") as ws:
             while True:
-                msg = ws.receive_json()
+                msg = receive_json_within(ws, PATIENCE)
                 if msg["type"] == "thinking":
                     break
                 # (Untold, the bot gives up after PATIENCE, the fallback moves: a failure.)
@@ -378,6 +378,6 @@ def test_a_long_think_is_told_at_every_process(
             assert not a.app.state.hub.tables[table].life.sockets  # type: ignore[attr-defined]
             bot.go.set()
             while True:
-                msg = ws.receive_json()
+                msg = receive_json_within(ws, PATIENCE)
                 if msg["type"] == "thinking" and msg["seat"] is None:
                     break

@@ -3,6 +3,7 @@ and the PostgreSQL that CI provides (skipped, with the reason said, where there 
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -13,8 +14,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio
 import httpx
 import pytest
+from starlette.testclient import WebSocketTestSession
 
 POSTGRES_URL = os.environ.get(
     "TRICKTAKER_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -114,3 +117,18 @@ def redis_or_skip() -> str:
 def seats(*kinds: str) -> list[dict[str, Any]]:
     """Seat specs: "human", or a bot level such as "rules"."""
     return [{"kind": "human"} if k == "human" else {"kind": "bot", "level": k} for k in kinds]
+
+
+def receive_json_within(ws: WebSocketTestSession, seconds: float = 30.0) -> Any:
+    """The socket's next JSON message, failing the test after ``seconds``.
+
+    Why: a message that never comes (a notice lost between two server processes)
+    would otherwise block ``receive_json`` for ever and hang the whole run."""
+
+    async def receive() -> Any:
+        with anyio.fail_after(seconds):
+            return await ws._send_rx.receive()
+
+    message = ws.portal.call(receive)
+    ws._raise_on_close(message)
+    return json.loads(message["text"])
