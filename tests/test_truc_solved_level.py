@@ -15,12 +15,24 @@ from pathlib import Path
 import pytest
 
 from helpers import new_state
-from tricktaker.bots.truc.solved import SolvedBot, available, load_policy
+from tricktaker.bots.truc.solved import SolvedBot, available, find_policy, load_policy
 from tricktaker.cards import CARD_NAMES
+from tricktaker.core import Start
 from tricktaker.games.truc.cards import DECK, STRENGTH
 from tricktaker.solvers.truc.bridge import move_of
 from tricktaker.solvers.truc.hands import pile_of
-from tricktaker.solvers.truc.model import DEAL, REDEAL, REFUSE, DealRules, Node
+from tricktaker.solvers.truc.model import (
+    ACCEPT,
+    DEAL,
+    DOUBLE,
+    REDEAL,
+    REFUSE,
+    REST,
+    DealRules,
+    Node,
+    proposal_ladder,
+    same_tree,
+)
 from tricktaker.solvers.truc.policy import checkpoint_path, export, policy_path
 from tricktaker.solvers.truc.solve import TrucSolver
 
@@ -83,3 +95,86 @@ def test_offered_only_when_a_strategy_is_solved(solved_dir: Path) -> None:
         seen.add(move_of(action))
     assert bot.solved_moves == 40 and bot.search_moves == 0
     assert seen == {m for m, p in want.items() if p > 0}
+
+
+def _walk(rules: DealRules, rng: random.Random) -> list[tuple[int, ...]]:
+    """The public moves offered along one random path through the deal of ``rules``."""
+    node, seen = Node.root(rules), []
+    while moves := node.moves():
+        seen.append(moves)
+        node = node.child(rng.choice(moves))
+    return seen
+
+
+def test_scores_with_the_same_ladder_have_the_same_tree() -> None:
+    """The score shapes the tree only through what each player may propose at each
+    stake: 0 to 3 points propose alike, 4 cannot make a rest after 8, and so on."""
+    ladders = {p: proposal_ladder(p) for p in range(12)}
+    groups = [[p for p in range(12) if ladders[p] == ladders[q]] for q in range(12)]
+    assert sorted({tuple(g) for g in groups}) == [
+        (0, 1, 2, 3),
+        (4,),
+        (5, 6, 7),
+        (8,),
+        (9,),
+        (10,),
+        (11,),
+    ]
+    assert same_tree(RULES, DealRules((3, 2), 0, "once", "leader"))
+    assert not same_tree(RULES, DealRules((4, 0), 0, "once", "leader"))
+    assert not same_tree(RULES, DealRules((3, 2), 1, "once", "leader"))
+    rng = random.Random(5)
+    for _ in range(300):  # the same seed walks the same path while the moves agree
+        seed = rng.random()
+        assert _walk(RULES, random.Random(seed)) == _walk(
+            DealRules((3, 2), 0, "once", "leader"), random.Random(seed)
+        )
+    # Raising whenever it may, seat 0 meets 8 with a rest at 0:0 and none at 4:0.
+    raise_first = (DOUBLE, REST, ACCEPT)
+
+    def raised(rules: DealRules) -> list[tuple[int, ...]]:
+        node, seen = Node.root(rules), []
+        while moves := node.moves():
+            seen.append(moves)
+            node = node.child(next((m for m in raise_first if m in moves), moves[0]))
+        return seen
+
+    assert raised(RULES) != raised(DealRules((4, 0), 0, "once", "leader"))
+    assert raised(RULES) == raised(DealRules((2, 3), 0, "once", "leader"))
+
+
+def test_a_strategy_serves_every_score_with_the_same_tree(solved_dir: Path) -> None:
+    """Solved at 0:0, the strategy is played at 3:2 (the same tree); at 4:0 (another
+    tree) the level plays as ``search``."""
+    start = Node.root(RULES).child(DEAL).child(REDEAL).child(REFUSE).child(5).child(7).child(4)
+    solver = TrucSolver(RULES, start)
+    solver.run(10)
+    export(solver, policy_path(checkpoint_path(RULES)))
+    found = find_policy(DealRules((3, 2), 0, "once", "leader"))
+    assert found is not None and found[0].rules == RULES and not found[1]
+    assert find_policy(DealRules((4, 0), 0, "once", "leader")) is None
+    # Seat 1 dealing at 2:3 is seat 0 dealing at 3:2, seats swapped.
+    mirrored = find_policy(DealRules((2, 3), 1, "once", "leader"))
+    assert mirrored is not None and mirrored[1]
+    caller, dealer = _cards("AQ9"), _cards("7KJ")
+    used = set(caller + dealer)
+    stock = [CARD_NAMES[c] for c in DECK if CARD_NAMES[c] not in used]
+    for score, from_strategy in [((3, 2), True), ((4, 0), False)]:
+        state = new_state(
+            redeal="once",
+            deals=[{"hands": [dealer, caller], "stock": stock}],
+            start=Start({"score": score}),
+        )
+        for verb in ["redeal", "refuse", "play A", "play 7", "play K"]:
+            kind, _, rank = verb.partition(" ")
+            state.apply(
+                next(
+                    a
+                    for a in state.legal_actions()
+                    if a.verb == kind and (not rank or STRENGTH[a.card] == "9TJQKA87".index(rank))
+                )
+            )
+        bot = SolvedBot()
+        legal = state.legal_actions()
+        bot.act(state.view(1), state.events(0, 1), legal, random.Random(1))
+        assert (bot.solved_moves, bot.search_moves) == ((1, 0) if from_strategy else (0, 1))

@@ -27,7 +27,14 @@ from tricktaker.core.events import Event
 from tricktaker.games.truc.actions import BY_TEXT, TrucAction
 from tricktaker.games.truc.views import TrucView
 from tricktaker.solvers.truc.bridge import action_for, move_of, moves_of, pile_of_cards
-from tricktaker.solvers.truc.model import CHANCE_SEAT, DEAL, DealRules, Node
+from tricktaker.solvers.truc.model import (
+    CHANCE_SEAT,
+    DEAL,
+    GAME_POINTS,
+    DealRules,
+    Node,
+    same_tree,
+)
 from tricktaker.solvers.truc.policy import Policy, checkpoint_path, policies, policy_path
 
 
@@ -42,6 +49,43 @@ def load_policy(rules: DealRules) -> Policy | None:
     if not path.is_file():
         return None
     return _policy(path, path.stat().st_mtime)
+
+
+@cache
+def _same_tree_rules(rules: DealRules) -> tuple[DealRules, ...]:
+    """``rules`` first, then the rules at every other score with the same tree, nearest
+    score first."""
+    others = [
+        DealRules((a, b), rules.dealer, rules.redeal, rules.ties)
+        for a in range(GAME_POINTS)
+        for b in range(GAME_POINTS)
+        if (a, b) != rules.score
+    ]
+    a0, b0 = rules.score
+    near = sorted(
+        (r for r in others if same_tree(r, rules)),
+        key=lambda r: (abs(r.score[0] - a0) + abs(r.score[1] - b0), r.score),
+    )
+    return (rules, *near)
+
+
+def find_policy(rules: DealRules) -> tuple[Policy, bool] | None:
+    """The strategy to play the deal of ``rules`` by, and whether its seats are swapped.
+
+    Solved for these rules; else, when seat 1 deals, solved with seat 0 dealing at the
+    mirrored score (seats swapped); else solved at another score with the same tree
+    (``model.same_tree``: the same moves everywhere, only rests and deciding deals
+    pay otherwise; what that costs: docs/strength.md, "Le Truc equilibrium")."""
+    wanted = [(rules, False)]
+    if rules.dealer == 1:
+        mirror = DealRules((rules.score[1], rules.score[0]), 0, rules.redeal, rules.ties)
+        wanted.append((mirror, True))
+    for target, swapped in wanted:
+        for candidate in _same_tree_rules(target):
+            policy = load_policy(candidate)
+            if policy is not None:
+                return policy, swapped
+    return None
 
 
 def available() -> bool:
@@ -94,15 +138,14 @@ class SolvedBot(GameBot[TrucView]):
             rules = DealRules(score, dealer, redeal, ties)
         except ValueError:
             return None
-        policy = load_policy(rules)
-        if policy is None and dealer == 1:  # the mirror: seats swapped
-            policy = load_policy(DealRules((score[1], score[0]), 0, redeal, ties))
-            if policy is not None:
-                history = tuple(_swap(code) for code in history)
-                seat = 1 - seat
-                rules = policy.rules
-        if policy is None:
+        chosen = find_policy(rules)
+        if chosen is None:
             return None
+        policy, swapped = chosen
+        if swapped:
+            history = tuple(_swap(code) for code in history)
+            seat = 1 - seat
+            rules = DealRules((score[1], score[0]), 0, redeal, ties)
         node = Node.root(rules)
         try:
             for code in history:

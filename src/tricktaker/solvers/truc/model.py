@@ -99,6 +99,38 @@ def move_text(move: int) -> str:
     return VERBS[move]
 
 
+#: The stakes a deal can stand at while doubles are still possible (1, then doubled).
+DOUBLED_STAKES = (1, 2, 4, 8)
+
+
+def proposal_ladder(points: int) -> tuple[int, ...]:
+    """What a player with ``points`` may propose on his turn at each of
+    :data:`DOUBLED_STAKES` (:data:`PROPOSE_DOUBLE`, :data:`PROPOSE_REST` or
+    :data:`NO_PROPOSAL`): the only way the score shapes a deal's tree.
+
+    Why: the score reaches the deal in three places only, the ban on doubling past
+    12 and the rest's worth (which moves are legal) and what an accepted rest or a
+    deciding deal pays. Two scores whose ladders agree seat by seat therefore give
+    the same tree, move for move, and differ only in those payoffs."""
+    out = []
+    for value in DOUBLED_STAKES:
+        if points + 2 * value <= GAME_POINTS:
+            out.append(PROPOSE_DOUBLE)
+        elif GAME_POINTS - points > value:
+            out.append(PROPOSE_REST)
+        else:
+            out.append(NO_PROPOSAL)
+    return tuple(out)
+
+
+def same_tree(a: DealRules, b: DealRules) -> bool:
+    """Whether two deals' games have the same tree (the same moves everywhere), so one
+    strategy can be played in both; only rests and deciding deals pay otherwise."""
+    return (a.dealer, a.redeal, a.ties) == (b.dealer, b.redeal, b.ties) and all(
+        proposal_ladder(x) == proposal_ladder(y) for x, y in zip(a.score, b.score, strict=True)
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class DealRules:
     """What one deal's game depends on: the score state and the two rule options.

@@ -182,7 +182,7 @@ def run_exploit(
         raise TricktakerError(str(exc)) from None
     if bot == "solved":
         try:
-            solver.load(path)
+            solver.load(path, same_tree_score=True)
         except (ValueError, KeyError, OSError) as exc:
             raise TricktakerError(f"cannot read {path}: {exc}") from None
         profile = solver.average_strategy()
@@ -198,6 +198,7 @@ def run_exploit(
             "redeal": rules.redeal,
             "ties": rules.ties,
         },
+        "solved_score": list(solver.solved_rules.score),
         "iterations": solver.iterations if bot == "solved" else 0,
         "abstract": found["abstract"],
         "abstract_method": ABSTRACT_METHOD,

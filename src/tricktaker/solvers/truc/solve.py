@@ -58,7 +58,7 @@ from numpy.typing import NDArray
 from tricktaker.solvers.truc import _kernels as k
 from tricktaker.solvers.truc.arrays import ENTRY_BYTES, SLOT_BYTES, TrucTree, build
 from tricktaker.solvers.truc.hands import HANDS, RANKS, count
-from tricktaker.solvers.truc.model import DEAL, DealRules, Node
+from tricktaker.solvers.truc.model import DEAL, DealRules, Node, same_tree
 
 NH = len(HANDS)
 _HC = np.array([[count(h, r) for r in range(RANKS)] for h in HANDS], dtype=np.int64)
@@ -149,6 +149,8 @@ class TrucSolver:
                 " abstraction's 94M information sets do not fit this solver's memory"
             )
         self.rules = rules
+        #: The rules the loaded strategy was solved for (``load``): these, or a same-tree score.
+        self.solved_rules = rules
         self.d1 = first_deal(rules.caller)
         self.marginal = (self.d1.sum(axis=1), self.d1.sum(axis=0))
         if start is not None and start.rules != rules:
@@ -298,12 +300,17 @@ class TrucSolver:
         np.savez(tmp, rules=np.array(json.dumps(asdict(self.rules))), **arrays)  # type: ignore[arg-type]
         tmp.replace(path)
 
-    def load(self, path: Path) -> list[tuple[int, float]]:
-        """Resumes from a checkpoint of the same rules (ValueError otherwise)."""
+    def load(self, path: Path, same_tree_score: bool = False) -> list[tuple[int, float]]:
+        """Resumes from a checkpoint of the same rules (ValueError otherwise); with
+        ``same_tree_score``, also one solved at another score with the same tree
+        (``model.same_tree``), to measure what playing it here costs."""
         with np.load(path) as data:
             rules = json.loads(str(data["rules"]))
-            if DealRules(**{**rules, "score": tuple(rules["score"])}) != self.rules:
+            solved = DealRules(**{**rules, "score": tuple(rules["score"])})
+            fits = solved == self.rules or (same_tree_score and same_tree(solved, self.rules))
+            if not fits:
                 raise ValueError(f"{path} was solved for other rules: {rules}")
+            self.solved_rules = solved
             layout = [_layout(t) for t in self.trees]
             if "layout" not in data or [float(x) for x in data["layout"]] != layout:
                 raise ValueError(f"{path} was written for trees laid out otherwise")
