@@ -2,53 +2,42 @@
 
 Usage: ``python bench/cfr_speed.py [--seconds S] [--variant cfr+|dcfr] [--ranks R ...]``.
 
-One iteration updates every information set once (player 0's half, then
-player 1's), so the rate is information sets times iterations per second.
-Our Leduc has 288 information sets, as it ignores suits; OpenSpiel's
-``leduc_poker`` has 936, so the line ``as OpenSpiel counts`` multiplies our
-iterations by 936 for a figure to set beside OpenSpiel's CFR+ on the same game
-(the game and its equilibrium are the same; only the bookkeeping differs).
-``--ranks`` adds Leduc with that many ranks (two cards each): 120 ranks is
-Le Truc's width of 120 hands a player, where the terminals' products with the
-deal cost the most. The exploitability is printed to show the work is real.
+The timing is ``tricktaker bench``'s (``arena/bench/cfr.py``, which sets CFR+ on
+Leduc beside OpenSpiel's C++ CFR+ on ``leduc_poker`` in one run); this script
+adds what the bench does not time: discounted CFR, and Leduc with ``--ranks``
+ranks (two cards each): 120 ranks is Le Truc's width of 120 hands a player,
+where the terminals' products with the deal cost the most. One iteration
+updates every information set once; our Leduc has 288 information sets, as it
+ignores suits, OpenSpiel's 936, so the line ``as OpenSpiel counts`` multiplies
+our iterations by 936. The exploitability is printed to show the work is real.
 """
 
 from __future__ import annotations
 
 import argparse
-import time
 
-from tricktaker.solvers.cfr import CFRSolver, Variant, exploitability
+from tricktaker.arena.bench.cfr import OPENSPIEL_LEDUC_INFOSETS, our_cfr
+from tricktaker.solvers.cfr import Variant
 from tricktaker.solvers.toy import leduc
-
-OPENSPIEL_LEDUC_INFOSETS = 936
 
 
 def measure(ranks: int, seconds: float, variant: Variant) -> None:
     tree = leduc(ranks)
-    infosets = tree.n_infosets()
-    solver = CFRSolver(tree, variant)
-    solver.run(2)  # compiles the kernels (or loads them from numba's cache)
-    start = time.perf_counter()
-    cpu = time.process_time()
-    batch = 1
-    while (now := time.perf_counter()) - start < seconds:
-        solver.run(batch)
-        if time.perf_counter() - now < seconds / 20:
-            batch *= 2  # longer batches, as long as they overshoot the time by little
-    wall = time.perf_counter() - start
-    cpu = time.process_time() - cpu
-    its = solver.iterations - 2
+    counted = OPENSPIEL_LEDUC_INFOSETS if ranks == 3 else 0
+    r = our_cfr(tree, seconds, f"leduc{ranks}", f"leduc {ranks}", variant, counted)
     print(
-        f"leduc, {ranks} ranks, {variant}: {infosets:,} information sets, {tree.n_nodes:,} nodes; "
-        f"{its:,} iterations in {wall:.2f} s ({cpu / wall:.0%} cpu): {its / wall:,.1f} it/s, "
-        f"{infosets * its / wall:,.0f} information-set updates/s"
+        f"leduc, {ranks} ranks, {variant}: {r.infosets:,} information sets, {tree.n_nodes:,}"
+        f" nodes; {r.iterations:,} iterations in {r.seconds:.2f} s ({r.cpu_share:.0%} cpu):"
+        f" {r.iterations_per_second:,.1f} it/s, {r.updates_per_second:,.0f} information-set"
+        f" updates/s ({r.updates_per_cpu_second:,.0f} per CPU second)"
     )
-    if ranks == 3:
-        rate = OPENSPIEL_LEDUC_INFOSETS * its / wall
-        print(f"  as OpenSpiel counts (936 information sets): {rate:,.0f} updates/s")
-    gap = exploitability(tree, solver.average_strategy())
-    print(f"  exploitability of the average strategy: {gap:.2e}")
+    if counted:
+        print(
+            f"  as OpenSpiel counts ({counted} information sets):"
+            f" {counted * r.iterations_per_second:,.0f} updates/s"
+            f" ({r.compared_updates_per_cpu_second:,.0f} per CPU second)"
+        )
+    print(f"  exploitability of the average strategy: {r.exploitability:.2e}")
 
 
 def main() -> None:

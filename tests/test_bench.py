@@ -17,6 +17,8 @@ from typing import cast
 import pytest
 
 from tricktaker.arena import bench
+from tricktaker.arena.bench import cfr as bench_cfr
+from tricktaker.arena.bench import cli as bench_cli
 from tricktaker.arena.bench.throughput import FAST_BATCH, FAST_ROLLOUTS
 from tricktaker.cli import main
 from tricktaker.core import Game, get_game
@@ -29,6 +31,8 @@ from tricktaker.core.workloads import (
     bench_workloads,
 )
 from tricktaker.games.truc import TrucGame
+from tricktaker.solvers.toy import leduc
+from tricktaker.solvers.truc.model import DEAL, REDEAL, REFUSE, DealRules, Node
 
 TINY = 0.05
 
@@ -94,6 +98,21 @@ def register_extra() -> Iterator[Callable[[tuple[Workload, ...]], None]]:
     unregister(EXTRA_ID)
 
 
+def _small_truc(rules: DealRules) -> Node:
+    """After a refused call and a first trick (ace against seven), and a king led: a small
+    game, so the CFR rows run in the quick tier (the bench's default builds 11:11's deal)."""
+    return Node.root(rules).child(DEAL).child(REDEAL).child(REFUSE).child(5).child(7).child(4)
+
+
+SMALL_CFR = bench.CFRPlan(truc_score=(0, 0), truc_start=_small_truc)
+
+
+@pytest.fixture
+def small_cfr(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``tricktaker bench`` times :data:`SMALL_CFR` instead of the whole deal at 11:11."""
+    monkeypatch.setattr(bench_cli, "DEFAULT_CFR", SMALL_CFR)
+
+
 # ------------------------------------------------------------- declarations
 
 
@@ -138,7 +157,7 @@ def test_a_registered_game_is_benchmarked_without_the_bench_naming_it(
     )
     steps = [d for d in bench.declared() if d.game.id == "extratruc"]
     assert [d.workload.key for d in steps] == ["extra_deals"]
-    report = bench.run_bench(TINY, no_openspiel=True, plan=bench.make_plan(steps))
+    report = bench.run_bench(TINY, no_openspiel=True, plan=bench.make_plan(steps), cfr=None)
     (m,) = report.measurements
     assert (m.key, m.label, m.unit) == ("extra_deals", "Extra deals", "deal") and m.units > 0
     assert report.latencies == () and report.ratios() == {}
@@ -254,7 +273,7 @@ def test_mid_deal_pool_is_mid_deal_and_playouts_leave_it_untouched() -> None:
 
 
 def test_report_json_and_ratios_without_openspiel() -> None:
-    report = bench.run_bench(TINY, no_openspiel=True)
+    report = bench.run_bench(TINY, no_openspiel=True, cfr=None)
     keys = [m.key for m in report.measurements]
     assert set(keys) == KEYS and len(keys) == len(KEYS)
     assert report.openspiel == "skipped"
@@ -267,6 +286,7 @@ def test_report_json_and_ratios_without_openspiel() -> None:
     assert data["target_met"] is (uniform.deals_per_second >= 20_000)
     assert {x["key"] for x in data["latencies"]} == CALLS
     assert all(x["calls"] > 0 and x["microseconds"] > 0 for x in data["latencies"])
+    assert data["cfr"] is None
 
 
 def test_latencies_time_each_call_without_changing_the_pool() -> None:
@@ -397,7 +417,7 @@ def test_hearts_when_openspiel_is_installed() -> None:
     }
 
 
-def test_cli_prints_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_prints_table_and_json(small_cfr: None, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--seconds", str(TINY), "--no-openspiel"]) == 0
     out = capsys.readouterr().out
     assert "Truc 2p uniform: deals" in out
@@ -405,14 +425,19 @@ def test_cli_prints_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert "skipped" in out
     assert "target >= 20,000" in out
     assert "sample_state" in out and "µs per call" in out
+    assert "ours CFR+ Leduc" in out and "ours sparse Le Truc 0:0" in out
+    assert "OpenSpiel CFR+" not in out and "CFR ratio" not in out
     assert main(["bench", "--seconds", str(TINY), "--no-openspiel", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {m["key"] for m in data["measurements"]} == KEYS
+    assert [r["key"] for r in data["cfr"]["runs"]] == ["cfr_plus_leduc", "truc_cfr_plus_0_0_once"]
+    assert main(["bench", "--seconds", str(TINY), "--no-openspiel", "--no-cfr", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["cfr"] is None
     assert main(["bench", "--seconds", "0"]) == 2
 
 
 def test_missing_openspiel_is_said_and_truc_figures_still_print(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    small_cfr: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # makes `import pyspiel` fail
     why = bench.openspiel_missing()
@@ -422,3 +447,84 @@ def test_missing_openspiel_is_said_and_truc_figures_still_print(
     assert "OpenSpiel unavailable" in out and "pip install open-spiel" in out
     assert "Truc 2p uniform: deals" in out and "Tetka uniform: deals" in out
     assert "leduc" not in out and "hearts" not in out
+    # Our CFR rows stand alone, counted at OpenSpiel's 936 information sets all the same.
+    assert "ours CFR+ Leduc" in out and "as OpenSpiel" in out
+    assert "OpenSpiel CFR+" not in out and "CFR check" not in out
+
+
+# ----------------------------------------------------------------------- CFR
+
+
+def test_cfr_rows_count_every_information_set_and_converge() -> None:
+    section = bench.cfr_section(TINY, openspiel=False, plan=SMALL_CFR)
+    ours, truc = section.runs
+    assert (ours.key, ours.infosets, ours.compared_infosets) == ("cfr_plus_leduc", 288, 936)
+    assert ours.iterations >= 1 and ours.total_iterations == ours.iterations + 1
+    assert ours.updates == 288 * ours.iterations
+    assert ours.compared_updates_per_cpu_second == pytest.approx(
+        936 * ours.iterations / ours.cpu_seconds
+    )
+    # The average strategy after the run is far closer to equilibrium than after one iteration.
+    assert 0 <= ours.exploitability < bench_cfr.exploitability_after(leduc(), 1) / 10
+    assert truc.key == "truc_cfr_plus_0_0_once" and truc.iterations >= 1
+    assert truc.infosets > 0 and truc.exploitability > -1e-9
+    assert section.ratio() is None and section.ours_at_their_iterations is None
+    assert section.situation == "Le Truc 2p 0:0, redeal=once, a decision part-way through"
+    data = section.to_json()
+    json.dumps(data)
+    assert data["ratio"] is None and data["same_iterations_check"] is None
+    assert bench.cfr_section(TINY, openspiel=False, plan=bench.CFRPlan(truc_score=None)).runs[
+        0
+    ].key == ("cfr_plus_leduc")
+
+
+def test_timed_runs_one_batch_at_least_and_doubles_short_ones() -> None:
+    batches: list[int] = []
+    done, wall, cpu = bench_cfr.timed(batches.append, 0.0)
+    assert (done, batches) == (1, [1]) and wall >= 0 and cpu >= 0
+    batches.clear()
+    done, _, _ = bench_cfr.timed(batches.append, 0.01)
+    assert done == sum(batches) and batches[:3] == [1, 2, 4]
+
+
+def test_cfr_beside_openspiel_runs_the_same_algorithm() -> None:
+    if bench.openspiel_missing() is not None:
+        pytest.skip("open-spiel is not installed")
+    section = bench.cfr_section(TINY, openspiel=True, plan=bench.CFRPlan(truc_score=None))
+    theirs, ours = section.runs
+    assert theirs.key == "openspiel_cfr_plus_leduc_poker" and theirs.infosets == 936
+    assert ours.compared_infosets == 936 and theirs.iterations >= 1
+    ratio = section.ratio()
+    assert ratio is not None and ratio > 0
+    # The same iterations of the same CFR+ give the same average strategy.
+    assert section.ours_at_their_iterations == pytest.approx(theirs.exploitability, rel=1e-4)
+    check = section.to_json()["same_iterations_check"]
+    assert check["iterations"] == theirs.total_iterations
+
+
+def test_cfr_lines_read_the_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    # Made-up figures, so that the lines are checked without OpenSpiel installed.
+    theirs = bench.CFRRun("openspiel_cfr_plus_leduc_poker", "OS", 936, 10, 2.0, 1.0, 0.5, 11)
+    ours = bench.CFRRun("cfr_plus_leduc", "we", 288, 40, 2.0, 2.0, 0.1, 41, 0.5, 936)
+    section = bench.CFRSection(
+        (theirs, ours), "cfr_plus_leduc", "openspiel_cfr_plus_leduc_poker", "Le Truc 2p", 0.5
+    )
+    assert section.ratio() == pytest.approx(2.0)  # 936 * 20 per CPU s over 936 * 10
+    report = bench.BenchReport(1.0, 1, (), "used", cfr=section)
+    assert report.to_json()["cfr"]["ratio"] == pytest.approx(2.0)
+    bench.print_report(report)
+    out = capsys.readouterr().out
+    assert "CFR ratio: we over OS, information-set updates per CPU" in out
+    assert "18,720 / 9,360 = 2.0" in out
+    assert "CFR check: after 11 iterations each, exploitability 5.00000e-01 (OpenSpiel)" in out
+    assert "0.00% apart" in out
+    assert "CFR Le Truc: Le Truc 2p" in out
+
+
+@pytest.mark.slow
+def test_the_bench_times_the_whole_deal_at_11_11() -> None:
+    """The default Le Truc row, as bench/README.md reports it: 417,672 information sets."""
+    section = bench.cfr_section(TINY, openspiel=False)
+    truc = section.runs[-1]
+    assert truc.key == "truc_cfr_plus_11_11_once" and truc.infosets == 417_672
+    assert 0 < truc.exploitability < 1

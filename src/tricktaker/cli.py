@@ -236,7 +236,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         )
     from tricktaker.arena.bench import run_bench_cli
 
-    return run_bench_cli(args.seconds, args.no_openspiel, as_json=args.json)
+    return run_bench_cli(args.seconds, args.no_openspiel, as_json=args.json, no_cfr=args.no_cfr)
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
@@ -654,6 +654,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default: 3)")
     p.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
+    p.add_argument(
+        "--no-cfr",
+        action="store_true",
+        help="skip the CFR speed rows (building Le Truc's 11:11 tree takes some 10 s)",
+    )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     server = p.add_argument_group("bench server")
     server.add_argument(

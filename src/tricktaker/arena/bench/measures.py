@@ -1,5 +1,5 @@
-"""What a benchmark yields: a timed workload's counts, a timed call, and the rates read
-from them.
+"""What a benchmark yields: a timed workload's counts, a timed call, a timed CFR run, and
+the rates read from them.
 
 Only counts and seconds are kept; every rate is derived, so the JSON that
 scripts track and the table a person reads can never disagree.
@@ -98,4 +98,54 @@ class Latency:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = asdict(self)
         out["microseconds"] = self.microseconds
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class CFRRun:
+    """One CFR solver timed (``cfr``): how many iterations ran, and how many information
+    sets each updates.
+
+    An iteration (alternating updates: player 0's half, then player 1's) updates every
+    information set once, so updates are ``infosets * iterations``. ``compared_infosets``
+    is the same game's count as another solver's row counts it (OpenSpiel's 936 for our
+    Leduc, which ignores suits and has 288), 0 where there is none; ``exploitability`` is
+    that of the average strategy after every iteration run, the warm-up's included, to
+    show the work is real; ``setup_seconds`` built the tree and are not timed.
+    """
+
+    key: str
+    label: str
+    infosets: int
+    iterations: int
+    seconds: float
+    cpu_seconds: float
+    exploitability: float
+    total_iterations: int
+    setup_seconds: float = 0.0
+    compared_infosets: int = 0
+
+    @property
+    def updates(self) -> int:
+        return self.infosets * self.iterations
+
+    @property
+    def compared_updates(self) -> int:
+        return self.compared_infosets * self.iterations
+
+    iterations_per_second = Rate("iterations", "seconds")
+    updates_per_second = Rate("updates", "seconds")
+    updates_per_cpu_second = Rate("updates", "cpu_seconds")
+    compared_updates_per_cpu_second = Rate("compared_updates", "cpu_seconds")
+    cpu_share = Rate("cpu_seconds", "seconds")
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = asdict(self)
+        out.update(
+            iterations_per_second=self.iterations_per_second,
+            updates_per_second=self.updates_per_second,
+            updates_per_cpu_second=self.updates_per_cpu_second,
+        )
+        if self.compared_infosets:
+            out["compared_updates_per_cpu_second"] = self.compared_updates_per_cpu_second
         return out

@@ -1,4 +1,5 @@
-"""A bench run's results: the measurements, the ratio lines, the target, and their JSON.
+"""A bench run's results: the measurements, the ratio lines, the target, the CFR section,
+and their JSON.
 
 ``tricktaker bench --json`` is read by scripts that track the figures over
 time, so its keys stay as they are; the rows and ratios come from what the
@@ -11,7 +12,7 @@ import platform
 from dataclasses import dataclass
 from typing import Any
 
-from tricktaker.arena.bench.measures import Latency, Measurement
+from tricktaker.arena.bench.measures import CFRRun, Latency, Measurement
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,56 @@ class Target:
 
 
 @dataclass(frozen=True, slots=True)
+class CFRSection:
+    """The CFR rows (``cfr``): ours set beside OpenSpiel's on the same game, and the check
+    that both ran the same algorithm.
+
+    ``ours`` and ``theirs`` name the two rows of the ratio (ours counted as OpenSpiel
+    counts the game's information sets); ``ours_at_their_iterations`` is our
+    exploitability after as many iterations as OpenSpiel's row ran in all (None where
+    OpenSpiel did not run): the same CFR+ gives the same strategy, so it equals
+    OpenSpiel's to rounding. ``situation`` says which Le Truc game the sparse row solved.
+    """
+
+    runs: tuple[CFRRun, ...]
+    ours: str
+    theirs: str
+    situation: str = ""
+    ours_at_their_iterations: float | None = None
+
+    def get(self, key: str) -> CFRRun | None:
+        for r in self.runs:
+            if r.key == key:
+                return r
+        return None
+
+    def ratio(self) -> float | None:
+        """Our information-set updates per CPU second over OpenSpiel's, each counted as
+        OpenSpiel counts (None unless both rows ran). CPU seconds, as the two rows run one
+        after the other on a machine that may be busy in between."""
+        mine, other = self.get(self.ours), self.get(self.theirs)
+        if mine is None or other is None or other.updates_per_cpu_second <= 0:
+            return None
+        return mine.compared_updates_per_cpu_second / other.updates_per_cpu_second
+
+    def to_json(self) -> dict[str, Any]:
+        theirs = self.get(self.theirs)
+        return {
+            "runs": [r.to_json() for r in self.runs],
+            "ratio_key": f"{self.ours}_vs_{self.theirs}_updates_per_cpu_second",
+            "ratio": self.ratio(),
+            "situation": self.situation,
+            "same_iterations_check": None
+            if theirs is None or self.ours_at_their_iterations is None
+            else {
+                "iterations": theirs.total_iterations,
+                "openspiel_exploitability": theirs.exploitability,
+                "ours_exploitability": self.ours_at_their_iterations,
+            },
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class BenchReport:
     seconds: float
     seed: int
@@ -45,6 +96,7 @@ class BenchReport:
     latencies: tuple[Latency, ...] = ()
     comparisons: tuple[Comparison, ...] = ()
     target: Target | None = None
+    cfr: CFRSection | None = None
 
     def get(self, key: str) -> Measurement | None:
         for m in self.measurements:
@@ -87,4 +139,5 @@ class BenchReport:
             if self.target is None
             else self.target.deals_per_second,
             "target_met": self.target_met(),
+            "cfr": None if self.cfr is None else self.cfr.to_json(),
         }

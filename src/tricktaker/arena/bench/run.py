@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tricktaker.arena.bench.cfr import DEFAULT_CFR, CFRPlan, cfr_section
 from tricktaker.arena.bench.latency import call_latencies
 from tricktaker.arena.bench.measures import PLURAL, Latency, Measurement
 from tricktaker.arena.bench.openspiel import openspiel_games, openspiel_missing
@@ -19,10 +20,12 @@ def run_bench(
     seed: int = DEFAULT_SEED,
     progress: Callable[[str], None] | None = None,
     plan: Plan | None = None,
+    cfr: CFRPlan | None = DEFAULT_CFR,
 ) -> BenchReport:
     """Every workload of ``plan`` (by default every registered game's) for ``seconds``
     each, the yardsticks they name unless ``no_openspiel``, then the call latencies
-    (a third of ``seconds`` per call)."""
+    (a third of ``seconds`` per call), then the CFR rows ``cfr`` asks for (None: none),
+    OpenSpiel's CFR+ among them unless ``no_openspiel``."""
     plan = make_plan(declared()) if plan is None else plan
     say = progress or (lambda _: None)
     results: list[Measurement] = []
@@ -42,6 +45,9 @@ def run_bench(
     for step in plan.calls:
         say(f"{step.workload.label} clone, apply, sample_state")
         latencies += call_latencies(step.game, step.workload, seconds / 3, seed)
+    section = None
+    if cfr is not None:
+        section = cfr_section(seconds, openspiel == "used", cfr, say)
     return BenchReport(
         seconds,
         seed,
@@ -50,4 +56,5 @@ def run_bench(
         tuple(latencies),
         plan.comparisons,
         plan.target,
+        section,
     )

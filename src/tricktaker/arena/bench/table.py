@@ -1,13 +1,13 @@
-"""The bench report for a person: a table of rates, one of call latencies, and the ratio
-and target lines."""
+"""The bench report for a person: a table of rates, one of call latencies, the ratio and
+target lines, and the CFR table with its ratio and check lines."""
 
 from __future__ import annotations
 
 import platform
 from functools import partial
 
-from tricktaker.arena.bench.measures import PLURAL, Measurement
-from tricktaker.arena.bench.report import BenchReport
+from tricktaker.arena.bench.measures import PLURAL, CFRRun, Measurement
+from tricktaker.arena.bench.report import BenchReport, CFRSection
 
 
 def rows(m: Measurement) -> list[tuple[str, ...]]:
@@ -40,6 +40,48 @@ def rows(m: Measurement) -> list[tuple[str, ...]]:
             )
         )
     return out
+
+
+def cfr_rows(r: CFRRun) -> list[tuple[str, ...]]:
+    """CFR table rows: one per count of the information sets (ours on Leduc has two:
+    OpenSpiel's 936 for the same game, and its own 288)."""
+    counts = [(r.infosets, r.updates_per_cpu_second, f"setup {r.setup_seconds:.1f} s")]
+    if r.compared_infosets:
+        counts.insert(0, (r.compared_infosets, r.compared_updates_per_cpu_second, "as OpenSpiel"))
+    return [
+        (
+            r.label,
+            f"{infosets:,}",
+            f"{per_cpu:,.0f}",
+            f"{r.cpu_share:.0%}",
+            f"{r.exploitability:.2e}",
+            note,
+        )
+        for infosets, per_cpu, note in counts
+    ]
+
+
+def cfr_lines(section: CFRSection) -> list[str]:
+    """The ratio line, the check that both Leduc solvers ran the same CFR+, the situation."""
+    lines = []
+    ratio, mine, other = section.ratio(), section.get(section.ours), section.get(section.theirs)
+    if ratio is not None and mine is not None and other is not None:
+        lines.append(
+            f"CFR ratio: {mine.label} over {other.label}, information-set updates per CPU"
+            f" second ({other.infosets:,} sets each): {mine.compared_updates_per_cpu_second:,.0f}"
+            f" / {other.updates_per_cpu_second:,.0f} = {ratio:,.1f}"
+        )
+    ours_then = section.ours_at_their_iterations
+    if other is not None and ours_then is not None and other.exploitability > 0:
+        apart = abs(ours_then - other.exploitability) / other.exploitability
+        lines.append(
+            f"CFR check: after {other.total_iterations:,} iterations each, exploitability"
+            f" {other.exploitability:.5e} (OpenSpiel) and {ours_then:.5e} (ours), {apart:.2%}"
+            " apart: the same CFR+ (rounding apart, which grows from ~100 iterations on)"
+        )
+    if section.situation:
+        lines.append(f"CFR Le Truc: {section.situation}; exploitability full_game, points/deal")
+    return lines
 
 
 def print_report(report: BenchReport) -> None:
@@ -76,6 +118,19 @@ def print_report(report: BenchReport) -> None:
         for x in report.latencies:
             calls.add_row(x.label, f"{x.microseconds:,.2f}", f"{x.calls:,}")
         console.print(calls)
+    if report.cfr is not None:
+        cfr = Table(
+            title="CFR+: information-set updates per CPU second (an iteration updates each once)",
+            title_justify="left",
+        )
+        cfr.add_column("solver", no_wrap=True)
+        for name in ("info sets", "updates/cpu s", "cpu", "exploit."):
+            cfr.add_column(name, justify="right", no_wrap=True)
+        cfr.add_column("notes")
+        for r in report.cfr.runs:
+            for row in cfr_rows(r):
+                cfr.add_row(*row)
+        console.print(cfr)
     say = partial(console.print, markup=False, highlight=False)
     if report.openspiel == "skipped":
         say("OpenSpiel comparison skipped (--no-openspiel).")
@@ -94,3 +149,5 @@ def print_report(report: BenchReport) -> None:
             f" {'met' if met else 'NOT met'} ({reached.deal_rate:,.0f} with the"
             f" {target.policy} policy)"
         )
+    for line in [] if report.cfr is None else cfr_lines(report.cfr):
+        say(line)

@@ -29,12 +29,15 @@ class Stopwatch:
     def running(self) -> bool:
         return time.perf_counter() < self.deadline
 
+    def elapsed(self) -> tuple[float, float]:
+        """The wall-clock and CPU seconds since the start."""
+        return time.perf_counter() - self.start, time.process_time() - self.cpu_start
+
     def measurement(
         self, of: Workload | Yardstick, units: int, actions: int, deals: int = 0, chance: int = 0
     ) -> Measurement:
         """Stop, and what the run of ``of`` counted, with the wall and CPU seconds it took."""
-        wall = time.perf_counter() - self.start
-        cpu = time.process_time() - self.cpu_start
+        wall, cpu = self.elapsed()
         return Measurement(of.key, of.label, of.unit, units, actions, wall, cpu, deals, chance)
 
 
