@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tricktaker.bots.truc.solved import available, load_policy
 from tricktaker.solvers.truc.hands import HANDS
 from tricktaker.solvers.truc.model import DEAL, REDEAL, REFUSE, DealRules, Node
 from tricktaker.solvers.truc.policy import (
@@ -23,7 +24,9 @@ from tricktaker.solvers.truc.policy import (
     SCALE,
     Policy,
     _actor_slots,
+    checkpoint_path,
     export,
+    legacy_path,
     pack,
     quantise,
     repack,
@@ -109,7 +112,9 @@ def test_the_level_reads_probabilities_that_sum_to_one(solver: TrucSolver, tmp_p
         policy.probabilities((*history[:-1], 99), 0, 0)
 
 
-def test_the_older_file_is_read_and_repacked(solver: TrucSolver, tmp_path: Path) -> None:
+def test_the_older_file_is_read_and_repacked(
+    solver: TrucSolver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     old, new, direct = tmp_path / "x.policy.npz", tmp_path / "x.policy", tmp_path / "y.policy"
     arrays: dict[str, np.ndarray] = {}
     for i, (t, s) in enumerate(zip(solver.trees, solver.average_strategy(), strict=True)):
@@ -125,6 +130,12 @@ def test_the_older_file_is_read_and_repacked(solver: TrucSolver, tmp_path: Path)
     np.savez_compressed(old, **arrays)  # type: ignore[arg-type]
     legacy = Policy(old)
     assert legacy.scale == 1.0 and legacy.rules == RULES
+    monkeypatch.setenv("TRICKTAKER_SOLVED_DIR", str(tmp_path))
+    found = tmp_path / legacy_path(checkpoint_path(RULES)).name
+    old.rename(found)
+    assert available() and load_policy(RULES) is not None
+    assert load_policy(RULES).scale == 1.0  # type: ignore[union-attr]
+    old = found
     repack(old, new)
     export(solver, direct)
     mapped, exported = Policy(new), Policy(direct)
