@@ -31,7 +31,7 @@ from tricktaker.solvers.truc import _kernels as k
 from tricktaker.solvers.truc.arrays import TrucTree
 from tricktaker.solvers.truc.hands import FULL_DECK, HAND_INDEX, HANDS, hand_pairs
 from tricktaker.solvers.truc.model import DEAL, REDEAL, REFUSE, DealRules, Node, Position
-from tricktaker.solvers.truc.policy import checkpoint_path
+from tricktaker.solvers.truc.policy import checkpoint_path, policy_path
 from tricktaker.solvers.truc.solve import (
     TrucSolver,
     exploitability,
@@ -190,6 +190,11 @@ def test_solve_and_exploit_at_11_11(
     assert found["iterations"] == 30
     assert 0 <= found["abstract"] <= found["full_game"] + 1e-12
     assert found["full_game"] < 0.01
+    played = str(policy_path(Path(out)))
+    assert main(["exploit", "truc", "--score", "11:11", "--strategy", played, "--json"]) == 0
+    quantised = json.loads(capsys.readouterr().out)
+    assert quantised["strategy"] == "quantised" and quantised["iterations"] == 30
+    assert abs(quantised["full_game"] - found["full_game"]) < 0.002
 
     rng = random.Random(5)
     bot = SolvedBot()

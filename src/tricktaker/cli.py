@@ -240,7 +240,10 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from tricktaker.solvers.truc.run import run_solve
+    from tricktaker.solvers.truc.run import run_repack, run_solve
+
+    if args.repack:
+        return run_repack(args.game, args.option, args.score, args.dealer, args.out)
 
     return run_solve(
         args.game,
@@ -545,6 +548,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="refuse to start above this memory (default: 8)",
     )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--repack",
+        action="store_true",
+        help="only write the mapped, quantised strategy file from the older .policy.npz"
+        " beside the checkpoint (no solving)",
+    )
 
     p = _command(
         sub,

@@ -35,7 +35,13 @@ from tricktaker.solvers.truc.model import (
     Node,
     same_tree,
 )
-from tricktaker.solvers.truc.policy import Policy, checkpoint_path, policies, policy_path
+from tricktaker.solvers.truc.policy import (
+    Policy,
+    checkpoint_path,
+    legacy_path,
+    policies,
+    policy_path,
+)
 
 
 @cache
@@ -44,11 +50,13 @@ def _policy(path: Path, stamp: float) -> Policy:
 
 
 def load_policy(rules: DealRules) -> Policy | None:
-    """The strategy solved for ``rules``, if there is one."""
-    path = policy_path(checkpoint_path(rules))
-    if not path.is_file():
-        return None
-    return _policy(path, path.stat().st_mtime)
+    """The strategy solved for ``rules``, if there is one: the mapped file, else an older
+    compressed one (loaded whole: ``tricktaker solve truc --repack`` converts it)."""
+    checkpoint = checkpoint_path(rules)
+    for path in (policy_path(checkpoint), legacy_path(checkpoint)):
+        if path.is_file():
+            return _policy(path, path.stat().st_mtime)
+    return None
 
 
 @cache

@@ -10,9 +10,14 @@ import resource
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tricktaker.core.errors import TricktakerError
 from tricktaker.solvers.truc.model import GAME_POINTS, DealRules
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 ABSTRACT_METHOD = (
     "best response that forgets its set-aside pile, by alternating exact best responses"
@@ -180,16 +185,21 @@ def run_exploit(
         solver = TrucSolver(rules)
     except ValueError as exc:
         raise TricktakerError(str(exc)) from None
+    played = "uniform"
     if bot == "solved":
         try:
-            solver.load(path, same_tree_score=True)
+            played = _is_policy(path)
+            if played == "checkpoint":
+                solver.load(path, same_tree_score=True)
+                profile = solver.average_strategy()
+            else:
+                profile = _policy_profile(solver, path)
         except (ValueError, KeyError, OSError) as exc:
             raise TricktakerError(f"cannot read {path}: {exc}") from None
-        profile = solver.average_strategy()
     else:
         profile = [s.copy() for s in solver.strategy]
     found = exploitability(solver, profile)
-    result = {
+    result: dict[str, object] = {
         "game": "truc",
         "bot": bot,
         "rules": {
@@ -200,6 +210,7 @@ def run_exploit(
         },
         "solved_score": list(solver.solved_rules.score),
         "iterations": solver.iterations if bot == "solved" else 0,
+        "strategy": played,
         "abstract": found["abstract"],
         "abstract_method": ABSTRACT_METHOD,
         "full_game": found["full_game"],
@@ -211,7 +222,79 @@ def run_exploit(
         say(json.dumps(result, indent=2))
     else:
         say(
-            f"{bot} at {rules.score[0]}:{rules.score[1]} ({rules.redeal}, ties {rules.ties}):"
+            f"{bot} ({played}) at {rules.score[0]}:{rules.score[1]}"
+            f" ({rules.redeal}, ties {rules.ties}):"
             f" abstract {found['abstract']:.6f}, full game {found['full_game']:.6f} points per deal"
         )
+    return 0
+
+
+#: What ``exploit``'s ``strategy`` field says was measured.
+STRATEGY_KINDS = {
+    "checkpoint": "the checkpoint's average strategy (float64)",
+    "float32": "an older .policy.npz strategy file (float32)",
+    "quantised": "the strategy file the level plays (probabilities k/255)",
+}
+
+
+def _is_policy(path: Path) -> str:
+    """Which kind of file ``path`` is: a checkpoint, or a strategy file (which format)."""
+    from tricktaker.solvers.truc.policy import MAGIC
+
+    with path.open("rb") as f:
+        if f.read(len(MAGIC)) == MAGIC:
+            return "quantised"
+    import numpy as np
+
+    with np.load(path) as data:
+        return "float32" if "strategy0" in data else "checkpoint"
+
+
+def _policy_profile(solver: object, path: Path) -> list[NDArray[np.float64]]:
+    """The strategy a strategy file plays, over ``solver``'s trees (which it must match)."""
+    from tricktaker.solvers.truc.model import same_tree
+    from tricktaker.solvers.truc.policy import Policy
+    from tricktaker.solvers.truc.solve import TrucSolver
+
+    assert isinstance(solver, TrucSolver)
+    policy = Policy(path)
+    if not same_tree(policy.rules, solver.rules):
+        raise ValueError(f"it was solved for other rules: {policy.rules}")
+    solver.solved_rules = policy.rules
+    if len(policy.trees) != len(solver.trees) or not all(
+        policy.same_tree(i, t) for i, t in enumerate(solver.trees)
+    ):
+        raise ValueError("its trees are not this solver's (another start or layout)")
+    solver.iterations = policy.iterations
+    return [policy.strategy(i) for i in range(len(solver.trees))]
+
+
+def run_repack(
+    game: str,
+    options: Sequence[str],
+    score: str,
+    dealer: int,
+    out: str | None,
+    say: Callable[[str], object] = print,
+) -> int:
+    """Writes the mapped, quantised strategy file from the older ``.policy.npz`` beside
+    the checkpoint (``--out`` or the default), without solving anything."""
+    _check_game(game)
+    rules = rules_from(options, score, dealer)
+    from tricktaker.solvers.truc.policy import legacy_path, policy_path, repack
+
+    checkpoint = Path(out) if out else default_path(rules)
+    old, new = legacy_path(checkpoint), policy_path(checkpoint)
+    if not old.is_file():
+        raise TricktakerError(f"no older strategy file at {old}")
+    began = time.perf_counter()
+    try:
+        repack(old, new)
+    except (ValueError, KeyError, OSError) as exc:
+        raise TricktakerError(f"cannot repack {old}: {exc}") from None
+    say(
+        f"{new}: {new.stat().st_size / 2**20:.1f} MiB from {old}"
+        f" ({old.stat().st_size / 2**20:.1f} MiB) in {time.perf_counter() - began:.1f} s;"
+        f" peak memory {_peak_mib():.0f} MiB"
+    )
     return 0
