@@ -1,4 +1,5 @@
-"""The suite's two sizes (hypothesis profiles) and the numba kernels compiled once.
+"""The suite's two sizes (hypothesis profiles), the numba kernels compiled once, and an
+empty solved folder (no Le Truc strategy unless a test makes one).
 
 ``make test`` runs ``pytest -m "not slow" --hypothesis-profile=dev`` (minutes);
 ``make test-all``, which CI runs, the whole suite with ``--hypothesis-profile=ci``.
@@ -7,12 +8,25 @@ See ``scale.py`` for how the profile sizes every sample.
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
 import warnings
 
 import pytest
 from hypothesis import settings
 
 import scale
+
+# An empty solved folder of the run's own, set before any test imports the bots: Le
+# Truc's ``solved`` level is offered only where a strategy file exists
+# (``bots/truc/solved.available``), and the checkout's var/solved may hold one (its
+# own solve, or the shipped one that ``tricktaker warm`` installs). Tests that want
+# a strategy set their own folder (monkeypatch.setenv).
+_SOLVED = tempfile.mkdtemp(prefix="tricktaker-tests-solved-")
+os.environ["TRICKTAKER_SOLVED_DIR"] = _SOLVED
+atexit.register(shutil.rmtree, _SOLVED, True)
 
 # The profile's own sample applies only to a property test without scale.examples().
 settings.register_profile(scale.DEV, max_examples=10, deadline=None)

@@ -54,19 +54,26 @@ def test_the_warm_command_runs_the_warm_up(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     ran: list[bool] = []
+    installed: list[bool] = []
     monkeypatch.setattr("tricktaker.solvers.warm.warm", lambda: ran.append(True))
+
+    def install(say: Callable[[str], object], progress: bool) -> int:
+        installed.append(progress)
+        return 0
+
+    monkeypatch.setattr("tricktaker.solvers.truc.run.run_install", install)
     assert cli.main(["warm"]) == 0
-    assert ran == [True]
+    assert ran == [True] and installed == [True]  # the shipped strategies too, with a bar
     assert "compiled" in capsys.readouterr().out
     assert cli.main(["warm", "--quiet"]) == 0
-    assert capsys.readouterr().out == ""
+    assert capsys.readouterr().out == "" and installed == [True, False]
 
 
 @pytest.mark.slow
 def test_the_warm_command_fills_the_cache_it_is_given(tmp_path: Path) -> None:
     """Into ``NUMBA_CACHE_DIR``: every kernel's machine code, for each solver."""
     cache = tmp_path / "numba"
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "TRICKTAKER_SOLVED_DIR": str(tmp_path)}
     done = subprocess.run(
         [sys.executable, "-m", "tricktaker", "warm"], env=env, capture_output=True, text=True
     )
@@ -161,6 +168,8 @@ def test_the_warm_command_lets_each_game_go_once_its_kernels_are_ready(
     for group in ("tetka", "preferans", "cfr"):
         monkeypatch.setitem(warm_module.GROUPS, group, noting(group))
     gates = [a for g, fd in fds.items() for a in ("--gate", f"{g}={fd}")]
+    # The server's warm-up installs no strategy: its registry has already looked.
+    monkeypatch.setattr("tricktaker.solvers.truc.run.run_install", lambda **_: pytest.fail())
     assert cli.main(["warm", "--quiet", *gates]) == 0
     assert seen == [("tetka", {"tetka", "preferans"}), ("preferans", {"preferans"})]
     assert still_open() == set()

@@ -240,8 +240,16 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from tricktaker.solvers.truc.run import run_repack, run_solve
+    from tricktaker.solvers.truc.run import run_install, run_pack, run_repack, run_solve
 
+    if sum((args.repack, args.install, args.pack)) > 1:
+        raise TricktakerError("--repack, --install and --pack go one at a time")
+    if args.install:
+        return run_install(progress=not args.no_progress)
+    if args.pack:
+        return run_pack(
+            args.game, args.option, args.score, args.dealer, args.out, progress=not args.no_progress
+        )
     if args.repack:
         return run_repack(args.game, args.option, args.score, args.dealer, args.out)
 
@@ -302,6 +310,12 @@ def _cmd_warm(args: argparse.Namespace) -> int:
     if not args.quiet:
         spent = time.perf_counter() - started
         print(f"tricktaker: the computers' kernels are compiled ({spent:.1f} s; in {cache_dir()})")
+    if not args.gate:
+        # The shipped solved strategies too (not in the server's own warm-up, whose
+        # registry has already looked for them): make run and make test install them so.
+        from tricktaker.solvers.truc.run import run_install
+
+        run_install(say=(lambda _: None) if args.quiet else print, progress=not args.quiet)
     return 0
 
 
@@ -554,6 +568,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="only write the mapped, quantised strategy file from the older .policy.npz"
         " beside the checkpoint (no solving)",
     )
+    p.add_argument(
+        "--install",
+        action="store_true",
+        help="only unpack the strategies shipped in the package into the solved folder"
+        " (var/solved, or TRICKTAKER_SOLVED_DIR) where missing or stale; tricktaker warm"
+        " does it too (no solving; the options and score are not read)",
+    )
+    p.add_argument(
+        "--pack",
+        action="store_true",
+        help="only pack the strategy file beside the checkpoint into the package's"
+        " solvers/truc/shipped/ folder, to ship it (no solving)",
+    )
 
     p = _command(
         sub,
@@ -634,10 +661,14 @@ def build_parser() -> argparse.ArgumentParser:
         sub,
         "warm",
         _cmd_warm,
-        "compile the strong computers' kernels ahead (make run and make test do it)",
+        "compile the strong computers' kernels ahead and install the shipped strategies"
+        " (make run and make test do it)",
         "Compile the numba kernels of the strong and expert computers into numba's disk"
         " cache (NUMBA_CACHE_DIR, else __pycache__ beside their sources), so that their"
-        " first move after an install takes as long as any other.",
+        " first move after an install takes as long as any other; then install the"
+        " solved Le Truc strategies shipped in the package into the solved folder"
+        " (var/solved, or TRICKTAKER_SOLVED_DIR) where missing or stale, as"
+        " tricktaker solve truc --install does.",
     )
     p.add_argument("--quiet", action="store_true", help="print nothing")
     p.add_argument(

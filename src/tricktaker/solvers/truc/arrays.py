@@ -1,6 +1,6 @@
 """One deal's public tree of Le Truc as the flat arrays :mod:`._kernels` walks.
 
-Built from :mod:`.model` node by node, breadth-first (parents before children).
+Built from :mod:`.model` node by node, depth-first (:func:`build`: every subtree one block).
 Each node keeps, per player, only the hands he can hold there (*slots*): a hand
 holding the cards he has played and fitting beside the cards the opponent has
 shown. Early on that is all 120 hands, after two tricks a handful, which is what

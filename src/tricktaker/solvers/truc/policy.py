@@ -31,6 +31,7 @@ is still read (into memory) and converted by :func:`repack`.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import lzma
 import mmap
@@ -39,7 +40,7 @@ import struct
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import numpy as np
 from numpy.typing import NDArray
@@ -268,20 +269,39 @@ def write(
 
 
 def _write_file(
-    path: Path, meta: Mapping[str, object], arrays: Iterable[tuple[str, NDArray[np.generic]]]
+    path: Path,
+    meta: Mapping[str, object],
+    arrays: Iterable[tuple[str, NDArray[np.generic]]],
+    check: Callable[[Path], None] | None = None,
 ) -> None:
-    """The file: ``MAGIC``, the arrays (written as they come), the header, the trailer."""
-    tmp = path.with_name(path.name + ".tmp")
+    """The file: ``MAGIC``, the arrays (written as they come), the header, the trailer.
+
+    Written to a temporary name and renamed (after ``check(tmp)``, which may refuse
+    it), so that ``path`` is never half-written: a reader sees the old file or the new.
+    """
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     entries: list[dict[str, object]] = []
-    with tmp.open("wb") as f:
-        f.write(MAGIC)
-        for name, a in arrays:
-            _put(f, entries, name, a)
-        at = f.tell()
-        text = json.dumps({"format": 1, "scale": SCALE, **meta, "arrays": entries}).encode()
-        f.write(text)
-        f.write(_TRAILER.pack(at, len(text)))
-    tmp.replace(path)
+    try:
+        with tmp.open("wb") as f:
+            f.write(MAGIC)
+            for name, a in arrays:
+                _put(f, entries, name, a)
+            at = f.tell()
+            text = json.dumps({"format": 1, "scale": SCALE, **meta, "arrays": entries}).encode()
+            f.write(text)
+            f.write(_TRAILER.pack(at, len(text)))
+        if check is not None:
+            check(tmp)
+        tmp.replace(path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def file_digest(path: Path) -> str:
+    """The SHA-256 of a file, in hex (read a block at a time)."""
+    with path.open("rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 def _put(f: BinaryIO, entries: list[dict[str, object]], name: str, a: NDArray[np.generic]) -> None:
@@ -468,7 +488,16 @@ class Policy:
 _DIFFED = ("child_start", "children", "off", "estart")
 
 
-def pack(path: Path, out: Path, preset: int = 9 | lzma.PRESET_EXTREME) -> None:
+#: Called as work goes on with the bytes done and the bytes in all (a progress bar).
+Progress = Callable[[int, int], None]
+
+
+def pack(
+    path: Path,
+    out: Path,
+    preset: int = 9 | lzma.PRESET_EXTREME,
+    progress: Progress | None = None,
+) -> None:
     """Writes a strategy file as one xz stream, small to ship; :func:`unpack` restores
     the file byte for byte.
 
@@ -477,7 +506,10 @@ def pack(path: Path, out: Path, preset: int = 9 | lzma.PRESET_EXTREME) -> None:
     as its rows (one slot's legal entries together, in edge order) less each
     row's last legal entry, which is 255 less the others: some 40% smaller under
     xz than the array as laid out (measured at 10:10). ``prob`` goes after its
-    tree's ``legal``, which unpacking needs first.
+    tree's ``legal``, which unpacking needs first. The header keeps the file's
+    SHA-256 (``digest``): :func:`unpack` checks its copy against it, and an
+    installed copy is known to be this pack's by it (``install.py``).
+    ``progress(done, total)`` counts the file's array bytes as they are compressed.
     """
     policy = Policy(path)
     if policy.scale != SCALE:
@@ -491,16 +523,36 @@ def pack(path: Path, out: Path, preset: int = 9 | lzma.PRESET_EXTREME) -> None:
             part["stored"] = np.dtype(_unsigned(_steps(policy.arrays[e["name"]]))).str
         parts.append({**part, "rows": base == "prob"})
     stream = sorted(parts, key=lambda e: (int(str(e["tree"])), bool(e["rows"])))
-    tmp = out.with_name(out.name + ".tmp")
-    with lzma.open(tmp, "wb", preset=preset) as f:
-        encoded = [(e, _encode(policy, e)) for e in stream]
-        text = json.dumps({**header, "arrays": parts, "stream": [str(e["name"]) for e in stream]})
-        f.write(_LENGTH.pack(len(text.encode())))
-        f.write(text.encode())
-        for _, chunks in encoded:
-            for a in chunks:
-                f.write(np.ascontiguousarray(a).reshape(-1).view(np.uint8).data)
-    tmp.replace(out)
+    digest = file_digest(path)
+    total = sum(int(a.nbytes) for a in policy.arrays.values())
+    done = 0
+    tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
+    try:
+        with lzma.open(tmp, "wb", preset=preset) as f:
+            text = json.dumps(
+                {
+                    **header,
+                    "digest": digest,
+                    "arrays": parts,
+                    "stream": [str(e["name"]) for e in stream],
+                }
+            ).encode()
+            f.write(_LENGTH.pack(len(text)))
+            f.write(text)
+            for e in stream:
+                size, written = int(policy.arrays[str(e["name"])].nbytes), 0
+                for a in _encode(policy, e):
+                    f.write(np.ascontiguousarray(a).reshape(-1).view(np.uint8).data)
+                    written += int(a.nbytes)
+                    if progress is not None:
+                        progress(done + min(written, size), total)
+                done += size
+                if progress is not None:
+                    progress(done, total)
+        tmp.replace(out)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def _encode(policy: Policy, e: Mapping[str, object]) -> Iterator[NDArray[np.generic]]:
@@ -520,12 +572,51 @@ def _encode(policy: Policy, e: Mapping[str, object]) -> Iterator[NDArray[np.gene
         yield a
 
 
-def unpack(packed: Path, out: Path) -> None:
-    """Restores the strategy file :func:`pack` wrote."""
-    with lzma.open(packed, "rb") as f:
+#: What reading a damaged pack raises, besides our own ValueErrors.
+_DAMAGED = (
+    lzma.LZMAError,
+    EOFError,
+    KeyError,
+    TypeError,
+    struct.error,
+    json.JSONDecodeError,
+    UnicodeDecodeError,
+)
+
+
+def packed_header(packed: Path) -> dict[str, Any]:
+    """The header of a file :func:`pack` wrote (its start only is decompressed)."""
+    try:
+        with lzma.open(packed, "rb") as f:
+            (length,) = _LENGTH.unpack(f.read(_LENGTH.size))
+            found = json.loads(f.read(length))
+    except _DAMAGED as exc:
+        raise ValueError(f"{packed} is damaged ({type(exc).__name__}: {exc})") from None
+    if not isinstance(found, dict) or "stream" not in found:
+        raise ValueError(f"{packed} is not a packed strategy file")
+    return found
+
+
+def unpack(packed: Path, out: Path, progress: Progress | None = None) -> None:
+    """Restores the strategy file :func:`pack` wrote, never leaving ``out`` half-written.
+
+    Raises ValueError if the pack is damaged: not xz, cut short, failing xz's
+    check, a header that does not describe it, or a copy whose SHA-256 is not the
+    header's ``digest`` (packs written before the digest are trusted to xz's check).
+    ``progress(done, total)`` counts the packed file's bytes read.
+    """
+    try:
+        _unpack(packed, out, progress)
+    except _DAMAGED as exc:
+        raise ValueError(f"{packed} is damaged ({type(exc).__name__}: {exc})") from None
+
+
+def _unpack(packed: Path, out: Path, progress: Progress | None) -> None:
+    size = packed.stat().st_size
+    with packed.open("rb") as raw, lzma.open(raw, "rb") as f:
         (length,) = _LENGTH.unpack(f.read(_LENGTH.size))
         header = json.loads(f.read(length))
-        skip = ("arrays", "format", "scale", "stream")
+        skip = ("arrays", "format", "scale", "stream", "digest")
         meta = {k: v for k, v in header.items() if k not in skip}
         parts = {e["name"]: e for e in header["arrays"]}
         decoded: dict[str, NDArray[np.generic]] = {}
@@ -534,6 +625,8 @@ def unpack(packed: Path, out: Path) -> None:
             data = f.read(n * dtype.itemsize)
             if len(data) != n * dtype.itemsize:
                 raise ValueError(f"{packed} is cut short")
+            if progress is not None:
+                progress(min(raw.tell(), size), size)
             return np.frombuffer(data, dtype)
 
         for name in header["stream"]:
@@ -547,7 +640,18 @@ def unpack(packed: Path, out: Path) -> None:
                 decoded[name] = _decode_rows(decoded, name.removeprefix("prob"), n, read)
             else:
                 decoded[name] = read(n, dtype).reshape(shape)
-        _write_file(out, meta, ((e["name"], decoded.pop(e["name"])) for e in header["arrays"]))
+        if f.read(1):
+            raise ValueError(f"{packed} has more than its header lists")
+    digest = header.get("digest")
+
+    def check(tmp: Path) -> None:
+        if digest is not None and file_digest(tmp) != digest:
+            raise ValueError(f"{packed} does not unpack to the file it was packed from")
+
+    arrays = ((e["name"], decoded.pop(e["name"])) for e in header["arrays"])
+    _write_file(out, meta, arrays, check)
+    if progress is not None:
+        progress(size, size)
 
 
 def _decode_rows(

@@ -154,9 +154,11 @@ def run_solve(
     else:
         solver.save(path, history)
     say(f"iteration {solver.iterations}: exploitability {last:.6f} points per deal (full game)")
+    from tricktaker.solvers.truc.install import forget
     from tricktaker.solvers.truc.policy import export, policy_path
 
     export(solver, policy_path(path))
+    forget(policy_path(path))  # this solve's own now, not the shipped one
     say(f"peak memory {_peak_mib():.0f} MiB; checkpoint {path}, strategy {policy_path(path)}")
     return 0
 
@@ -292,9 +294,116 @@ def run_repack(
         repack(old, new)
     except (ValueError, KeyError, OSError) as exc:
         raise TricktakerError(f"cannot repack {old}: {exc}") from None
+    from tricktaker.solvers.truc.install import forget
+
+    forget(new)
     say(
         f"{new}: {new.stat().st_size / 2**20:.1f} MiB from {old}"
         f" ({old.stat().st_size / 2**20:.1f} MiB) in {time.perf_counter() - began:.1f} s;"
         f" peak memory {_peak_mib():.0f} MiB"
+    )
+    return 0
+
+
+def _bar(
+    label: str, progress: bool
+) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
+    """A rich progress bar over bytes for ``label`` (a callback and its closing), or none;
+    shown from the first update only (nothing when there is nothing to do)."""
+    if not progress:
+        return None, lambda: None
+    from rich.progress import (
+        BarColumn,
+        DownloadColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    bar = Progress(TextColumn(label), BarColumn(), DownloadColumn(), TimeRemainingColumn())
+    task = bar.add_task(label, total=None, start=False)
+    shown: list[bool] = []
+
+    def update(done: int, total: int) -> None:
+        if not shown:
+            shown.append(True)
+            bar.start()
+            bar.start_task(task)
+        bar.update(task, completed=done, total=total)
+
+    def close() -> None:
+        if shown:
+            bar.stop()
+
+    return update, close
+
+
+def run_install(say: Callable[[str], object] = print, progress: bool = True) -> int:
+    """Unpacks each strategy shipped in the package into the solved folder where it is
+    missing or stale (``install.py``); ``tricktaker solve truc --install`` and
+    ``tricktaker warm``."""
+    from tricktaker.solvers.truc.install import install, shipped
+
+    for packed in shipped():
+        update, close = _bar(f"installing {packed.name}", progress)
+        try:
+            done = install(packed, progress=update)
+        except (ValueError, OSError) as exc:
+            raise TricktakerError(f"cannot install the shipped strategy: {exc}") from None
+        finally:
+            close()
+        if done.action == "installed":
+            say(
+                f"{done.path}: installed from the package ({done.path.stat().st_size / 2**20:.1f}"
+                f" MiB, {done.seconds:.1f} s)"
+            )
+        elif done.action == "kept":
+            say(f"{done.path}: kept (not installed from the package: its own solve)")
+        else:
+            say(f"{done.path}: up to date")
+    return 0
+
+
+def run_pack(
+    game: str,
+    options: Sequence[str],
+    score: str,
+    dealer: int,
+    out: str | None,
+    say: Callable[[str], object] = print,
+    progress: bool = True,
+) -> int:
+    """Packs the strategy file beside the checkpoint (``--out`` or the default) into the
+    package's ``shipped/`` folder (``tricktaker solve truc --pack``), and checks that
+    it unpacks to the same bytes."""
+    _check_game(game)
+    rules = rules_from(options, score, dealer)
+    import tempfile
+
+    from tricktaker.solvers.truc.install import shipped_path
+    from tricktaker.solvers.truc.policy import pack, policy_path, unpack
+
+    policy = policy_path(Path(out) if out else default_path(rules))
+    if not policy.is_file():
+        raise TricktakerError(f"no strategy file at {policy} (tricktaker solve writes it)")
+    packed = shipped_path(policy)
+    began = time.perf_counter()
+    update, close = _bar(f"packing {policy.name}", progress)
+    try:
+        pack(policy, packed, progress=update)
+    except (ValueError, OSError) as exc:
+        raise TricktakerError(f"cannot pack {policy}: {exc}") from None
+    finally:
+        close()
+    spent = time.perf_counter() - began
+    with tempfile.TemporaryDirectory(prefix="tricktaker-pack-") as tmp:
+        try:  # unpack checks the copy's SHA-256 against the file's
+            unpack(packed, Path(tmp) / policy.name)
+        except ValueError as exc:
+            packed.unlink()
+            raise TricktakerError(f"{packed} did not unpack to {policy}, removed: {exc}") from None
+    say(
+        f"{packed}: {packed.stat().st_size / 2**20:.2f} MiB from {policy}"
+        f" ({policy.stat().st_size / 2**20:.1f} MiB) in {spent:.1f} s; unpacks to the same bytes"
     )
     return 0
