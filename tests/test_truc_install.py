@@ -11,6 +11,7 @@ call, ace against seven, king led).
 
 from __future__ import annotations
 
+import json
 import lzma
 import os
 from pathlib import Path
@@ -161,7 +162,31 @@ def test_the_commands_pack_and_install(
     assert (solved / NAME).read_bytes() == policy.read_bytes()
     assert cli.main(["solve", "truc", "--install", "--no-progress"]) == 0
     assert "up to date" in capsys.readouterr().out
+    assert cli.main([*argv, "--repack"]) == 2  # no older .policy.npz beside it
+    assert cli.main(["solve", "truco", "--install"]) == 2
+    assert cli.main([*argv, "--pack", "--install"]) == 2
+    err = capsys.readouterr().err
+    assert "no older strategy file" in err and "only Le Truc" in err and "one at a time" in err
     (package / (NAME + ".xz")).write_bytes(b"\xfd7zXZ\x00 not really")
     os.utime(solved / NAME, ns=(0, 0))
     assert cli.main(["solve", "truc", "--install", "--no-progress"]) == 2
     assert "cannot install the shipped strategy" in capsys.readouterr().err
+
+
+def test_a_pack_without_a_digest_is_known_by_its_own(
+    files: tuple[Path, Path, Path], solved: Path, tmp_path: Path
+) -> None:
+    """A pack written before ``pack`` kept the file's digest: trusted to xz's check, and
+    up to date while the pack itself is the same."""
+    policy, packed, _ = files
+    raw = lzma.decompress(packed.read_bytes())
+    length = int.from_bytes(raw[:8], "little")
+    header = json.loads(raw[8 : 8 + length])
+    del header["digest"]
+    text = json.dumps(header).encode()
+    older = tmp_path / packed.name
+    older.write_bytes(lzma.compress(len(text).to_bytes(8, "little") + text + raw[8 + length :]))
+    assert install(older).action == "installed"
+    assert (solved / NAME).read_bytes() == policy.read_bytes()
+    assert install(older).action == "up to date"
+    assert state(packed) == "stale"  # the same file, but another pack: installed again

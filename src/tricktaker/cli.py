@@ -240,18 +240,23 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from tricktaker.solvers.truc.run import run_install, run_pack, run_repack, run_solve
+    from tricktaker.solvers.truc.run import (
+        checkpoint_of,
+        run_install,
+        run_pack,
+        run_repack,
+        run_solve,
+    )
 
     if sum((args.repack, args.install, args.pack)) > 1:
         raise TricktakerError("--repack, --install and --pack go one at a time")
-    if args.install:
-        return run_install(progress=not args.no_progress)
-    if args.pack:
-        return run_pack(
-            args.game, args.option, args.score, args.dealer, args.out, progress=not args.no_progress
-        )
-    if args.repack:
-        return run_repack(args.game, args.option, args.score, args.dealer, args.out)
+    if args.install or args.pack or args.repack:
+        checkpoint = checkpoint_of(args.game, args.option, args.score, args.dealer, args.out)
+        if args.install:
+            return run_install(progress=not args.no_progress)
+        if args.pack:
+            return run_pack(checkpoint, progress=not args.no_progress)
+        return run_repack(checkpoint)
 
     return run_solve(
         args.game,
@@ -573,7 +578,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="only unpack the strategies shipped in the package into the solved folder"
         " (var/solved, or TRICKTAKER_SOLVED_DIR) where missing or stale; tricktaker warm"
-        " does it too (no solving; the options and score are not read)",
+        " does it too (no solving; the score is not used)",
     )
     p.add_argument(
         "--pack",

@@ -133,10 +133,12 @@ def install(
     note_part = note.with_name(f".{note.name}.{os.getpid()}.part")
     try:
         unpack(packed, part, progress)
-        # A fixed modification time, so that the record can name it before the rename.
+        # Settled before the rename (which keeps it), so the record can name it first;
+        # read back, as the file system stores it (some keep coarser times).
         stamp = time.time_ns()
         os.utime(part, ns=(stamp, stamp))
-        record = {"digest": identity, "size": part.stat().st_size, "mtime_ns": stamp}
+        st = part.stat()
+        record = {"digest": identity, "size": st.st_size, "mtime_ns": st.st_mtime_ns}
         note_part.write_text(json.dumps({**record, "packed": packed.name}) + "\n")
         note_part.replace(note)
         part.replace(path)

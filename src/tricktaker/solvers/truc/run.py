@@ -271,21 +271,19 @@ def _policy_profile(solver: object, path: Path) -> list[NDArray[np.float64]]:
     return [policy.strategy(i) for i in range(len(solver.trees))]
 
 
-def run_repack(
-    game: str,
-    options: Sequence[str],
-    score: str,
-    dealer: int,
-    out: str | None,
-    say: Callable[[str], object] = print,
-) -> int:
-    """Writes the mapped, quantised strategy file from the older ``.policy.npz`` beside
-    the checkpoint (``--out`` or the default), without solving anything."""
+def checkpoint_of(
+    game: str, options: Sequence[str], score: str, dealer: int, out: str | None
+) -> Path:
+    """The checkpoint the command line names: ``--out``, else the default for its deal."""
     _check_game(game)
-    rules = rules_from(options, score, dealer)
+    return Path(out) if out else default_path(rules_from(options, score, dealer))
+
+
+def run_repack(checkpoint: Path, say: Callable[[str], object] = print) -> int:
+    """Writes the mapped, quantised strategy file from the older ``.policy.npz`` beside
+    ``checkpoint``, without solving anything."""
     from tricktaker.solvers.truc.policy import legacy_path, policy_path, repack
 
-    checkpoint = Path(out) if out else default_path(rules)
     old, new = legacy_path(checkpoint), policy_path(checkpoint)
     if not old.is_file():
         raise TricktakerError(f"no older strategy file at {old}")
@@ -364,26 +362,16 @@ def run_install(say: Callable[[str], object] = print, progress: bool = True) -> 
     return 0
 
 
-def run_pack(
-    game: str,
-    options: Sequence[str],
-    score: str,
-    dealer: int,
-    out: str | None,
-    say: Callable[[str], object] = print,
-    progress: bool = True,
-) -> int:
-    """Packs the strategy file beside the checkpoint (``--out`` or the default) into the
-    package's ``shipped/`` folder (``tricktaker solve truc --pack``), and checks that
-    it unpacks to the same bytes."""
-    _check_game(game)
-    rules = rules_from(options, score, dealer)
+def run_pack(checkpoint: Path, say: Callable[[str], object] = print, progress: bool = True) -> int:
+    """Packs the strategy file beside ``checkpoint`` into the package's ``shipped/``
+    folder (``tricktaker solve truc --pack``), and checks that it unpacks to the same
+    bytes."""
     import tempfile
 
     from tricktaker.solvers.truc.install import shipped_path
     from tricktaker.solvers.truc.policy import pack, policy_path, unpack
 
-    policy = policy_path(Path(out) if out else default_path(rules))
+    policy = policy_path(checkpoint)
     if not policy.is_file():
         raise TricktakerError(f"no strategy file at {policy} (tricktaker solve writes it)")
     packed = shipped_path(policy)
