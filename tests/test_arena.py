@@ -118,6 +118,33 @@ def test_json_output_follows_the_design(capsys: pytest.CaptureFixture[str]) -> N
     assert out["win_rate"]["low"] >= 0.0 and out["win_rate"]["high"] <= 1.0
 
 
+def test_a_fixed_score_starts_every_deal_with_the_seeds_cards_and_dealers() -> None:
+    """``--score``: every set starts at that score; the cards and dealers stay the seed's."""
+    options = get_game("truc").options({})
+    fixed = Start({"score": (0, 0)})
+    for pair in range(6):
+        drawn, pinned = (
+            set_up("truc", options, 2, pair, 2),
+            set_up("truc", options, 2, pair, 2, fixed),
+        )
+        assert (pinned.seed, pinned.dealer) == (drawn.seed, drawn.dealer)
+        assert pinned.start == fixed and start_state("truc", options, pinned).result().score == (
+            0,
+            0,
+        )
+    result = play_duplicate("truc", "rules", "random", 8, seed=2, start=Start({"score": (11, 11)}))
+    # At 11:11 nobody may double or claim a rest: every deal is worth one point at most.
+    assert result.deals == 8 and all(r.points <= 1 for r in result.results)
+
+
+def test_bad_scores_are_refused_before_any_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    for score, said in [("x", "A:B"), ("1:2:3", "A:B"), ("12:0", "0 to 11"), ("9" * 5000, "A:B")]:
+        assert main(["arena", "truc", "--bots", "rules,random", "--score", score]) == 2
+        assert said in capsys.readouterr().err
+    assert main(["arena", "tetka", "--bots", "rules,random", "--score", "1:2"]) == 2
+    assert "unknown field" in capsys.readouterr().err
+
+
 def test_cli_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "truc", "--bots", "rules", "--deals", "4"]) == 2
     assert "two levels" in capsys.readouterr().err

@@ -198,7 +198,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_arena(args: argparse.Namespace) -> int:
     from tricktaker.arena.duplicate import run_arena_cli
 
-    return run_arena_cli(args.game, args.bots, args.deals, args.seed, args.option, args.json)
+    return run_arena_cli(
+        args.game, args.bots, args.deals, args.seed, args.option, args.json, args.score
+    )
 
 
 def _cmd_ladder(args: argparse.Namespace) -> int:
@@ -495,6 +497,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=int, default=2000, help="deals to play (default: 2000)")
     p.add_argument("--seed", type=int, default=1, help="seed (default: 1)")
     _rule_options(p)
+    p.add_argument(
+        "--score",
+        default=None,
+        metavar="A:B",
+        help="every deal starts at this score (Le Truc, Truco; default: a score drawn"
+        " from the seed for each set, so that endgames are played too)",
+    )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
     p = _command(

@@ -39,6 +39,7 @@ from tricktaker.bots import Bot, make_bot
 from tricktaker.bots.opponents import Learner
 from tricktaker.core import State, TricktakerError, get_game
 from tricktaker.core.options import Options, parse_option_args, parse_option_texts
+from tricktaker.core.start import Start
 from tricktaker.core.summary import DealSummary
 
 #: Fewer sets than this and no winner is declared.
@@ -207,12 +208,16 @@ class SetUp:
     start: Any
 
 
-def set_up(game_id: str, options: Options, seed: int, pair: int, players: int) -> SetUp:
+def set_up(
+    game_id: str, options: Options, seed: int, pair: int, players: int, start: Start | None = None
+) -> SetUp:
+    """The set's cards, dealer and position: ``start`` where given (``--score``), else the
+    game's random start (drawn all the same, so the cards and dealers stay the seed's)."""
     game = get_game(game_id)
     rng = random.Random(f"tricktaker-arena/{seed}/{pair}")
     dealer = rng.randrange(players)
-    start = game.random_start(options, rng)
-    return SetUp(f"arena/{seed}/{pair}", dealer, start)
+    drawn = game.random_start(options, rng)
+    return SetUp(f"arena/{seed}/{pair}", dealer, drawn if start is None else start)
 
 
 def start_state(game_id: str, options: Options, setup: SetUp) -> State:
@@ -253,8 +258,10 @@ def play_duplicate(
     deals: int,
     seed: int,
     options: Mapping[str, object] | None = None,
+    start: Start | None = None,
 ) -> ArenaResult:
-    """Play at least ``deals`` deals (whole sets) between A and B, duplicate style."""
+    """Play at least ``deals`` deals (whole sets) between A and B, duplicate style; every
+    deal from ``start`` where given, else from the seed's random starts."""
     if not 1 <= deals <= MAX_DEALS:
         raise TricktakerError(f"--deals must be from 1 to {MAX_DEALS:,}")
     g = get_game(game)
@@ -266,7 +273,7 @@ def play_duplicate(
     results: list[DealResult] = []
     pair = 0
     while len(results) < deals:
-        setup = set_up(game, opts, seed, pair, len(sides))
+        setup = set_up(game, opts, seed, pair, len(sides), start)
         for mirror in range(n_sides):
             bots = [a if sides[seat] == mirror else b for seat in range(len(sides))]
             rngs = [
@@ -298,15 +305,32 @@ def play_duplicate(
     )
 
 
+def parse_score(text: str) -> Start:
+    """``--score A:B``: every deal starts at this score (the game checks the numbers)."""
+    parts = text.split(":")
+    if len(parts) != 2 or not all(p.isdigit() and len(p) <= 3 for p in parts):
+        raise TricktakerError(f"--score is A:B, two whole numbers, not {text[:20]!r}")
+    return Start({"score": (int(parts[0]), int(parts[1]))})
+
+
 def run_arena_cli(
-    game: str, bots: str, deals: int, seed: int, options: list[str], as_json: bool = False
+    game: str,
+    bots: str,
+    deals: int,
+    seed: int,
+    options: list[str],
+    as_json: bool = False,
+    score: str | None = None,
 ) -> int:
     """``tricktaker arena``: print the report or JSON; exit 0 (bad input raises TricktakerError)."""
     levels = [x.strip() for x in bots.split(",")]
     if len(levels) != 2 or not all(levels):
         raise TricktakerError(f"--bots needs two levels separated by a comma, not {bots[:40]!r}")
     given = parse_option_texts(get_game(game).option_schema(), parse_option_args(options))
-    result = play_duplicate(game, levels[0], levels[1], deals, seed, given)
+    start = None if score is None else parse_score(score)
+    if start is not None:  # a score the game refuses is said before any deal is played
+        get_game(game).new_match(get_game(game).options(given), seed=0, start=start)
+    result = play_duplicate(game, levels[0], levels[1], deals, seed, given, start)
     print(json.dumps(result.to_json()) if as_json else result.report())
     sys.stdout.flush()
     return 0
