@@ -20,8 +20,10 @@
   a partner's card already holds the trick against the opponents still to
   play; in a hand of eleven count the partners' cards, seen, both in the
   decision to play or run and in the play.
-* Hand of eleven: play only with good cards (the whole team's, when seen);
-  iron hand: any blind card, never a fold (a fold there loses the game).
+* Hand of eleven: play only with good cards (the whole team's, when seen),
+  weighed by the chance of the match (``bots/equity.py``): at 11:10 a run
+  leads to an even iron hand; iron hand: any blind card, never a fold (a fold
+  there loses the game).
 * Argentino and Gaúcho: always sing a flor; sing envido by the chance that its
   count beats the other side's (the exact odds of a random hand's count, the
   caller's count taken as strong when answering), raise it to real or falta
