@@ -8,6 +8,7 @@ import pytest
 
 from helpers import deal, full_stock, new_state, run
 from tricktaker.bots import make_bot
+from tricktaker.bots.equity import equity_for
 from tricktaker.bots.search import DEEP_BUDGET, DEFAULT_BUDGET, MISMATCH, Budget, SearchBot
 from tricktaker.core import State, TricktakerError, get_game
 
@@ -47,12 +48,19 @@ def test_the_same_seed_gives_the_same_decision_and_another_seed_other_worlds() -
 
 
 def test_a_fold_is_valued_at_the_stake_it_gives_away() -> None:
-    """In Le Truc a fold at the start gives the dealer 1 point: -1 against him in every world."""
-    bot = SearchBot("truc", budget=FIXED)
+    """In Le Truc a fold at the start gives the dealer 1 point: by raw points -1 against
+    him in every world; planning for the match, the change in his chance of the match
+    (0:0, first to play, to 0:1, second), in points near 0:0 (``bots/equity.py``)."""
     state = _truc_with_hidden("9s 9d Th")
-    _, scores = _decide(bot, state)
     legal = [str(a) for a in state.legal_actions()]
+    _, scores = _decide(SearchBot("truc", budget=FIXED, plan=False), state)
     assert scores[legal.index("1:fold")] == -1.0
+    equity = equity_for("truc", {"players": 2}, 2, games_to_win=2)
+    assert equity is not None
+    change = equity.match(0, 1, False) - equity.match(0, 0, True)
+    _, scores = _decide(SearchBot("truc", budget=FIXED), state)
+    assert scores[legal.index("1:fold")] == pytest.approx(change / equity.slope)
+    assert -2.0 < scores[legal.index("1:fold")] < -0.3
 
 
 def test_the_best_hand_accepts_a_double_and_never_folds() -> None:

@@ -23,7 +23,13 @@ handed (``solvers/``) once few enough cards are left.
 
 The gain counted is the deal's (``DealSummary.gains`` of the bot's side): the
 search copy of a state stops at the end of the deal in progress
-(``State.clone(stop_after_deal=True)``).
+(``State.clone(stop_after_deal=True)``). Where the game is a race to a score
+and a match-equity table exists for its options (``bots/equity.py``: Truco
+Paulista and Mineiro, Le Truc), the gain is instead the change in the side's
+chance of winning the match over the deal, ``W(after) - W(before)``, in points
+at 0:0 (divided by what a point is worth there), so that a point at 11:10
+counts for what it decides and the points a side cannot use count for nothing
+(``plan``; off, the raw points, for measuring one against the other).
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from tricktaker.bots.base import Bot, BotFactory
+from tricktaker.bots.equity import MatchEquity, view_equity
 from tricktaker.bots.opponents import Reader
 from tricktaker.core.actions import Action
 from tricktaker.core.errors import SampleError, TricktakerError
@@ -110,6 +117,15 @@ def deal_gain(world: State, before: int, side: int) -> float:
     return float(gains[side]) - (sum(others) / len(others) if others else 0.0)
 
 
+def match_gain(world: State, before: int, side: int, equity: MatchEquity, base: float) -> float:
+    """The side's gain in match equity over the deal played out in ``world``: its chance of
+    the match after the deal less ``base`` (before it), divided by what a point is worth
+    at 0:0 (so that it reads in points); 0 if the deal never ended."""
+    if len(world.finished_deals()) <= before:
+        return 0.0
+    return (equity.of_state(world, side) - base) / equity.slope
+
+
 def _deal_start(events: Sequence[Event]) -> int:
     """The number of the latest ``deal`` event in a seat's stream (0 if none)."""
     for e in reversed(events):
@@ -178,6 +194,7 @@ class SearchBot:
         mismatch: float = MISMATCH,
         classes: Classes | None = None,
         read_last: int = 0,
+        plan: bool = True,
     ) -> None:
         self.name = name
         self.game = game
@@ -200,6 +217,10 @@ class SearchBot:
             raise ValueError("read_last counts actions: 0 (all) or more")
         self.read_last = read_last
         self._classes = classes
+        #: Value a world by the change in match equity (``bots/equity.py``) where the
+        #: game's options have a table; False: by the deal's raw points.
+        self.plan = plan
+        self._equity: MatchEquity | None = None
         self._last_values: list[list[float]] = []
         self._last_weights: list[float] = []
         self._rollout_bot: Bot | None = None
@@ -291,6 +312,7 @@ class SearchBot:
             players = getattr(view, "players", None)
             if isinstance(players, int):
                 self._models = self.reader.policies(seat, players, memory)
+        self._equity = view_equity(self.game, view) if self.plan else None
         reps = self._representatives(view, memory, legal)
         tried = sorted(set(reps))
         totals = [0.0] * len(legal)
@@ -333,10 +355,11 @@ class SearchBot:
                 continue
             memories = _Memories(world)
             self._last_weights.append(weight)
+            base = self._equity.of_state(world, side) if self._equity is not None else 0.0
             for i in tried:
                 trial = world.clone()
                 trial.apply(legal[i])
-                value = self._play_out(trial, before, side, seed, memories.fork())
+                value = self._play_out(trial, before, side, seed, memories.fork(), base)
                 self._last_values[i].append(value)
                 totals[i] += weight * value
         self.last_worlds = worlds
@@ -405,9 +428,16 @@ class SearchBot:
         return weight
 
     def _play_out(
-        self, world: State, before: int, side: int, seed: int, memories: _Memories
+        self,
+        world: State,
+        before: int,
+        side: int,
+        seed: int,
+        memories: _Memories,
+        base: float = 0.0,
     ) -> float:
-        """Play ``world`` to the end of its deal with the rollout policy; the side's gain.
+        """Play ``world`` to the end of its deal with the rollout policy; the side's gain
+        (with a match-equity table, the change in equity from ``base``, in points at 0:0).
 
         The policy is handed each seat's memory from the start of the deal only
         (``memories``), which is all a ``rules`` bot reads: rendering the whole
@@ -436,6 +466,9 @@ class SearchBot:
             memory = memories.of(world, actor)
             model = self._models.get(actor, policy)
             world.apply(model.act(world.view(actor), memory, legal, rng))
+        equity = self._equity
+        if equity is not None:
+            return match_gain(world, before, side, equity, base)
         return deal_gain(world, before, side)
 
 
@@ -452,13 +485,15 @@ def search_levels(
     classes: Classes | None = None,
     read_last: int = 0,
     reader: Callable[[], Reader] | None = None,
+    plan: bool = True,
 ) -> Mapping[str, BotFactory]:
     """The ``search`` and ``deep`` levels of ``game``, for its bots' ``LEVELS``;
     ``infer``: weigh worlds by the others' choices (:meth:`SearchBot._belief`), all but
     the ``unread`` verbs (of the last ``read_last`` actions, 0 for all), each choice the
     policy would not make by ``mismatch``;
     ``classes``: the game's moves that come to the same (tried once);
-    ``reader``: model each other player by his betting seen (``bots/opponents.py``)."""
+    ``reader``: model each other player by his betting seen (``bots/opponents.py``);
+    ``plan``: value worlds by match equity where the game has a table (``bots/equity.py``)."""
 
     def make(name: str, given: Budget) -> Bot:
         return SearchBot(
@@ -473,6 +508,7 @@ def search_levels(
             classes=classes,
             read_last=read_last,
             reader=reader,
+            plan=plan,
         )
 
     def default() -> Bot:

@@ -20,8 +20,10 @@
   a partner's card already holds the trick against the opponents still to
   play; in a hand of eleven count the partners' cards, seen, both in the
   decision to play or run and in the play.
-* Hand of eleven: play only with good cards (the whole team's, when seen);
-  iron hand: any blind card, never a fold (a fold there loses the game).
+* Hand of eleven: play only with good cards (the whole team's, when seen),
+  weighed by the chance of the match (``bots/equity.py``): at 11:10 a run
+  leads to an even iron hand; iron hand: any blind card, never a fold (a fold
+  there loses the game).
 * Argentino and Gaúcho: always sing a flor; sing envido by the chance that its
   count beats the other side's (the exact odds of a random hand's count, the
   caller's count taken as strong when answering), raise it to real or falta
@@ -60,6 +62,7 @@ from itertools import combinations
 
 import tricktaker.games.truco.scoring as env
 from tricktaker.bots.base import RulesLevel
+from tricktaker.bots.equity import view_equity
 from tricktaker.bots.truco.model import Table, bests, counts_above, estimate, hold_chance
 from tricktaker.cards import parse_card
 from tricktaker.core.actions import Action
@@ -262,12 +265,31 @@ class _Turn:
         return self.up[card]
 
     def eleven(self) -> Action:
-        """Play a hand of eleven when it is worth more than running: capped points."""
-        _, value, run = ELEVEN[str(self.view.options.get("variant", "paulista"))]
-        p = self.p
-        play = p * self.gain(value) - (1 - p) * self.loss(value)
-        line = -self.loss(run) + self.params.eleven_margin * value
-        return self.verbs["keep" if play >= line else "run"]
+        """Play a hand of eleven when it is worth more than running.
+
+        Worth is the chance of the match (``bots/equity.py``) where a table exists:
+        at 11:10 running leads to the iron hand, an even game, so only a hand
+        likelier than not to win is played (points capped at the need played
+        from 38%); at 11:0 a run gives away one point of the eleven the other
+        side has to go, a lost hand three, and the line is again near even.
+        Elsewhere (no table) it is points, capped at what each side needs. Either
+        way the hand is played only ``eleven_margin`` above the break-even chance."""
+        v = self.view
+        _, value, run = ELEVEN[str(v.options.get("variant", "paulista"))]
+        margin = self.params.eleven_margin
+        p = self.p - margin
+        equity = view_equity("truco", v)
+        if equity is None:
+            play = p * self.gain(value) - (1 - p) * self.loss(value)
+            return self.verbs["keep" if play >= -self.loss(run) else "run"]
+        mine, theirs = v.score[self.side], v.score[1 - self.side]
+        games = (v.games[self.side], v.games[1 - self.side])
+        # The side that plays first passes on to the other side next deal.
+        mano = ((v.dealer + 1) % self.n) & 1 != self.side
+        won = equity.match(mine + value, theirs, mano, games)
+        lost = equity.match(mine, theirs + value, mano, games)
+        ran = equity.match(mine, theirs + run, mano, games)
+        return self.verbs["keep" if p * won + (1 - p) * lost >= ran else "run"]
 
     def answer(self) -> Action:
         v = self.view
