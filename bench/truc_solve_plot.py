@@ -1,6 +1,8 @@
 """Exploitability against iterations of ``tricktaker solve truc`` runs, as an SVG.
 
-Usage: ``python bench/truc_solve_plot.py OUT.svg LABEL=CHECKPOINT.npz ...``
+Usage: ``python bench/truc_solve_plot.py OUT.svg LABEL=CHECKPOINT.npz ...``, or
+``LABEL=ITERATIONS:EXPLOITABILITY,...`` for a curve written down (the table in
+docs/strength.md) whose checkpoint is gone.
 
 Reads the curve each checkpoint keeps (iteration, full-game exploitability in
 points per deal) and draws them on log-log axes. A small SVG written by hand:
@@ -85,9 +87,13 @@ def main(argv: list[str]) -> int:
         return 2
     curves = {}
     for item in argv[1:]:
-        label, _, path = item.partition("=")
-        with np.load(path) as data:
-            curves[label] = [(float(a), float(b)) for a, b in data["history"]]
+        label, _, source = item.partition("=")
+        if source.endswith(".npz"):
+            with np.load(source) as data:
+                curves[label] = [(float(a), float(b)) for a, b in data["history"]]
+        else:
+            pairs = (point.partition(":") for point in source.split(","))
+            curves[label] = [(float(a), float(b)) for a, _, b in pairs]
     Path(argv[0]).write_text(svg(curves), encoding="utf-8")
     return 0
 
