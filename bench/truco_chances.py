@@ -1,11 +1,13 @@
 """The spread of the Truco ``rules`` bot's chance of the hand where it may raise and where
 it answers a raise: the table of ``bots/truco/balance.py`` (``CHANCES``).
 
-Plays ``rules`` against itself on the arena's deals of seed 1000 (not the seeds the
-arena measures with) and records the bot's chance of the hand (:func:`model.estimate`;
-1 for a sure hand) at every turn in play where a raise is legal ("raise") and at every
-answer to a raise ("answer"), keyed by variant, number of players, the tricks so far
-(relative: 0 won, 1 lost, 2 tied) and the cards on the table in this trick (-1: any).
+Plays ``rules-balanced`` (the level that reads the table; ``--level``) against itself
+on the arena's deals of seed 1000 (not the seeds the arena measures with) and records
+the bot's chance of the hand (:func:`model.estimate`; 1 for a sure hand) at every
+turn in play where a raise is legal ("raise") and at every answer to a raise
+("answer"), keyed by variant, number of players, the tricks so far (relative: 0 won,
+1 lost, 2 tied) and the cards on the table in this trick (-1: any). The card play is
+``rules``' whatever the betting; the betting decides which deals reach which trick.
 Prints the quantiles in steps of 10% per key, as Python for ``CHANCES``; keys with
 fewer than ``--least`` chances are left out (the bot then takes a wider key).
 
@@ -27,7 +29,7 @@ from tricktaker.core import get_game
 STEPS = 10
 
 
-def measure(variant: str, players: int, deals: int, least: int) -> list[str]:
+def measure(variant: str, players: int, deals: int, least: int, level: str) -> list[str]:
     g = get_game("truco")
     opts = g.options({"players": players, "variant": variant})
     seen: dict[tuple[str, tuple[int, ...], int], list[float]] = defaultdict(list)
@@ -49,7 +51,7 @@ def measure(variant: str, players: int, deals: int, least: int) -> list[str]:
         for index in range(deals):
             setup = set_up("truco", opts, 1000, index, players)
             state = start_state("truco", opts, setup)
-            bots = [make_bot("rules", "truco") for _ in range(players)]
+            bots = [make_bot(level, "truco") for _ in range(players)]
             rngs = [random.Random(f"chances/{index}/{s}") for s in range(players)]
             play_deal(state, bots, rngs)
     finally:
@@ -71,10 +73,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--least", type=int, default=150)
     parser.add_argument("--variants", default="paulista,mineiro")
+    parser.add_argument("--level", default="rules-balanced")
     args = parser.parse_args()
     for variant in args.variants.split(","):
         for players in (2, 4, 6):
-            for line in measure(variant, players, args.deals, args.least):
+            for line in measure(variant, players, args.deals, args.least, args.level):
                 print(line, flush=True)
 
 
