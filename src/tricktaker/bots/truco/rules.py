@@ -16,6 +16,14 @@
   (only the value before the raise): accept, refuse cheaply, or raise again
   with very strong cards. Points beyond what a team needs for the game count
   for nothing, so near the end of a game the sums change.
+* The hidden ``rules-balanced`` level (``Params.balanced``) bets at frequencies
+  from the stakes instead (``bots/truco/balance.py``): for a raise from ``s`` to
+  ``r`` it bluffs just often enough that its raises are bluffs the balanced share
+  of the time (``(r - s) / (2r)`` for sure value against nothing, less where its
+  value raises are weaker), at every step of the ladder, and it goes on with at
+  least the best ``s / (s + r)`` of the hands facing a raise (mixed on the line).
+  Measured against ``rules`` it is even with two players and weaker with four
+  (docs/strength.md, "Balanced betting"), so it is not the default.
 * Play for the partner: throw low (face down where allowed, to hide it) when
   a partner's card already holds the trick against the opponents still to
   play; in a hand of eleven count the partners' cards, seen, both in the
@@ -59,10 +67,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
+from typing import ClassVar
 
 import tricktaker.games.truco.scoring as env
 from tricktaker.bots.base import RulesLevel
 from tricktaker.bots.equity import view_equity
+from tricktaker.bots.truco import balance
 from tricktaker.bots.truco.model import Table, bests, counts_above, estimate, hold_chance
 from tricktaker.cards import parse_card
 from tricktaker.core.actions import Action
@@ -126,6 +136,14 @@ class Params:
     resto_at: int = 36
     #: ... accept ("con flor quiero") from this count on, else "con flor me achico".
     flor_accept_at: int = 28
+    #: Bet at balanced frequencies (``bots/truco/balance.py``; the hidden
+    #: ``rules-balanced``): bluff a calibrated share of the raises at every level instead
+    #: of ``bluff`` at the first, and go on with at least the stakes' share of the hands
+    #: facing a raise instead of the ``call_mixed`` band.
+    balanced: bool = False
+    #: The balanced share of bluffs weighs what value raises and bluffs win when accepted
+    #: (``balance.bluff_share_of``); False: the polar share ``(r - s) / (2r)``.
+    equity_share: bool = True
     #: A model of another player (``bots/truco/reading.py``), not the bot's own play:
     #: raise this often where the above would not (any hand), and keep only this
     #: share of the raises the above would make. The defaults draw no chance.
@@ -134,6 +152,8 @@ class Params:
 
 
 DEFAULT = Params()
+#: Balanced betting: the hidden ``rules-balanced`` level.
+BALANCED = Params(balanced=True)
 
 
 class _Turn:
@@ -236,6 +256,17 @@ class _Turn:
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
 
+    def mixed(self, p: float) -> bool:
+        """True with chance ``p``, drawing from the rng only when it is a real mix."""
+        return p >= 1.0 or (p > 0.0 and self.chance(p))
+
+    @cached_property
+    def spread(self) -> Sequence[float]:
+        """The spread of the chance of the hand in this situation (``balance.CHANCES``)."""
+        variant = str(self.view.options.get("variant", "paulista"))
+        kind = "answer" if self.view.phase == "answer" else "raise"
+        return balance.quantiles(variant, self.n, kind, self.tricks, len(self.table))
+
     # ------------------------------------------------------------ decisions
 
     def decide(self) -> Action:
@@ -305,6 +336,14 @@ class _Turn:
             return self.verbs["raise"]
         if accept >= refuse:
             return self.verbs["accept"]
+        if k.balanced:
+            # Go on with at least the stakes' share of the hands; the margin beyond the
+            # usual one is what the opponent model (``reading.py``) moved it by.
+            share = balance.defend_share(v.value, pending)
+            shifted = self.p - (k.raised_margin - DEFAULT.raised_margin)
+            if self.mixed(balance.go_on(shifted, share, self.spread)):
+                return self.verbs["accept"]
+            return self.verbs["refuse"]
         if accept >= refuse - k.call_band * pending and self.chance(k.call_mixed):
             return self.verbs["accept"]
         return self.verbs["refuse"]
@@ -400,9 +439,47 @@ class _Turn:
             return self.chance(k.strong_late if late else k.strong_early)
         if p >= k.good + step:
             return self.chance(k.good_late if late else k.good_early)
-        if p < k.bluff_below and self.view.level == 0:
-            return self.chance(k.bluff)
+        if not k.balanced:
+            if p < k.bluff_below and self.view.level == 0:
+                return self.chance(k.bluff)
+            return False
+        if p < k.bluff_below:
+            return self.mixed(self.bluffing(late)[1])
         return False
+
+    def bluffing(self, late: bool) -> tuple[float, float]:
+        """The balanced share of bluffs among the raises here, and how often a hand
+        below ``bluff_below`` raises to make it so (``balance.bluff_share_of``). The
+        hands are the spread of the chance here (``balance.CHANCES``): each raises for
+        value at the rate the thresholds above give it, and the mean chance of the
+        value raises and of the bluffs is what each wins when accepted."""
+        k = self.params
+        v = self.view
+        step = k.level_step * v.level
+        lines = (k.sure + step, k.strong + step, k.good + step, k.bluff_below)
+        value = value_p = pool = pool_p = 0.0
+        for mass, p in balance.pieces(self.spread, lines):
+            if p >= k.sure + step:
+                rate = 1.0 if late else k.sure_early
+            elif p >= k.strong + step:
+                rate = k.strong_late if late else k.strong_early
+            elif p >= k.good + step:
+                rate = k.good_late if late else k.good_early
+            else:
+                rate = 0.0
+                if p < k.bluff_below:
+                    pool += mass
+                    pool_p += mass * p
+            value += mass * rate
+            value_p += mass * rate * p
+        if value <= 0.0 or pool <= 0.0:
+            return 0.0, 0.0
+        stake, raised = v.value, v.ladder[v.level + 1]
+        if k.equity_share:
+            share = balance.bluff_share_of(stake, raised, value_p / value, pool_p / pool)
+        else:
+            share = balance.bluff_share(stake, raised)
+        return share, min(1.0, value * share / (1.0 - share) / pool)
 
     # ------------------------------------------------------------ card play
 
@@ -516,3 +593,12 @@ class RulesBot(RulesLevel[TrucoView, Params]):
         self, view: TrucoView, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
     ) -> Action:
         return _Turn(view, legal, rng, self.params).decide()
+
+
+class BalancedRulesBot(RulesBot):
+    """The ``rules`` level betting at balanced frequencies (issue 23): a hidden level,
+    for measurements, since it does not beat ``rules`` (docs/strength.md)."""
+
+    name = "rules-balanced"
+    hidden: ClassVar[bool] = True
+    DEFAULTS = BALANCED
