@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tricktaker.core.errors import TricktakerError
+from tricktaker.solvers.schemes import VARIANTS
 from tricktaker.solvers.truc.model import GAME_POINTS, DealRules
 
 if TYPE_CHECKING:
@@ -28,6 +29,10 @@ FULL_GAME_METHOD = (
     "exact best response of a player who remembers his set-aside pile, over ranks"
     " (suits are lossless), one pass below the call per pile"
 )
+
+
+#: The solver's update schemes (``solve --scheme``) as the progress bar names them.
+LABELS = {"cfr+": "CFR+", "dcfr": "DCFR"}
 
 
 def rules_from(options: Sequence[str], score: str, dealer: int) -> DealRules:
@@ -77,11 +82,17 @@ def run_solve(
     max_memory_gb: float,
     say: Callable[[str], object] = print,
     progress: bool = True,
+    scheme: str = "cfr+",
+    warm_from: str | None = None,
 ) -> int:
-    """Solve (or resume) up to ``iterations`` CFR+ iterations, checkpointing every ``every``."""
+    """Solve (or resume) up to ``iterations`` iterations of ``scheme`` (CFR+ or discounted
+    CFR), checkpointing every ``every``; a new solve starts from ``warm_from``'s regrets
+    (a checkpoint of a same-tree score) when given, a resumed one ignores it."""
     _check_game(game)
     if iterations < 0 or every < 1:
         raise TricktakerError("--iterations is 0 or more and --every 1 or more")
+    if scheme not in VARIANTS:
+        raise TricktakerError(f"a scheme is cfr+ or dcfr, not {scheme[:20]!r}")
     rules = rules_from(options, score, dealer)
     if rules.redeal != "once":
         raise TricktakerError(
@@ -98,8 +109,11 @@ def run_solve(
             f" {max_memory_gb:g} GiB (--max-memory)"
         )
     path = Path(out) if out else default_path(rules)
+    warm = Path(warm_from) if warm_from else None
+    if warm is not None and not path.exists() and not warm.is_file():
+        raise TricktakerError(f"no checkpoint to warm-start from at {warm}")
     began = time.perf_counter()
-    solver = TrucSolver(rules)
+    solver = TrucSolver(rules, scheme=scheme)
     say(
         f"trees built in {time.perf_counter() - began:.1f} s:"
         f" {sum(t.n_nodes for t in solver.trees):,} nodes,"
@@ -111,7 +125,18 @@ def run_solve(
             history = solver.load(path)
         except (ValueError, KeyError, OSError) as exc:
             raise TricktakerError(f"cannot resume from {path}: {exc}") from None
-        say(f"resumed from {path} at iteration {solver.iterations}")
+        say(f"resumed from {path} at iteration {solver.iterations} ({solver.scheme})")
+        if warm is not None:
+            say(f"--warm-from {warm} not used: the checkpoint goes on")
+    elif warm is not None:
+        try:
+            source = solver.warm_from(warm)
+        except (ValueError, KeyError, OSError) as exc:
+            raise TricktakerError(f"cannot warm-start from {warm}: {exc}") from None
+        say(
+            f"warm start from {warm} ({source.score[0]}:{source.score[1]}, {solver.origin}):"
+            " its regrets, a new average"
+        )
     path.parent.mkdir(parents=True, exist_ok=True)
     todo = max(0, iterations - solver.iterations)
     spent = cpu = 0.0
@@ -132,7 +157,7 @@ def run_solve(
         from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
         columns = (
-            TextColumn("CFR+"),
+            TextColumn(LABELS[solver.scheme]),
             BarColumn(),
             TextColumn("{task.completed}/{task.total}"),
             TextColumn("exploitability {task.fields[expl]}"),
@@ -212,6 +237,7 @@ def run_exploit(
         },
         "solved_score": list(solver.solved_rules.score),
         "iterations": solver.iterations if bot == "solved" else 0,
+        "scheme": solver.scheme if played == "checkpoint" else None,
         "strategy": played,
         "abstract": found["abstract"],
         "abstract_method": ABSTRACT_METHOD,
