@@ -25,7 +25,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from tricktaker.solvers import _kernels as k
-from tricktaker.solvers.schemes import DCFR_ALPHA, DCFR_BETA, DCFR_GAMMA, Variant, schedule
+from tricktaker.solvers.schemes import DCFR_ALPHA, DCFR_BETA, DCFR_GAMMA, schedule
+from tricktaker.solvers.schemes import Variant as Variant  # its old home, still imported from here
 from tricktaker.solvers.tree import GameTree
 
 Strategy = NDArray[np.float64]
