@@ -288,8 +288,10 @@ def test_solve_and_exploit_at_11_11(
     assert main([*args, "--iterations", "20"]) == 0
     text = capsys.readouterr().out
     assert "memory needed: about 0.3" in text and "iteration 20:" in text
-    assert main([*args, "--iterations", "30"]) == 0
-    assert "resumed from" in capsys.readouterr().out
+    assert main([*args, "--iterations", "30", "--scheme", "cfr+"]) == 2
+    assert "solved by dcfr, not cfr+: resume it with --scheme dcfr" in capsys.readouterr().err
+    assert main([*args, "--iterations", "30"]) == 0  # by its own scheme, the default's
+    assert "at iteration 20 (dcfr)" in capsys.readouterr().out
     assert main(["exploit", "truc", "--score", "11:11", "--strategy", out, "--json"]) == 0
     found = json.loads(capsys.readouterr().out)
     assert found["iterations"] == 30

@@ -558,10 +558,10 @@ def build_parser() -> argparse.ArgumentParser:
         sub,
         "solve",
         _cmd_solve,
-        "solve one deal of 2p Le Truc for an equilibrium (CFR+ or DCFR)",
+        "solve one deal of 2p Le Truc for an equilibrium (DCFR or CFR+)",
         "Solve one deal of two-player Le Truc (redeal=once) at a score for an equilibrium"
-        " of the abstraction that forgets the set-aside piles, by CFR+ (or discounted CFR,"
-        " --scheme dcfr); prints the memory it needs first, shows the exploitability as it"
+        " of the abstraction that forgets the set-aside piles, by discounted CFR (or CFR+,"
+        " --scheme cfr+); prints the memory it needs first, shows the exploitability as it"
         " goes, and resumes from --out when that file exists, by the scheme it was solved"
         " by; a new solve may start from the regrets of a score with the same tree"
         " (--warm-from) (docs/strength.md, Le Truc equilibrium).",
@@ -575,9 +575,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--scheme",
         choices=("cfr+", "dcfr"),
-        default="cfr+",
-        help="cfr+ (default: regret matching+, linear averaging) or dcfr (discounted CFR,"
-        " alpha=1.5, beta=0, gamma=2); a checkpoint resumes only by its own scheme",
+        default=None,
+        help="dcfr (discounted CFR, alpha=1.5, beta=0, gamma=2; the default for a new"
+        " solve) or cfr+ (regret matching+, linear averaging); a checkpoint resumes by"
+        " its own scheme (the default when resuming), another is refused",
     )
     p.add_argument(
         "--warm-from",

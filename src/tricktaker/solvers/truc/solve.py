@@ -336,7 +336,7 @@ class TrucSolver:
         it here costs."""
         with np.load(path) as data:
             solved = self._fitting(path, data, same_tree_score)
-            scheme = _scheme_of(data)
+            scheme = scheme_of(data)
             if not same_tree_score and scheme != self.scheme:
                 raise ValueError(
                     f"{path} was solved by {scheme}, not {self.scheme}:"
@@ -365,7 +365,7 @@ class TrucSolver:
         """
         with np.load(path) as data:
             solved = self._fitting(path, data, same_tree_score=True)
-            scheme = _scheme_of(data)
+            scheme = scheme_of(data)
             if scheme != self.scheme:
                 raise ValueError(
                     f"{path} was solved by {scheme}, not {self.scheme}: warm-start with"
@@ -498,7 +498,7 @@ def exploitability(solver: TrucSolver, strategy: list[NDArray[np.float64]]) -> d
 # ---------------------------------------------------------------- plumbing
 
 
-def _scheme_of(data: Any) -> Variant:
+def scheme_of(data: Any) -> Variant:
     """The scheme an open checkpoint was solved by (CFR+ before schemes were recorded)."""
     scheme = str(data["scheme"]) if "scheme" in data else "cfr+"
     if scheme not in VARIANTS:
