@@ -23,6 +23,7 @@ from tricktaker.bots.truc.solved import SolvedBot
 from tricktaker.cards import CARD_NAMES
 from tricktaker.cli import main
 from tricktaker.core import Start
+from tricktaker.core.errors import TricktakerError
 from tricktaker.games.truc.cards import DECK
 from tricktaker.solvers.cfr import CFRSolver, Variant
 from tricktaker.solvers.cfr import exploitability as dense_exploitability
@@ -40,6 +41,7 @@ from tricktaker.solvers.truc.model import (
     same_tree,
 )
 from tricktaker.solvers.truc.policy import checkpoint_path, policy_path
+from tricktaker.solvers.truc.run import DEFAULT_SCHEME, _scheme_for
 from tricktaker.solvers.truc.solve import (
     TrucSolver,
     exploitability,
@@ -180,6 +182,21 @@ def test_a_checkpoint_resumes_by_its_own_scheme_only(tmp_path: Path) -> None:
     assert again.scheme == "cfr+" and again.origin == ""
     with pytest.raises(ValueError, match="solved by cfr"):
         TrucSolver(RULES, _small_start(), "dcfr").load(path)
+
+
+def test_without_a_scheme_a_solve_takes_its_checkpoints_or_its_sources(tmp_path: Path) -> None:
+    solver = TrucSolver(RULES, _small_start(), "cfr+")
+    solver.run(1)
+    old = tmp_path / "old.npz"
+    solver.save(old, [])
+    new = tmp_path / "new.npz"
+    assert DEFAULT_SCHEME == "dcfr"
+    assert _scheme_for(new, None) == "dcfr"  # a new solve
+    assert _scheme_for(old, None) == "cfr+"  # a resume
+    assert _scheme_for(new, old) == "cfr+"  # a warm start
+    (tmp_path / "bad.npz").write_bytes(b"not a checkpoint")
+    with pytest.raises(TricktakerError, match="cannot read"):
+        _scheme_for(tmp_path / "bad.npz", None)
 
 
 def _start(rules: DealRules) -> Node:

@@ -585,8 +585,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="PATH",
         help="start a new solve from the regrets (so the current strategy) of this"
-        " checkpoint of another score with the same tree and scheme (11:5 from 11:6,"
-        " say), with a new average; refused for another tree (ignored when resuming)",
+        " checkpoint of another score with the same tree (11:5 from 11:6, say), by its"
+        " scheme, with a new average; refused for another tree or --scheme (ignored"
+        " when resuming)",
     )
     p.add_argument(
         "--max-memory",
