@@ -23,15 +23,25 @@ from tricktaker.bots.truc.solved import SolvedBot
 from tricktaker.cards import CARD_NAMES
 from tricktaker.cli import main
 from tricktaker.core import Start
+from tricktaker.core.errors import TricktakerError
 from tricktaker.games.truc.cards import DECK
-from tricktaker.solvers.cfr import CFRSolver
+from tricktaker.solvers.cfr import CFRSolver, Variant
 from tricktaker.solvers.cfr import exploitability as dense_exploitability
 from tricktaker.solvers.tree import GameTree, TreeBuilder
 from tricktaker.solvers.truc import _kernels as k
 from tricktaker.solvers.truc.arrays import TrucTree
 from tricktaker.solvers.truc.hands import FULL_DECK, HAND_INDEX, HANDS, hand_pairs
-from tricktaker.solvers.truc.model import DEAL, REDEAL, REFUSE, DealRules, Node, Position
+from tricktaker.solvers.truc.model import (
+    DEAL,
+    REDEAL,
+    REFUSE,
+    DealRules,
+    Node,
+    Position,
+    same_tree,
+)
 from tricktaker.solvers.truc.policy import checkpoint_path, policy_path
+from tricktaker.solvers.truc.run import DEFAULT_SCHEME, _scheme_for
 from tricktaker.solvers.truc.solve import (
     TrucSolver,
     exploitability,
@@ -99,14 +109,17 @@ def _dense(tree: TrucTree, deal: np.ndarray) -> tuple[GameTree, float]:
     return b.build(ids[0]), z
 
 
-def test_sparse_kernels_agree_with_the_dense_core() -> None:
-    solver = TrucSolver(RULES, _small_start())
+@pytest.mark.parametrize("scheme", ["cfr+", "dcfr"])
+def test_sparse_kernels_agree_with_the_dense_core(scheme: Variant) -> None:
+    """Both schemes: the dense core's are the ones checked on Kuhn and Leduc
+    (``test_solvers_cfr.py``), so this carries those checks over to these kernels."""
+    solver = TrucSolver(RULES, _small_start(), scheme)
     assert solver.below is None
     dense, z = _dense(solver.top, solver.d1)
     uniform = [s.copy() for s in solver.strategy]
     found = exploitability(solver, uniform)
     assert found["abstract"] == pytest.approx(found["full_game"], abs=1e-12)
-    reference = CFRSolver(dense, "cfr+")
+    reference = CFRSolver(dense, scheme)
     assert found["full_game"] / z == pytest.approx(
         dense_exploitability(dense, reference.average_strategy()),
         abs=1e-9,
@@ -128,22 +141,127 @@ def test_best_responses_bound_the_value() -> None:
     assert solver.full_game_response(profile, 1) >= -value - 1e-12
 
 
-def test_checkpoints_resume(tmp_path: Path) -> None:
-    solver = TrucSolver(RULES, _small_start())
+@pytest.mark.parametrize("scheme", ["cfr+", "dcfr"])
+def test_checkpoints_resume(tmp_path: Path, scheme: Variant) -> None:
+    solver = TrucSolver(RULES, _small_start(), scheme)
     solver.run(4)
     path = tmp_path / "s.npz"
     solver.save(path, [(4, 0.5)])
-    again = TrucSolver(RULES, _small_start())
+    again = TrucSolver(RULES, _small_start(), scheme)
     assert again.load(path) == [(4, 0.5)]
-    assert again.iterations == 4
+    assert again.iterations == 4 and again.scheme == scheme
     solver.run(3)
     again.run(3)
     for a, b in zip(solver.average_strategy(), again.average_strategy(), strict=True):
         assert np.array_equal(a, b)
     # Another tree (another start, the same rules) does not read it.
-    other = TrucSolver(RULES, _other_start())
+    other = TrucSolver(RULES, _other_start(), scheme)
     with pytest.raises(ValueError, match="laid out otherwise"):
         other.load(path)
+
+
+def test_a_checkpoint_resumes_by_its_own_scheme_only(tmp_path: Path) -> None:
+    solver = TrucSolver(RULES, _small_start(), "dcfr")
+    solver.run(3)
+    path = tmp_path / "s.npz"
+    solver.save(path, [])
+    with pytest.raises(
+        ValueError, match=r"solved by dcfr, not cfr\+: resume it with --scheme dcfr"
+    ):
+        TrucSolver(RULES, _small_start()).load(path)
+    # Only reading it (to measure, as exploit does) takes its scheme.
+    reader = TrucSolver(RULES, _small_start())
+    reader.load(path, same_tree_score=True)
+    assert reader.scheme == "dcfr" and reader.iterations == 3
+    # A checkpoint from before schemes were recorded is CFR+'s.
+    with np.load(path) as data:
+        old = {name: data[name] for name in data.files if name not in ("scheme", "origin")}
+    np.savez(path, **old)
+    again = TrucSolver(RULES, _small_start())
+    again.load(path)
+    assert again.scheme == "cfr+" and again.origin == ""
+    with pytest.raises(ValueError, match="solved by cfr"):
+        TrucSolver(RULES, _small_start(), "dcfr").load(path)
+
+
+def test_without_a_scheme_a_solve_takes_its_checkpoints_or_its_sources(tmp_path: Path) -> None:
+    solver = TrucSolver(RULES, _small_start(), "cfr+")
+    solver.run(1)
+    old = tmp_path / "old.npz"
+    solver.save(old, [])
+    new = tmp_path / "new.npz"
+    assert DEFAULT_SCHEME == "dcfr"
+    assert _scheme_for(new, None) == "dcfr"  # a new solve
+    assert _scheme_for(old, None) == "cfr+"  # a resume
+    assert _scheme_for(new, old) == "cfr+"  # a warm start
+    (tmp_path / "bad.npz").write_bytes(b"not a checkpoint")
+    with pytest.raises(TricktakerError, match="cannot read"):
+        _scheme_for(tmp_path / "bad.npz", None)
+
+
+def _start(rules: DealRules) -> Node:
+    return Node.root(rules).child(DEAL).child(REDEAL).child(REFUSE).child(5).child(7).child(4)
+
+
+@pytest.mark.parametrize("scheme", ["cfr+", "dcfr"])
+def test_a_warm_start_takes_the_regrets_and_restarts_the_average(
+    tmp_path: Path, scheme: Variant
+) -> None:
+    """From 0:0 to 2:3 (the same tree: the same proposals at every stake)."""
+    source = TrucSolver(RULES, _start(RULES), scheme)
+    source.run(6)
+    path = tmp_path / "s.npz"
+    source.save(path, [(6, 0.1)])
+    near = DealRules((2, 3), 0, "once", "leader")
+    assert same_tree(near, RULES) and near != RULES
+    warm = TrucSolver(near, _start(near), scheme)
+    assert warm.warm_from(path) == RULES
+    assert warm.iterations == 0 and warm.origin == "0:0@6"
+    for t, r, r0, total, s, s0 in zip(
+        warm.trees,
+        warm.regret,
+        source.regret,
+        warm.strategy_sum,
+        warm.strategy,
+        source.strategy,
+        strict=True,
+    ):
+        size = (int(t.estart[-1]),)
+        assert r.shape == total.shape == s.shape == size
+        assert np.array_equal(r, r0) and r.any()
+        assert not total.any()
+        assert np.array_equal(s, s0)  # the current strategy is carried
+    warm.run(2)
+    assert warm.iterations == 2
+    assert all(total.any() for total in warm.strategy_sum)
+    out = tmp_path / "warm.npz"
+    warm.save(out, [(2, 0.2)])
+    again = TrucSolver(near, _start(near), scheme)
+    assert again.load(out) == [(2, 0.2)]
+    assert again.origin == "0:0@6" and again.iterations == 2
+    for a, b in zip(again.regret, warm.regret, strict=True):
+        assert a.shape == b.shape and np.array_equal(a, b)
+
+
+def test_a_warm_start_is_refused_for_another_tree_or_scheme(tmp_path: Path) -> None:
+    source = TrucSolver(RULES, _start(RULES))
+    source.run(2)
+    path = tmp_path / "s.npz"
+    source.save(path, [])
+    far = DealRules((0, 4), 0, "once", "leader")  # 4 may not propose the rest at 4
+    assert not same_tree(far, RULES)
+    with pytest.raises(ValueError, match="solved for a tree unlike this one's: score 0:0"):
+        TrucSolver(far, _start(far)).warm_from(path)
+    near = DealRules((1, 1), 0, "once", "leader")
+    with pytest.raises(ValueError, match=r"solved by cfr\+, not dcfr: warm-start with"):
+        TrucSolver(near, _start(near), "dcfr").warm_from(path)
+    # Another start of a same-tree score: the layout tells them apart.
+    other = Node.root(near).child(DEAL).child(REDEAL).child(REFUSE).child(5).child(7).child(3)
+    with pytest.raises(ValueError, match="laid out otherwise"):
+        TrucSolver(near, other).warm_from(path)
+    # Left as it was: nothing read.
+    fresh = TrucSolver(near, other)
+    assert fresh.iterations == 0 and not any(r.any() for r in fresh.regret)
 
 
 def _other_start() -> Node:
@@ -160,6 +278,10 @@ def _other_start() -> Node:
         (["solve", "truc", "--option", "trumps=yes"], "not an option"),
         (["exploit", "truc", "--strategy", "/nonexistent.npz"], "no solved strategy"),
         (["exploit", "truc", "--bot", "rules"], "exploit measures"),
+        (
+            ["solve", "truc", "--score", "11:11", "--warm-from", "/nonexistent.npz"],
+            "no checkpoint to warm-start from",
+        ),
     ],
 )
 def test_bad_requests_are_refused(
@@ -183,8 +305,10 @@ def test_solve_and_exploit_at_11_11(
     assert main([*args, "--iterations", "20"]) == 0
     text = capsys.readouterr().out
     assert "memory needed: about 0.3" in text and "iteration 20:" in text
-    assert main([*args, "--iterations", "30"]) == 0
-    assert "resumed from" in capsys.readouterr().out
+    assert main([*args, "--iterations", "30", "--scheme", "cfr+"]) == 2
+    assert "solved by dcfr, not cfr+: resume it with --scheme dcfr" in capsys.readouterr().err
+    assert main([*args, "--iterations", "30"]) == 0  # by its own scheme, the default's
+    assert "at iteration 20 (dcfr)" in capsys.readouterr().out
     assert main(["exploit", "truc", "--score", "11:11", "--strategy", out, "--json"]) == 0
     found = json.loads(capsys.readouterr().out)
     assert found["iterations"] == 30

@@ -270,6 +270,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         args.every,
         args.max_memory,
         progress=not args.no_progress,
+        scheme=args.scheme,
+        warm_from=args.warm_from,
     )
 
 
@@ -556,17 +558,36 @@ def build_parser() -> argparse.ArgumentParser:
         sub,
         "solve",
         _cmd_solve,
-        "solve one deal of 2p Le Truc for an equilibrium (CFR+)",
+        "solve one deal of 2p Le Truc for an equilibrium (DCFR or CFR+)",
         "Solve one deal of two-player Le Truc (redeal=once) at a score for an equilibrium"
-        " of the abstraction that forgets the set-aside piles, by CFR+; prints the memory"
-        " it needs first, shows the exploitability as it goes, and resumes from --out"
-        " when that file exists (docs/strength.md, Le Truc equilibrium).",
+        " of the abstraction that forgets the set-aside piles, by discounted CFR (or CFR+,"
+        " --scheme cfr+); prints the memory it needs first, shows the exploitability as it"
+        " goes, and resumes from --out when that file exists, by the scheme it was solved"
+        " by; a new solve may start from the regrets of a score with the same tree"
+        " (--warm-from) (docs/strength.md, Le Truc equilibrium).",
     )
     _solver_args(p)
     p.add_argument("--iterations", type=int, default=1000, help="iterations in all (default: 1000)")
     p.add_argument("--out", default=None, metavar="PATH", help="checkpoint and strategy file")
     p.add_argument(
         "--every", type=int, default=10, metavar="K", help="measure and save every K iterations"
+    )
+    p.add_argument(
+        "--scheme",
+        choices=("cfr+", "dcfr"),
+        default=None,
+        help="dcfr (discounted CFR, alpha=1.5, beta=0, gamma=2; the default for a new"
+        " solve) or cfr+ (regret matching+, linear averaging); a checkpoint resumes by"
+        " its own scheme (the default when resuming), another is refused",
+    )
+    p.add_argument(
+        "--warm-from",
+        default=None,
+        metavar="PATH",
+        help="start a new solve from the regrets (so the current strategy) of this"
+        " checkpoint of another score with the same tree (11:5 from 11:6, say), by its"
+        " scheme, with a new average; refused for another tree or --scheme (ignored"
+        " when resuming)",
     )
     p.add_argument(
         "--max-memory",

@@ -21,12 +21,12 @@ pass with a max over actions, so exploitability here is exact, not sampled.
 
 from __future__ import annotations
 
-from typing import Literal
-
 import numpy as np
 from numpy.typing import NDArray
 
 from tricktaker.solvers import _kernels as k
+from tricktaker.solvers.schemes import DCFR_ALPHA, DCFR_BETA, DCFR_GAMMA, schedule
+from tricktaker.solvers.schemes import Variant as Variant  # its old home, still imported from here
 from tricktaker.solvers.tree import GameTree
 
 Strategy = NDArray[np.float64]
@@ -35,7 +35,6 @@ Strategy = NDArray[np.float64]
 #: (:func:`_terminal_values`); below, numpy's call overhead costs more than it saves.
 BATCH_TERMINALS_FROM = 16
 _CHUNK = 1 << 14
-Variant = Literal["cfr+", "dcfr"]
 
 
 class CFRSolver:
@@ -46,9 +45,9 @@ class CFRSolver:
         tree: GameTree,
         variant: Variant = "cfr+",
         *,
-        alpha: float = 1.5,
-        beta: float = 0.0,
-        gamma: float = 2.0,
+        alpha: float = DCFR_ALPHA,
+        beta: float = DCFR_BETA,
+        gamma: float = DCFR_GAMMA,
     ) -> None:
         if variant not in ("cfr+", "dcfr"):
             raise ValueError(f"unknown CFR variant {variant!r}")
@@ -70,15 +69,9 @@ class CFRSolver:
         _match(t, self.regret, self._strategy, -1)
         for _ in range(iterations):
             self.iterations += 1
-            it = float(self.iterations)
-            if self.variant == "cfr+":
-                plus, pos, neg, keep, weight = True, 1.0, 1.0, 1.0, it
-            else:
-                plus = False
-                pos = it**self.alpha / (it**self.alpha + 1.0)
-                neg = it**self.beta / (it**self.beta + 1.0)
-                keep = ((it - 1.0) / it) ** self.gamma
-                weight = 1.0
+            plus, pos, neg, keep, weight = schedule(
+                self.variant, self.iterations, self.alpha, self.beta, self.gamma
+            )
             for player in (0, 1):
                 k.forward(t.kind, t.child_start, t.children, *t.hands, self._strategy, self._reach)
                 _backward(

@@ -143,6 +143,10 @@ def backward(
     values: Floats,
     regret: Floats,
     strategy_sum: Floats,
+    regret_plus: bool,
+    positive_discount: float,
+    negative_discount: float,
+    sum_discount: float,
     sum_weight: float,
     best: Floats,
 ) -> None:
@@ -152,8 +156,12 @@ def backward(
     (chance of the deal, and whatever ``solve.py`` folds in above a call); a
     terminal's values are its payoff times ``deal`` times the opponent's reach.
     LEAF values are set by the caller beforehand. ``mode`` as in
-    :mod:`tricktaker.solvers._kernels`; UPDATE applies CFR+ (regrets floored at 0,
-    strategy sums weighted by ``sum_weight`` times own reach); BEST_RESPONSE
+    :mod:`tricktaker.solvers._kernels`; UPDATE adds each edge's regret, then floors it
+    at 0 (``regret_plus``, CFR+) or scales it by ``positive_discount`` or
+    ``negative_discount`` by its sign (discounted CFR), and sets each strategy sum
+    to ``sum * sum_discount + sum_weight * own reach * strategy`` (the update of
+    :mod:`tricktaker.solvers._kernels`, with :func:`~tricktaker.solvers.cfr.schedule`'s
+    numbers); BEST_RESPONSE
     writes the pure best reply into ``best`` (1 on the chosen edge of each slot).
     """
     sign = 1.0 if player == 0 else -1.0
@@ -216,8 +224,17 @@ def backward(
                     if not legal[i]:
                         continue
                     x = regret[i] + buf[e - a0, j] - values[o0 + j]
-                    regret[i] = x if x > 0.0 else 0.0
-                    strategy_sum[i] += sum_weight * own_reach[o0 + j] * strategy[i]
+                    if regret_plus:
+                        x = x if x > 0.0 else 0.0
+                    elif x > 0.0:
+                        x *= positive_discount
+                    else:
+                        x *= negative_discount
+                    regret[i] = x
+                    strategy_sum[i] = (
+                        strategy_sum[i] * sum_discount
+                        + sum_weight * own_reach[o0 + j] * strategy[i]
+                    )
 
 
 @_jit

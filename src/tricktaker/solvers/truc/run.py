@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tricktaker.core.errors import TricktakerError
+from tricktaker.solvers.schemes import VARIANTS, Variant
 from tricktaker.solvers.truc.model import GAME_POINTS, DealRules
 
 if TYPE_CHECKING:
@@ -28,6 +29,31 @@ FULL_GAME_METHOD = (
     "exact best response of a player who remembers his set-aside pile, over ranks"
     " (suits are lossless), one pass below the call per pile"
 )
+
+
+#: The solver's update schemes (``solve --scheme``) as the progress bar names them.
+LABELS = {"cfr+": "CFR+", "dcfr": "DCFR"}
+#: A new solve's scheme: discounted CFR needed fewer iterations than CFR+ at each
+#: score measured (11:11, 10:10, 9:11; docs/strength.md, "DCFR and warm start").
+DEFAULT_SCHEME: Variant = "dcfr"
+
+
+def _scheme_for(path: Path, warm: Path | None) -> Variant:
+    """When ``--scheme`` is not given: the scheme of the checkpoint at ``path`` when
+    there is one (a resume goes on by it), else of the one warmed from, else
+    :data:`DEFAULT_SCHEME`."""
+    source = path if path.exists() else warm
+    if source is None:
+        return DEFAULT_SCHEME
+    import numpy as np
+
+    from tricktaker.solvers.truc.solve import scheme_of
+
+    try:
+        with np.load(source) as data:
+            return scheme_of(data)
+    except (ValueError, KeyError, OSError) as exc:
+        raise TricktakerError(f"cannot read {source}: {exc}") from None
 
 
 def rules_from(options: Sequence[str], score: str, dealer: int) -> DealRules:
@@ -77,11 +103,18 @@ def run_solve(
     max_memory_gb: float,
     say: Callable[[str], object] = print,
     progress: bool = True,
+    scheme: str | None = None,
+    warm_from: str | None = None,
 ) -> int:
-    """Solve (or resume) up to ``iterations`` CFR+ iterations, checkpointing every ``every``."""
+    """Solve (or resume) up to ``iterations`` iterations of ``scheme`` (CFR+ or discounted
+    CFR; by default the checkpoint's when resuming, else :data:`DEFAULT_SCHEME`),
+    checkpointing every ``every``; a new solve starts from ``warm_from``'s regrets
+    (a checkpoint of a same-tree score) when given, a resumed one ignores it."""
     _check_game(game)
     if iterations < 0 or every < 1:
         raise TricktakerError("--iterations is 0 or more and --every 1 or more")
+    if scheme is not None and scheme not in VARIANTS:
+        raise TricktakerError(f"a scheme is cfr+ or dcfr, not {scheme[:20]!r}")
     rules = rules_from(options, score, dealer)
     if rules.redeal != "once":
         raise TricktakerError(
@@ -98,8 +131,12 @@ def run_solve(
             f" {max_memory_gb:g} GiB (--max-memory)"
         )
     path = Path(out) if out else default_path(rules)
+    warm = Path(warm_from) if warm_from else None
+    if warm is not None and not path.exists() and not warm.is_file():
+        raise TricktakerError(f"no checkpoint to warm-start from at {warm}")
     began = time.perf_counter()
-    solver = TrucSolver(rules)
+    chosen = scheme if scheme in VARIANTS else _scheme_for(path, warm)
+    solver = TrucSolver(rules, scheme=chosen)
     say(
         f"trees built in {time.perf_counter() - began:.1f} s:"
         f" {sum(t.n_nodes for t in solver.trees):,} nodes,"
@@ -111,7 +148,18 @@ def run_solve(
             history = solver.load(path)
         except (ValueError, KeyError, OSError) as exc:
             raise TricktakerError(f"cannot resume from {path}: {exc}") from None
-        say(f"resumed from {path} at iteration {solver.iterations}")
+        say(f"resumed from {path} at iteration {solver.iterations} ({solver.scheme})")
+        if warm is not None:
+            say(f"--warm-from {warm} not used: the checkpoint goes on")
+    elif warm is not None:
+        try:
+            source = solver.warm_from(warm)
+        except (ValueError, KeyError, OSError) as exc:
+            raise TricktakerError(f"cannot warm-start from {warm}: {exc}") from None
+        say(
+            f"warm start from {warm} ({source.score[0]}:{source.score[1]}, {solver.origin}):"
+            " its regrets, a new average"
+        )
     path.parent.mkdir(parents=True, exist_ok=True)
     todo = max(0, iterations - solver.iterations)
     spent = cpu = 0.0
@@ -132,7 +180,7 @@ def run_solve(
         from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
         columns = (
-            TextColumn("CFR+"),
+            TextColumn(LABELS[solver.scheme]),
             BarColumn(),
             TextColumn("{task.completed}/{task.total}"),
             TextColumn("exploitability {task.fields[expl]}"),
@@ -212,6 +260,7 @@ def run_exploit(
         },
         "solved_score": list(solver.solved_rules.score),
         "iterations": solver.iterations if bot == "solved" else 0,
+        "scheme": solver.scheme if played == "checkpoint" else None,
         "strategy": played,
         "abstract": found["abstract"],
         "abstract_method": ABSTRACT_METHOD,

@@ -1,5 +1,5 @@
 """An equilibrium of one deal of 2p Le Truc (``redeal=once``) over the abstraction that
-forgets the set-aside piles (issue 24), by CFR+ in vector form.
+forgets the set-aside piles (issue 24), by CFR+ (or discounted CFR) in vector form.
 
 The vector form carries, at each public node, a vector over each player's hands;
 it needs every private state to be dealt at the root. A call for cards breaks
@@ -41,6 +41,13 @@ guarantee does not hold; :func:`exploitability` measures what it reaches:
   lower bound of the exact one, which ``full_game`` bounds above.
 
 Payoffs are points per deal, seat 0's less seat 1's, at the score of ``rules``.
+
+The update is CFR+ (the default) or discounted CFR (``scheme="dcfr"``, Brown and
+Sandholm's alpha=1.5, beta=0, gamma=2), by :func:`tricktaker.solvers.schemes.schedule`,
+the same table the dense core runs on Kuhn and Leduc. A checkpoint records its
+scheme: a resumed solve goes on with it. A solve may also start from another
+score's checkpoint with the same tree (:meth:`TrucSolver.warm_from`): its
+regrets, so its current strategy, with the average started afresh.
 """
 
 from __future__ import annotations
@@ -51,16 +58,21 @@ from dataclasses import asdict
 from functools import cache
 from math import comb
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from tricktaker.solvers.schemes import VARIANTS, Variant, schedule
 from tricktaker.solvers.truc import _kernels as k
 from tricktaker.solvers.truc.arrays import ENTRY_BYTES, SLOT_BYTES, TrucTree, build
 from tricktaker.solvers.truc.hands import HANDS, RANKS, count
 from tricktaker.solvers.truc.model import DEAL, DealRules, Node, same_tree
 
 NH = len(HANDS)
+#: What a pass that updates nothing gives the kernel's UPDATE arguments.
+Update = tuple[bool, float, float, float, float]
+NO_UPDATE: Update = (True, 1.0, 1.0, 1.0, 0.0)
 _HC = np.array([[count(h, r) for r in range(RANKS)] for h in HANDS], dtype=np.int64)
 _COMB = np.array([[float(comb(n, x)) for x in range(5)] for n in range(5)])
 
@@ -138,11 +150,20 @@ def memory_estimate(rules: DealRules) -> int:
 
 
 class TrucSolver:
-    """CFR+ (alternating updates, linear averaging) on one deal with ``redeal=once``."""
+    """CFR+ (alternating updates, linear averaging) or discounted CFR (alternating
+    updates) on one deal with ``redeal=once``."""
 
-    def __init__(self, rules: DealRules, start: Node | None = None) -> None:
+    def __init__(
+        self, rules: DealRules, start: Node | None = None, scheme: Variant = "cfr+"
+    ) -> None:
         """``start``: solve the game from that decision on instead (hands dealt by ``D1``,
-        no accepted call below it), a small game for checks."""
+        no accepted call below it), a small game for checks. ``scheme``: ``"cfr+"`` or
+        ``"dcfr"``."""
+        if scheme not in VARIANTS:
+            raise ValueError(f"unknown scheme {scheme!r} (cfr+ or dcfr)")
+        self.scheme: Variant = scheme
+        #: The checkpoint this solve was warm-started from (score and iterations), or "".
+        self.origin = ""
         if rules.redeal != "once":
             raise ValueError(
                 "only redeal=once is solved: with repeat a call opens a call, and the"
@@ -177,10 +198,11 @@ class TrucSolver:
     def run(self, iterations: int) -> None:
         for _ in range(iterations):
             self.iterations += 1
+            update = schedule(self.scheme, self.iterations)
             for player in (0, 1):
-                self._half(player, float(self.iterations))
+                self._half(player, update)
 
-    def _half(self, player: int, weight: float) -> None:
+    def _half(self, player: int, update: Update) -> None:
         reach = [_forward(t, s) for t, s in zip(self.trees, self.strategy, strict=True)]
         leaf = None
         if self.below is not None:
@@ -196,7 +218,7 @@ class TrucSolver:
                 deal,
                 self.regret[1],
                 self.strategy_sum[1],
-                weight * rho,
+                (*update[:4], update[4] * rho),
             )
         _backward(
             self.top,
@@ -207,7 +229,7 @@ class TrucSolver:
             self._top_deal(player),
             self.regret[0],
             self.strategy_sum[0],
-            weight,
+            update,
             leaf=leaf,
         )
         for t, r, s in zip(self.trees, self.regret, self.strategy, strict=True):
@@ -288,7 +310,8 @@ class TrucSolver:
         return out
 
     def save(self, path: Path, history: list[tuple[int, float]]) -> None:
-        """A checkpoint: regrets, strategy sums, the iteration count, the rules, the curve."""
+        """A checkpoint: regrets, strategy sums, the iteration count, the rules, the curve,
+        the scheme and where a warm start came from."""
         arrays: dict[str, NDArray[np.float64]] = {
             f"regret{i}": r for i, r in enumerate(self.regret)
         }
@@ -297,33 +320,89 @@ class TrucSolver:
         arrays["layout"] = np.array([_layout(t) for t in self.trees], dtype=np.float64)
         arrays["history"] = np.array(history, dtype=np.float64).reshape(-1, 2)
         tmp = path.with_name(path.name + ".tmp.npz")
-        np.savez(tmp, rules=np.array(json.dumps(asdict(self.rules))), **arrays)  # type: ignore[arg-type]
+        np.savez(
+            tmp,
+            rules=np.array(json.dumps(asdict(self.rules))),
+            scheme=np.array(self.scheme),
+            origin=np.array(self.origin),
+            **arrays,  # type: ignore[arg-type]
+        )
         tmp.replace(path)
 
     def load(self, path: Path, same_tree_score: bool = False) -> list[tuple[int, float]]:
-        """Resumes from a checkpoint of the same rules (ValueError otherwise); with
-        ``same_tree_score``, also one solved at another score with the same tree
-        (``model.same_tree``), to measure what playing it here costs."""
+        """Resumes from a checkpoint of the same rules and scheme (ValueError otherwise);
+        with ``same_tree_score``, only reads one, solved at this score or another with
+        the same tree (``model.same_tree``) by either scheme, to measure what playing
+        it here costs."""
         with np.load(path) as data:
-            rules = json.loads(str(data["rules"]))
-            solved = DealRules(**{**rules, "score": tuple(rules["score"])})
-            fits = solved == self.rules or (same_tree_score and same_tree(solved, self.rules))
-            if not fits:
-                raise ValueError(f"{path} was solved for other rules: {rules}")
+            solved = self._fitting(path, data, same_tree_score)
+            scheme = scheme_of(data)
+            if not same_tree_score and scheme != self.scheme:
+                raise ValueError(
+                    f"{path} was solved by {scheme}, not {self.scheme}:"
+                    f" resume it with --scheme {scheme}"
+                )
+            self.scheme = scheme
             self.solved_rules = solved
-            layout = [_layout(t) for t in self.trees]
-            if "layout" not in data or [float(x) for x in data["layout"]] != layout:
-                raise ValueError(f"{path} was written for trees laid out otherwise")
-            for i, t in enumerate(self.trees):
-                if data[f"regret{i}"].shape != (int(t.estart[-1]),):
-                    raise ValueError(f"{path} does not fit this solver's trees")
+            for i in range(len(self.trees)):
                 self.regret[i] = np.array(data[f"regret{i}"])
                 self.strategy_sum[i] = np.array(data[f"sum{i}"])
             self.iterations = int(data["iterations"])
+            self.origin = str(data["origin"]) if "origin" in data else ""
             history = [(int(a), float(b)) for a, b in data["history"]]
+        self._rematch()
+        return history
+
+    def warm_from(self, path: Path) -> DealRules:
+        """Starts from the regrets (so the current strategy) of another score's checkpoint
+        with the same tree and scheme, with no average yet and the iteration count at 0
+        (ValueError for another tree or scheme); returns the rules it was solved for.
+
+        Why the regrets and not the average: they are what the next iterations build
+        on, and a same-tree score differs only in a few payoffs, so its current
+        strategy starts near this one's; the average restarts so that none of the
+        other score's strategies stays in this one's.
+        """
+        with np.load(path) as data:
+            solved = self._fitting(path, data, same_tree_score=True)
+            scheme = scheme_of(data)
+            if scheme != self.scheme:
+                raise ValueError(
+                    f"{path} was solved by {scheme}, not {self.scheme}: warm-start with"
+                    f" --scheme {scheme}"
+                )
+            for i in range(len(self.trees)):
+                self.regret[i] = np.array(data[f"regret{i}"])
+                self.strategy_sum[i] = np.zeros_like(self.regret[i])
+            iterations = int(data["iterations"])
+        self.iterations = 0
+        self.origin = f"{solved.score[0]}:{solved.score[1]}@{iterations}"
+        self._rematch()
+        return solved
+
+    def _fitting(self, path: Path, data: Any, same_tree_score: bool) -> DealRules:
+        """The rules ``data`` (an open checkpoint) was solved for, once it is known to fit
+        this solver's trees (ValueError otherwise, one line)."""
+        rules = json.loads(str(data["rules"]))
+        solved = DealRules(**{**rules, "score": tuple(rules["score"])})
+        fits = solved == self.rules or (same_tree_score and same_tree(solved, self.rules))
+        if not fits:
+            where = "a tree unlike this one's" if same_tree_score else "other rules"
+            raise ValueError(
+                f"{path} was solved for {where}: score {solved.score[0]}:{solved.score[1]},"
+                f" dealer {solved.dealer}, {solved.redeal}, ties {solved.ties}"
+            )
+        layout = [_layout(t) for t in self.trees]
+        if "layout" not in data or [float(x) for x in data["layout"]] != layout:
+            raise ValueError(f"{path} was written for trees laid out otherwise")
+        for i, t in enumerate(self.trees):
+            if data[f"regret{i}"].shape != (int(t.estart[-1]),):
+                raise ValueError(f"{path} does not fit this solver's trees")
+        return solved
+
+    def _rematch(self) -> None:
         for t, r, s in zip(self.trees, self.regret, self.strategy, strict=True):
             _match(t, r, s, -1)
-        return history
 
     # ------------------------------------------------------------ measuring
 
@@ -419,6 +498,14 @@ def exploitability(solver: TrucSolver, strategy: list[NDArray[np.float64]]) -> d
 # ---------------------------------------------------------------- plumbing
 
 
+def scheme_of(data: Any) -> Variant:
+    """The scheme an open checkpoint was solved by (CFR+ before schemes were recorded)."""
+    scheme = str(data["scheme"]) if "scheme" in data else "cfr+"
+    if scheme not in VARIANTS:
+        raise ValueError(f"unknown scheme {scheme[:20]!r}")
+    return scheme
+
+
 def _layout(t: TrucTree) -> float:
     """A fingerprint of a tree's layout: a checkpoint's arrays are read in this order."""
     crc = 0
@@ -473,7 +560,7 @@ def _backward(
     deal: NDArray[np.float64],
     regret: NDArray[np.float64],
     strategy_sum: NDArray[np.float64],
-    weight: float,
+    update: Update,
     leaf: NDArray[np.float64] | None = None,
     best: NDArray[np.float64] | None = None,
 ) -> NDArray[np.float64]:
@@ -502,7 +589,7 @@ def _backward(
         values,
         regret,
         strategy_sum,
-        weight,
+        *update,
         best if best is not None else np.zeros(0),
     )
     return values
@@ -521,7 +608,7 @@ def _root_value(
 ) -> tuple[float, NDArray[np.float64]]:
     best = np.zeros(int(t.estart[-1])) if mode == k.BEST_RESPONSE else None
     values = _backward(
-        t, player, mode, strategy, reach, deal, np.zeros(0), np.zeros(0), 0.0, leaf, best
+        t, player, mode, strategy, reach, deal, np.zeros(0), np.zeros(0), NO_UPDATE, leaf, best
     )
     off = t.off(player)
     total = float(values[off[0] : off[1]].sum())
