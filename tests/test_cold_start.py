@@ -75,13 +75,17 @@ def test_the_warm_command_fills_the_cache_it_is_given(tmp_path: Path) -> None:
     cache = tmp_path / "numba"
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "TRICKTAKER_SOLVED_DIR": str(tmp_path)}
     done = subprocess.run(
-        [sys.executable, "-m", "tricktaker", "warm"], env=env, capture_output=True, text=True
+        [sys.executable, "-m", "tricktaker", "warm", "--no-strategies"],
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 0, done.stderr
     assert str(cache) in done.stdout
     indexes = {p.parent.name.split("_")[0] for p in cache.rglob("*.nbi")}
     assert {"preferans", "tetka", "solvers"} <= indexes
     assert list(cache.rglob("*.nbc"))
+    assert not list(tmp_path.glob("*.policy")), "--no-strategies unpacked a strategy"
 
 
 # -- the server's warm-up and its gate --------------------------------------

@@ -190,3 +190,39 @@ def test_a_pack_without_a_digest_is_known_by_its_own(
     assert (solved / NAME).read_bytes() == policy.read_bytes()
     assert install(older).action == "up to date"
     assert state(packed) == "stale"  # the same file, but another pack: installed again
+
+
+def test_a_full_disk_skips_a_strategy_and_the_install_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """make run and make test install every shipped strategy: a disk that fills up
+    must leave the level without those strategies (it plays search there), not fail the
+    whole install; any other error still stops it with one line."""
+    import errno
+
+    from tricktaker.solvers.truc import run as run_module
+
+    package = tmp_path / "shipped"
+    package.mkdir()
+    packs = [package / f"truc-once-leader-{a}-{a}-d0.policy.xz" for a in (10, 11)]
+    for pack_file in packs:
+        pack_file.write_bytes(b"")
+    monkeypatch.setattr(install_module, "SHIPPED_DIR", package)
+    tried: list[str] = []
+
+    def full(packed: Path, *_: object, **__: object) -> object:
+        tried.append(packed.name)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(install_module, "install", full)
+    said: list[str] = []
+    assert run_module.run_install(say=said.append, progress=False) == 0
+    assert tried == [p.name for p in packs]
+    assert len(said) == 2 and all("skipped, the disk is full" in s for s in said)
+
+    def denied(packed: Path, *_: object, **__: object) -> object:
+        raise OSError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(install_module, "install", denied)
+    assert cli.main(["solve", "truc", "--install", "--no-progress"]) == 2
+    assert "cannot install the shipped strategy" in capsys.readouterr().err

@@ -319,7 +319,7 @@ def _cmd_warm(args: argparse.Namespace) -> int:
     if not args.quiet:
         spent = time.perf_counter() - started
         print(f"tricktaker: the computers' kernels are compiled ({spent:.1f} s; in {cache_dir()})")
-    if not args.gate:
+    if not args.gate and not args.no_strategies:
         # The shipped solved strategies too (not in the server's own warm-up, whose
         # registry has already looked for them): make run and make test install them so.
         from tricktaker.solvers.truc.run import run_install
@@ -706,6 +706,11 @@ def build_parser() -> argparse.ArgumentParser:
         " tricktaker solve truc --install does.",
     )
     p.add_argument("--quiet", action="store_true", help="print nothing")
+    p.add_argument(
+        "--no-strategies",
+        action="store_true",
+        help="compile only: leave the shipped Le Truc strategies packed (some GB unpacked)",
+    )
     p.add_argument(
         "--nice", type=int, default=0, choices=range(20), metavar="N", help=argparse.SUPPRESS
     )
