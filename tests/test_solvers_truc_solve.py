@@ -30,6 +30,7 @@ from tricktaker.solvers.cfr import exploitability as dense_exploitability
 from tricktaker.solvers.tree import GameTree, TreeBuilder
 from tricktaker.solvers.truc import _kernels as k
 from tricktaker.solvers.truc.arrays import TrucTree
+from tricktaker.solvers.truc.betting import same_tree
 from tricktaker.solvers.truc.hands import FULL_DECK, HAND_INDEX, HANDS, hand_pairs
 from tricktaker.solvers.truc.model import (
     DEAL,
@@ -38,7 +39,6 @@ from tricktaker.solvers.truc.model import (
     DealRules,
     Node,
     Position,
-    same_tree,
 )
 from tricktaker.solvers.truc.policy import checkpoint_path, policy_path
 from tricktaker.solvers.truc.run import DEFAULT_SCHEME, _scheme_for

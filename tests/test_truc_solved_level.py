@@ -19,6 +19,7 @@ from tricktaker.bots.truc.solved import SolvedBot, available, find_policy, load_
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core import Start
 from tricktaker.games.truc.cards import DECK, STRENGTH
+from tricktaker.solvers.truc.betting import same_tree
 from tricktaker.solvers.truc.bridge import move_of
 from tricktaker.solvers.truc.hands import pile_of
 from tricktaker.solvers.truc.model import (
@@ -31,7 +32,6 @@ from tricktaker.solvers.truc.model import (
     DealRules,
     Node,
     proposal_ladder,
-    same_tree,
 )
 from tricktaker.solvers.truc.policy import checkpoint_path, export, policy_path
 from tricktaker.solvers.truc.solve import TrucSolver
@@ -141,6 +141,21 @@ def test_scores_with_the_same_ladder_have_the_same_tree() -> None:
 
     assert raised(RULES) != raised(DealRules((4, 0), 0, "once", "leader"))
     assert raised(RULES) == raised(DealRules((2, 3), 0, "once", "leader"))
+
+
+def test_a_score_of_the_same_game_plays_its_equilibrium(solved_dir: Path) -> None:
+    """Solved at 10:4, the strategy is 10:0 to 10:3's too (the same game: the side
+    below 10 never meets the stake of 8, where 4 and 0 to 3 differ); not 10:5's."""
+    rules = DealRules((10, 4), 0, "once", "leader")
+    start = Node.root(rules).child(DEAL).child(REDEAL).child(REFUSE).child(5).child(7).child(4)
+    solver = TrucSolver(rules, start)
+    solver.run(4)
+    export(solver, policy_path(checkpoint_path(rules)))
+    for low in range(4):
+        found = find_policy(DealRules((10, low), 0, "once", "leader"))
+        assert found is not None and found[0].rules == rules
+    assert find_policy(DealRules((10, 5), 0, "once", "leader")) is None
+    assert find_policy(DealRules((4, 10), 0, "once", "leader")) is None
 
 
 def test_a_strategy_serves_every_score_with_the_same_tree(solved_dir: Path) -> None:

@@ -26,6 +26,7 @@ from tricktaker.core.actions import Action
 from tricktaker.core.events import Event
 from tricktaker.games.truc.actions import BY_TEXT, TrucAction
 from tricktaker.games.truc.views import TrucView
+from tricktaker.solvers.truc.betting import same_game, same_tree
 from tricktaker.solvers.truc.bridge import action_for, move_of, moves_of, pile_of_cards
 from tricktaker.solvers.truc.model import (
     CHANCE_SEAT,
@@ -33,7 +34,6 @@ from tricktaker.solvers.truc.model import (
     GAME_POINTS,
     DealRules,
     Node,
-    same_tree,
 )
 from tricktaker.solvers.truc.policy import (
     Policy,
@@ -61,8 +61,9 @@ def load_policy(rules: DealRules) -> Policy | None:
 
 @cache
 def _same_tree_rules(rules: DealRules) -> tuple[DealRules, ...]:
-    """``rules`` first, then the rules at every other score with the same tree, nearest
-    score first."""
+    """``rules`` first, then the rules at every other score with the same tree: first
+    those that are the same game (their equilibrium is this deal's), then the rest,
+    nearest score first."""
     others = [
         DealRules((a, b), rules.dealer, rules.redeal, rules.ties)
         for a in range(GAME_POINTS)
@@ -72,7 +73,11 @@ def _same_tree_rules(rules: DealRules) -> tuple[DealRules, ...]:
     a0, b0 = rules.score
     near = sorted(
         (r for r in others if same_tree(r, rules)),
-        key=lambda r: (abs(r.score[0] - a0) + abs(r.score[1] - b0), r.score),
+        key=lambda r: (
+            not same_game(r, rules),
+            abs(r.score[0] - a0) + abs(r.score[1] - b0),
+            r.score,
+        ),
     )
     return (rules, *near)
 
@@ -81,8 +86,9 @@ def find_policy(rules: DealRules) -> tuple[Policy, bool] | None:
     """The strategy to play the deal of ``rules`` by, and whether its seats are swapped.
 
     Solved for these rules; else, when seat 1 deals, solved with seat 0 dealing at the
-    mirrored score (seats swapped); else solved at another score with the same tree
-    (``model.same_tree``: the same moves everywhere, only rests and deciding deals
+    mirrored score (seats swapped); else solved at another score of the same game
+    (``betting.same_game``: the same equilibrium), else of the same tree
+    (``betting.same_tree``: the same moves everywhere, only rests and deciding deals
     pay otherwise; what that costs: docs/strength.md, "Le Truc equilibrium")."""
     wanted = [(rules, False)]
     if rules.dealer == 1:

@@ -103,32 +103,28 @@ def move_text(move: int) -> str:
 DOUBLED_STAKES = (1, 2, 4, 8)
 
 
+def ladder_step(points: int, value: int) -> int:
+    """What a player with ``points`` may propose at stake ``value`` when nothing else
+    stands in the way: a double while it stays within 12, else the rest while it
+    is worth more than the stake, else nothing."""
+    if points + 2 * value <= GAME_POINTS:
+        return PROPOSE_DOUBLE
+    if GAME_POINTS - points > value:
+        return PROPOSE_REST
+    return NO_PROPOSAL
+
+
 def proposal_ladder(points: int) -> tuple[int, ...]:
     """What a player with ``points`` may propose on his turn at each of
     :data:`DOUBLED_STAKES` (:data:`PROPOSE_DOUBLE`, :data:`PROPOSE_REST` or
-    :data:`NO_PROPOSAL`): the only way the score shapes a deal's tree.
+    :data:`NO_PROPOSAL`).
 
     Why: the score reaches the deal in three places only, the ban on doubling past
     12 and the rest's worth (which moves are legal) and what an accepted rest or a
     deciding deal pays. Two scores whose ladders agree seat by seat therefore give
-    the same tree, move for move, and differ only in those payoffs."""
-    out = []
-    for value in DOUBLED_STAKES:
-        if points + 2 * value <= GAME_POINTS:
-            out.append(PROPOSE_DOUBLE)
-        elif GAME_POINTS - points > value:
-            out.append(PROPOSE_REST)
-        else:
-            out.append(NO_PROPOSAL)
-    return tuple(out)
-
-
-def same_tree(a: DealRules, b: DealRules) -> bool:
-    """Whether two deals' games have the same tree (the same moves everywhere), so one
-    strategy can be played in both; only rests and deciding deals pay otherwise."""
-    return (a.dealer, a.redeal, a.ties) == (b.dealer, b.redeal, b.ties) and all(
-        proposal_ladder(x) == proposal_ladder(y) for x, y in zip(a.score, b.score, strict=True)
-    )
+    the same tree; ``betting.same_tree`` finds the rest of the scores that do,
+    those whose ladders differ only at stakes a side never meets."""
+    return tuple(ladder_step(points, value) for value in DOUBLED_STAKES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,12 +321,7 @@ class Node:
             return NO_PROPOSAL
         if self.rest_side >= 0:
             return PROPOSE_REST if seat != self.rest_side else NO_PROPOSAL
-        mine = self.rules.score[seat]
-        if mine + 2 * self.value <= GAME_POINTS:
-            return PROPOSE_DOUBLE
-        if GAME_POINTS - mine > self.value:
-            return PROPOSE_REST
-        return NO_PROPOSAL
+        return ladder_step(self.rules.score[seat], self.value)
 
     def moves(self) -> tuple[int, ...]:
         """The public moves here, in the engine's order of legal actions.

@@ -304,7 +304,7 @@ def _is_policy(path: Path) -> str:
 
 def _policy_profile(solver: object, path: Path) -> list[NDArray[np.float64]]:
     """The strategy a strategy file plays, over ``solver``'s trees (which it must match)."""
-    from tricktaker.solvers.truc.model import same_tree
+    from tricktaker.solvers.truc.betting import same_tree
     from tricktaker.solvers.truc.policy import Policy
     from tricktaker.solvers.truc.solve import TrucSolver
 

@@ -66,8 +66,9 @@ from numpy.typing import NDArray
 from tricktaker.solvers.schemes import VARIANTS, Variant, schedule
 from tricktaker.solvers.truc import _kernels as k
 from tricktaker.solvers.truc.arrays import ENTRY_BYTES, SLOT_BYTES, TrucTree, build
+from tricktaker.solvers.truc.betting import same_tree
 from tricktaker.solvers.truc.hands import HANDS, RANKS, count
-from tricktaker.solvers.truc.model import DEAL, DealRules, Node, same_tree
+from tricktaker.solvers.truc.model import DEAL, DealRules, Node
 
 NH = len(HANDS)
 #: What a pass that updates nothing gives the kernel's UPDATE arguments.
@@ -332,7 +333,7 @@ class TrucSolver:
     def load(self, path: Path, same_tree_score: bool = False) -> list[tuple[int, float]]:
         """Resumes from a checkpoint of the same rules and scheme (ValueError otherwise);
         with ``same_tree_score``, only reads one, solved at this score or another with
-        the same tree (``model.same_tree``) by either scheme, to measure what playing
+        the same tree (``betting.same_tree``) by either scheme, to measure what playing
         it here costs."""
         with np.load(path) as data:
             solved = self._fitting(path, data, same_tree_score)
