@@ -1,70 +1,47 @@
 """Which scores share a deal's tree, or its whole game (``solvers/truc/betting.py``).
 
 The skeleton restates the betting of ``model.Node``; these tests hold it to the
-real trees: scores it calls alike are walked side by side, move by move, and
-scores it tells apart are shown apart by a walk."""
+real trees: scores it calls alike are walked side by side through every betting
+move and enough cards to meet every trick result, and scores it tells apart are
+shown apart."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from itertools import product
+from itertools import combinations, product
 
 import pytest
 
 from tricktaker.solvers.truc.betting import same_game, same_tree
 from tricktaker.solvers.truc.hands import RANKS
 from tricktaker.solvers.truc.model import (
-    ACCEPT,
-    DOUBLE,
-    REST,
     DealRules,
     Node,
     proposal_ladder,
 )
 
-Walk = list[tuple[tuple[int, ...], object]]
+
+def _rules(
+    a: int, b: int, dealer: int = 0, redeal: str = "once", ties: str = "leader"
+) -> DealRules:
+    return DealRules((a, b), dealer, redeal, ties)
 
 
-def _rules(a: int, b: int, dealer: int = 0) -> DealRules:
-    return DealRules((a, b), dealer, "once", "leader")
-
-
-def _classes(alike: Callable[[DealRules, DealRules], bool], dealer: int) -> list[list[DealRules]]:
+def _classes(
+    alike: Callable[[DealRules, DealRules], bool],
+    dealer: int,
+    redeal: str = "once",
+    ties: str = "leader",
+) -> list[list[DealRules]]:
     classes: list[list[DealRules]] = []
     for a, b in product(range(12), repeat=2):
-        rules = _rules(a, b, dealer)
+        rules = _rules(a, b, dealer, redeal, ties)
         home = next((c for c in classes if alike(c[0], rules)), None)
         if home is None:
             classes.append([rules])
         else:
             home.append(rules)
     return classes
-
-
-def _walk(rules: DealRules, seed: float) -> Walk:
-    """The moves offered and the outcome along one path that raises and accepts often
-    (so it meets the high stakes, where scores differ), the path set by ``seed``."""
-    rng, node = random.Random(seed), Node.root(rules)
-    seen: Walk = []
-    while moves := node.moves():
-        seen.append((moves, None))
-        bets = [m for m in moves if m in (DOUBLE, REST, ACCEPT)]
-        plays = [m for m in moves if m < RANKS]
-        pick = rng.random()
-        if bets and pick < 0.6:
-            move = rng.choice(bets)
-        elif plays and pick < 0.97:
-            move = rng.choice(plays)
-        else:
-            move = rng.choice(moves)
-        node = node.child(move)
-    seen.append(((), node.outcome))
-    return seen
-
-
-def _moves(walk: Walk) -> list[tuple[int, ...]]:
-    return [moves for moves, _ in walk]
 
 
 @pytest.mark.parametrize("dealer", [0, 1])
@@ -92,32 +69,67 @@ def test_the_ladders_are_a_sufficient_test() -> None:
     assert not same_tree(_rules(11, 4), _rules(11, 5))  # 5 rests at 4, 4 doubles
 
 
-@pytest.mark.parametrize("dealer", [0, 1])
-def test_scores_called_alike_walk_alike_in_the_real_tree(dealer: int) -> None:
-    """Every score against its class's first: the same moves at every step of 60 walks,
-    and the same outcome where the skeleton calls them one game."""
-    rng = random.Random(dealer)
-    for tree in _classes(same_tree, dealer):
+def _plays(node: Node, moves: tuple[int, ...]) -> list[int]:
+    """Cards enough to meet every trick result: one lead, then a higher, a lower and an
+    equal card where the hand allows (the score never reads which card it was)."""
+    plays = [m for m in moves if m < RANKS]
+    if not plays:
+        return []
+    if node.lead < 0:
+        return [next(r for r in (3, 4, 2, 5, 1, 6, 0, 7) if r in plays)]
+    higher = [r for r in plays if r > node.lead][:1]
+    lower = [r for r in plays if r < node.lead][-1:]
+    return sorted({*higher, *lower, *(r for r in plays if r == node.lead)})
+
+
+def _first_difference(a: DealRules, b: DealRules, outcomes: bool) -> tuple[int, ...] | None:
+    """The first path along which the real trees of ``a`` and ``b`` offer other moves
+    (or, with ``outcomes``, end otherwise): every betting move and the cards of
+    :func:`_plays`, each pair of public states walked once."""
+    seen: set[tuple[object, object]] = set()
+    todo: list[tuple[Node, Node, tuple[int, ...]]] = [(Node.root(a), Node.root(b), ())]
+    while todo:
+        x, y, path = todo.pop()
+        key = (x.state_key(), y.state_key())
+        if key in seen:
+            continue
+        seen.add(key)
+        moves = x.moves()
+        if moves != y.moves() or (outcomes and not moves and x.outcome != y.outcome):
+            return path
+        for m in [*_plays(x, moves), *(m for m in moves if m >= RANKS)]:
+            todo.append((x.child(m), y.child(m), (*path, m)))
+    return None
+
+
+SETTINGS = [
+    (0, "once", "leader"),
+    (1, "once", "spoil"),
+    (0, "repeat", "spoil"),
+    (1, "repeat", "leader"),
+]
+
+
+@pytest.mark.parametrize(("dealer", "redeal", "ties"), SETTINGS)
+def test_scores_called_alike_are_alike_in_the_real_tree(
+    dealer: int, redeal: str, ties: str
+) -> None:
+    """Every score against its class's first: the same moves at every state of the real
+    tree, and the same outcomes where the skeleton calls them one game."""
+    for tree in _classes(same_tree, dealer, redeal, ties):
         for other in tree[1:]:
             game = same_game(tree[0], other)
-            for _ in range(60):
-                seed = rng.random()
-                ours, theirs = _walk(tree[0], seed), _walk(other, seed)
-                assert _moves(ours) == _moves(theirs), (tree[0].score, other.score)
-                if game:
-                    assert ours == theirs, (tree[0].score, other.score)
+            assert _first_difference(tree[0], other, game) is None, (tree[0].score, other.score)
 
 
-def test_scores_told_apart_walk_apart() -> None:
-    """Next-door classes differ somewhere a walk can find: the split is not too fine."""
-    pairs = [((2, 10), (4, 10)), ((11, 4), (11, 5)), ((9, 4), (9, 5)), ((3, 3), (4, 3))]
-    for a, b in pairs:
-        assert not same_tree(_rules(*a), _rules(*b))
-        rng = random.Random(7)
-        assert any(
-            _moves(_walk(_rules(*a), s)) != _moves(_walk(_rules(*b), s))
-            for s in (rng.random() for _ in range(3000))
-        ), (a, b)
-    nine_0, nine_4 = _rules(9, 0), _rules(9, 4)  # one tree, two games: 12 or 8 decides
-    rng = random.Random(8)
-    assert any(_walk(nine_0, s) != _walk(nine_4, s) for s in (rng.random() for _ in range(3000)))
+@pytest.mark.parametrize(("dealer", "redeal", "ties"), SETTINGS[:2])
+def test_scores_told_apart_are_apart_in_the_real_tree(dealer: int, redeal: str, ties: str) -> None:
+    """Any two trees the skeleton tells apart differ somewhere in the real trees, and so
+    do any two games of one tree: the split is not too fine, 45 and 132 are exact."""
+    trees = _classes(same_tree, dealer, redeal, ties)
+    for one, two in combinations(trees, 2):
+        assert _first_difference(one[0], two[0], outcomes=False) is not None
+    for tree in trees:
+        games = [g for g in _classes(same_game, dealer, redeal, ties) if g[0] in tree]
+        for one, two in combinations(games, 2):
+            assert _first_difference(one[0], two[0], outcomes=True) is not None

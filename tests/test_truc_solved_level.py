@@ -15,7 +15,13 @@ from pathlib import Path
 import pytest
 
 from helpers import new_state
-from tricktaker.bots.truc.solved import SolvedBot, available, find_policy, load_policy
+from tricktaker.bots.truc.solved import (
+    SolvedBot,
+    _candidates,
+    available,
+    find_policy,
+    load_policy,
+)
 from tricktaker.cards import CARD_NAMES
 from tricktaker.core import Start
 from tricktaker.games.truc.cards import DECK, STRENGTH
@@ -156,6 +162,18 @@ def test_a_score_of_the_same_game_plays_its_equilibrium(solved_dir: Path) -> Non
         assert found is not None and found[0].rules == rules
     assert find_policy(DealRules((10, 5), 0, "once", "leader")) is None
     assert find_policy(DealRules((4, 10), 0, "once", "leader")) is None
+
+
+def test_the_dealers_mirror_comes_before_other_scores() -> None:
+    """With seat 1 dealing, seat 0 dealing at the mirrored score is the same deal, seats
+    swapped: it is tried right after the deal itself, before any other score."""
+    rules = DealRules((2, 10), 1, "once", "leader")
+    found = _candidates(rules)
+    assert found[:2] == ((rules, False), (DealRules((10, 2), 0, "once", "leader"), True))
+    rest = {(r.score, r.dealer, swapped) for r, swapped in found[2:]}
+    assert rest == {((a, 10), 1, False) for a in (0, 1, 3, 4)} | {
+        ((10, b), 0, True) for b in (0, 1, 3, 4)
+    }
 
 
 def test_a_strategy_serves_every_score_with_the_same_tree(solved_dir: Path) -> None:

@@ -59,27 +59,30 @@ def load_policy(rules: DealRules) -> Policy | None:
     return None
 
 
+def _distance(a: DealRules, b: DealRules) -> int:
+    return abs(a.score[0] - b.score[0]) + abs(a.score[1] - b.score[1])
+
+
 @cache
-def _same_tree_rules(rules: DealRules) -> tuple[DealRules, ...]:
-    """``rules`` first, then the rules at every other score with the same tree: first
-    those that are the same game (their equilibrium is this deal's), then the rest,
-    nearest score first."""
-    others = [
-        DealRules((a, b), rules.dealer, rules.redeal, rules.ties)
-        for a in range(GAME_POINTS)
-        for b in range(GAME_POINTS)
-        if (a, b) != rules.score
-    ]
-    a0, b0 = rules.score
-    near = sorted(
-        (r for r in others if same_tree(r, rules)),
-        key=lambda r: (
-            not same_game(r, rules),
-            abs(r.score[0] - a0) + abs(r.score[1] - b0),
-            r.score,
-        ),
-    )
-    return (rules, *near)
+def _candidates(rules: DealRules) -> tuple[tuple[DealRules, bool], ...]:
+    """Where a strategy for ``rules`` may be found, best first, each with whether its
+    seats are swapped: ``rules``; when seat 1 deals, seat 0 dealing at the mirrored
+    score; then every other score of the same game as either (the same equilibrium);
+    then every other score of the same tree, nearest first."""
+    targets = [(rules, False)]
+    if rules.dealer == 1:
+        mirror = DealRules((rules.score[1], rules.score[0]), 0, rules.redeal, rules.ties)
+        targets.append((mirror, True))
+    others = []
+    for target, swapped in targets:
+        for a in range(GAME_POINTS):
+            for b in range(GAME_POINTS):
+                other = DealRules((a, b), target.dealer, target.redeal, target.ties)
+                if other != target and same_tree(other, target):
+                    rank = (not same_game(other, target), _distance(other, target), swapped)
+                    others.append((rank, other.score, other, swapped))
+    others.sort(key=lambda o: (o[0], o[1]))
+    return (*targets, *((other, swapped) for _, _, other, swapped in others))
 
 
 def find_policy(rules: DealRules) -> tuple[Policy, bool] | None:
@@ -90,15 +93,10 @@ def find_policy(rules: DealRules) -> tuple[Policy, bool] | None:
     (``betting.same_game``: the same equilibrium), else of the same tree
     (``betting.same_tree``: the same moves everywhere, only rests and deciding deals
     pay otherwise; what that costs: docs/strength.md, "Le Truc equilibrium")."""
-    wanted = [(rules, False)]
-    if rules.dealer == 1:
-        mirror = DealRules((rules.score[1], rules.score[0]), 0, rules.redeal, rules.ties)
-        wanted.append((mirror, True))
-    for target, swapped in wanted:
-        for candidate in _same_tree_rules(target):
-            policy = load_policy(candidate)
-            if policy is not None:
-                return policy, swapped
+    for candidate, swapped in _candidates(rules):
+        policy = load_policy(candidate)
+        if policy is not None:
+            return policy, swapped
     return None
 
 
