@@ -217,6 +217,8 @@ def test_a_warm_start_takes_the_regrets_and_restarts_the_average(
     warm = TrucSolver(near, _start(near), scheme)
     assert warm.warm_from(path) == RULES
     assert warm.iterations == 0 and warm.origin == "0:0@6"
+    # DCFR goes on discounting from the source's count; CFR+ has nothing to go on from.
+    assert warm.clock_offset == (6 if scheme == "dcfr" else 0)
     for t, r, r0, total, s, s0 in zip(
         warm.trees,
         warm.regret,
@@ -239,6 +241,7 @@ def test_a_warm_start_takes_the_regrets_and_restarts_the_average(
     again = TrucSolver(near, _start(near), scheme)
     assert again.load(out) == [(2, 0.2)]
     assert again.origin == "0:0@6" and again.iterations == 2
+    assert again.clock_offset == warm.clock_offset
     for a, b in zip(again.regret, warm.regret, strict=True):
         assert a.shape == b.shape and np.array_equal(a, b)
 

@@ -165,6 +165,9 @@ class TrucSolver:
         self.scheme: Variant = scheme
         #: The checkpoint this solve was warm-started from (score and iterations), or "".
         self.origin = ""
+        #: Iterations whose discount schedule this solve continues (a DCFR warm start's
+        #: source's): iteration i discounts as iteration ``clock_offset + i``.
+        self.clock_offset = 0
         if rules.redeal != "once":
             raise ValueError(
                 "only redeal=once is solved: with repeat a call opens a call, and the"
@@ -199,7 +202,7 @@ class TrucSolver:
     def run(self, iterations: int) -> None:
         for _ in range(iterations):
             self.iterations += 1
-            update = schedule(self.scheme, self.iterations)
+            update = schedule(self.scheme, self.iterations + self.clock_offset)
             for player in (0, 1):
                 self._half(player, update)
 
@@ -318,6 +321,7 @@ class TrucSolver:
         }
         arrays |= {f"sum{i}": s for i, s in enumerate(self.strategy_sum)}
         arrays["iterations"] = np.array(float(self.iterations))
+        arrays["clock_offset"] = np.array(float(self.clock_offset))
         arrays["layout"] = np.array([_layout(t) for t in self.trees], dtype=np.float64)
         arrays["history"] = np.array(history, dtype=np.float64).reshape(-1, 2)
         tmp = path.with_name(path.name + ".tmp.npz")
@@ -350,6 +354,7 @@ class TrucSolver:
                 self.strategy_sum[i] = np.array(data[f"sum{i}"])
             self.iterations = int(data["iterations"])
             self.origin = str(data["origin"]) if "origin" in data else ""
+            self.clock_offset = int(data["clock_offset"]) if "clock_offset" in data else 0
             history = [(int(a), float(b)) for a, b in data["history"]]
         self._rematch()
         return history
@@ -357,7 +362,8 @@ class TrucSolver:
     def warm_from(self, path: Path) -> DealRules:
         """Starts from the regrets (so the current strategy) of another score's checkpoint
         with the same tree and scheme, with no average yet and the iteration count at 0
-        (ValueError for another tree or scheme); returns the rules it was solved for.
+        (DCFR's discounts go on from the source's count: ``clock_offset``; ValueError
+        for another tree or scheme); returns the rules it was solved for.
 
         Why the regrets and not the average: they are what the next iterations build
         on, and a same-tree score differs only in a few payoffs, so its current
@@ -377,6 +383,10 @@ class TrucSolver:
                 self.strategy_sum[i] = np.zeros_like(self.regret[i])
             iterations = int(data["iterations"])
         self.iterations = 0
+        # DCFR's first iterations halve every regret (t^1.5 / (t^1.5 + 1) at t = 1):
+        # restarted at 1, they would wash out what was carried, so the schedule goes on
+        # from the source's count. CFR+ floors, never scales, and averages linearly.
+        self.clock_offset = iterations if self.scheme == "dcfr" else 0
         self.origin = f"{solved.score[0]}:{solved.score[1]}@{iterations}"
         self._rematch()
         return solved
