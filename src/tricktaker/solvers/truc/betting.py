@@ -35,7 +35,8 @@ from tricktaker.solvers.truc.model import (
     PROPOSE_DOUBLE,
     PROPOSE_REST,
     DealRules,
-    ladder_step,
+    proposal_kind,
+    winning_points,
 )
 
 
@@ -62,16 +63,19 @@ _Step = tuple[str, int | None, _State | None]
 
 def _proposal(score: tuple[int, int], state: _State) -> int:
     """``Node._proposal`` over a skeleton state."""
-    if state.proposed_turn or state.decider:
-        return NO_PROPOSAL
-    if state.rest_side >= 0:
-        return PROPOSE_REST if state.actor != state.rest_side else NO_PROPOSAL
-    return ladder_step(score[state.actor], state.value)
+    return proposal_kind(
+        score[state.actor],
+        state.value,
+        state.actor,
+        proposed_turn=state.proposed_turn,
+        decider=state.decider,
+        rest_side=state.rest_side,
+    )
 
 
 def _points(score: tuple[int, int], state: _State, side: int) -> int:
     """What ``side`` scores by winning from here (``Node._decider_points``)."""
-    return GAME_POINTS - score[side] if state.decider else state.value
+    return winning_points(score[side], state.value, state.decider)
 
 
 def _steps(score: tuple[int, int], state: _State) -> list[_Step]:

@@ -114,6 +114,26 @@ def ladder_step(points: int, value: int) -> int:
     return NO_PROPOSAL
 
 
+def proposal_kind(
+    points: int, value: int, seat: int, *, proposed_turn: bool, decider: bool, rest_side: int
+) -> int:
+    """What ``seat``, with ``points``, may propose on his turn at stake ``value``: nothing
+    twice in a turn or once the deal decides the game; after an accepted rest, the
+    counter-rest to the other side only; else :func:`ladder_step`. ``Node`` and the
+    betting skeleton (``betting.py``) both ask here, so they cannot disagree."""
+    if proposed_turn or decider:
+        return NO_PROPOSAL
+    if rest_side >= 0:
+        return PROPOSE_REST if seat != rest_side else NO_PROPOSAL
+    return ladder_step(points, value)
+
+
+def winning_points(points: int, value: int, decider: bool) -> int:
+    """What a side with ``points`` scores by winning the deal: the stake, or, once a
+    counter-rest made the deal decide the game, what he lacks of 12."""
+    return GAME_POINTS - points if decider else value
+
+
 def proposal_ladder(points: int) -> tuple[int, ...]:
     """What a player with ``points`` may propose on his turn at each of
     :data:`DOUBLED_STAKES` (:data:`PROPOSE_DOUBLE`, :data:`PROPOSE_REST` or
@@ -317,11 +337,14 @@ class Node:
 
     def _proposal(self, seat: int) -> int:
         """What ``seat`` may propose on its turn: the engine's ``_proposal_kind``, two players."""
-        if self.proposed_turn or self.decider:
-            return NO_PROPOSAL
-        if self.rest_side >= 0:
-            return PROPOSE_REST if seat != self.rest_side else NO_PROPOSAL
-        return ladder_step(self.rules.score[seat], self.value)
+        return proposal_kind(
+            self.rules.score[seat],
+            self.value,
+            seat,
+            proposed_turn=self.proposed_turn,
+            decider=self.decider,
+            rest_side=self.rest_side,
+        )
 
     def moves(self) -> tuple[int, ...]:
         """The public moves here, in the engine's order of legal actions.
@@ -399,7 +422,7 @@ class Node:
         return new
 
     def _decider_points(self, side: int) -> int:
-        return GAME_POINTS - self.rules.score[side] if self.decider else self.value
+        return winning_points(self.rules.score[side], self.value, self.decider)
 
     def _begin_turn(self, seat: int) -> None:
         self.phase = PLAY
