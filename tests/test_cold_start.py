@@ -149,7 +149,8 @@ def test_the_warm_command_lets_each_game_go_once_its_kernels_are_ready(
     others each after its own group compiled, in order."""
     from tricktaker.solvers import warm as warm_module
 
-    files = {g: open(tmp_path / g, "wb") for g in ("truc", "tetka", "preferans")}  # noqa: SIM115
+    games = ("truco", "truc", "tetka", "preferans")
+    files = {g: open(tmp_path / g, "wb") for g in games}  # noqa: SIM115
     fds = {g: os.dup(f.fileno()) for g, f in files.items()}
     for f in files.values():
         f.close()
@@ -169,13 +170,17 @@ def test_the_warm_command_lets_each_game_go_once_its_kernels_are_ready(
     def noting(group: str) -> Callable[[], None]:
         return lambda: seen.append((group, still_open()))
 
-    for group in ("tetka", "preferans", "cfr"):
+    for group in ("truc", "tetka", "preferans", "cfr"):
         monkeypatch.setitem(warm_module.GROUPS, group, noting(group))
     gates = [a for g, fd in fds.items() for a in ("--gate", f"{g}={fd}")]
     # The server's warm-up installs no strategy: its registry has already looked.
     monkeypatch.setattr("tricktaker.solvers.truc.run.run_install", lambda **_: pytest.fail())
     assert cli.main(["warm", "--quiet", *gates]) == 0
-    assert seen == [("tetka", {"tetka", "preferans"}), ("preferans", {"preferans"})]
+    assert seen == [
+        ("truc", {"truc", "tetka", "preferans"}),
+        ("tetka", {"tetka", "preferans"}),
+        ("preferans", {"preferans"}),
+    ]
     assert still_open() == set()
 
 

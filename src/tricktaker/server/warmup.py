@@ -21,9 +21,11 @@ How, and what it must not do:
   game's kernels are compiled (at once for a game without any: the warm-up knows
   the kernels by game, this module names none), and the system lets them all go
   when the child ends, even killed. A move waits for its own game's kernels (and
-  those compiled before them: Tetka's, the smaller, first), never the others'.
+  those compiled before them: Le Truc's and Tetka's, the smaller, first), never the
+  others'.
 * Only the levels that search (``NEEDS_KERNELS``) wait; ``rules`` and ``random``
-  never do.
+  never do (Le Truc's four-player ``rules``, whose estimate is a kernel, compiles it
+  in a few seconds if its first move comes before the warm-up has).
 """
 
 from __future__ import annotations

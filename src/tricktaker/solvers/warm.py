@@ -1,7 +1,8 @@
 """Compile the numba kernels once, ahead of the first computer that needs them.
 
 The solvers' kernels (``solvers/_kernels.py``, ``solvers/preferans/_kernel.py``,
-``solvers/tetka/_kernel.py``) and the games' random playouts (``core.playouts``:
+``solvers/tetka/_kernel.py``), Le Truc's four-player estimate
+(``solvers/truc/chance4.py``) and the games' random playouts (``core.playouts``:
 ``games/truc/fast.py``, ``games/tetka/fast.py``) are jitted with ``cache=True``: the first process
 to call one compiles it (seconds each, some 20 s in all) and writes the machine
 code beside the source (``__pycache__`` next to each kernel's module, or under
@@ -75,6 +76,20 @@ def warm_tetka() -> None:
     solve_marks(last, 0, table)
 
 
+def warm_truc() -> None:
+    """Le Truc's four-player chance estimate (``solvers/truc/chance4.py``), which the
+    ``rules`` bot asks before each card and bet with four players: a deal with no
+    signal and one with the partner's."""
+    import random
+
+    from tricktaker.solvers.truc.chance4 import estimate4_fast
+
+    pool = [s for s in range(8) for _ in range(4)][3:]
+    rng = random.Random(1)
+    estimate4_fast((0, 0, 0), pool, (3, 3, 3, 3), (), (), 0, "leader", rng, 2, None)
+    estimate4_fast((0, 0), pool, (2, 2, 2, 2), (1,), ((1, 4),), 2, "spoil", rng, 2, (6, True))
+
+
 def warm_playouts() -> None:
     """The games' random playouts (``core.playouts``: Le Truc's and Tetka's ``fast.py``),
     a few of each kind: the bench's fast rows and searches' rollouts."""
@@ -96,13 +111,14 @@ def warm_playouts() -> None:
 #: whose computers call it (the server's warm-up lets each game's moves go as soon as its
 #: own group is ready: the smaller first), ``cfr`` by no game.
 GROUPS: dict[str, Callable[[], None]] = {
+    "truc": warm_truc,
     "tetka": warm_tetka,
     "preferans": warm_preferans,
     "cfr": warm_cfr,
     "playouts": warm_playouts,
 }
 #: The groups the computers of a server call.
-PLAYED = ("tetka", "preferans")
+PLAYED = ("truc", "tetka", "preferans")
 
 
 def warm(groups: Iterable[str] = tuple(GROUPS), done: Callable[[str], None] | None = None) -> None:

@@ -16,7 +16,9 @@ play any card not yet seen. Both are cached on their (small, hashable) inputs.
 
 Four players: three hidden hands are too many to enumerate, so
 :func:`estimate4` plays out a few dozen sampled deals with :func:`policy` for
-every seat, the bot's own next card fixed to each candidate in turn.
+every seat, the bot's own next card fixed to each candidate in turn. The
+``rules`` bot calls its compiled copy (``solvers.truc.chance4.estimate4_fast``); this one
+is the reference the copy is tested against.
 """
 
 from __future__ import annotations

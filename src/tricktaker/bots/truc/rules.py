@@ -44,7 +44,6 @@ from tricktaker.bots.truc.model import (
     Spot,
     bound2,
     estimate2,
-    estimate4,
     policy,
 )
 from tricktaker.cards import parse_card
@@ -54,6 +53,7 @@ from tricktaker.core.events import Event, deal_events
 from tricktaker.games.truc.cards import DECK, STRENGTH
 from tricktaker.games.truc.outcomes import SPOILED
 from tricktaker.games.truc.views import TrucView
+from tricktaker.solvers.truc.chance4 import estimate4_fast
 
 GAME_POINTS = 12
 
@@ -203,7 +203,7 @@ class _Turn:
                 self.boldness,
                 self.params.lead_high,
             )
-        return estimate4(
+        p, cards = estimate4_fast(
             self.mine,
             self.pool,
             self.sizes,
@@ -213,8 +213,9 @@ class _Turn:
             self.ties,
             self.rng,
             self.params.samples_4p,
-            self._partner_fits,
+            self.partner_filter,
         )
+        return Estimate(p, cards)
 
     @cached_property
     def bounds(self) -> tuple[float, float]:
@@ -248,15 +249,15 @@ class _Turn:
                 found = (found[0], found[1] + 1)
         return found
 
-    def _partner_fits(self, hands: list[Hand]) -> bool:
+    @cached_property
+    def partner_filter(self) -> tuple[int, bool] | None:
+        """What the partner's latest signal says of his hand: no card above the
+        strength it names, and that card itself while he has played none since
+        ("none" names no card); None without a signal to fit."""
         sig = self.partner_signal
         if sig is None or sig[0] not in SIGNAL_TOP:
-            return True
-        top = SIGNAL_TOP[sig[0]]
-        hand = hands[2]
-        if any(c > top for c in hand):
-            return False
-        return sig[0] == "none" or sig[1] > 0 or top in hand
+            return None
+        return SIGNAL_TOP[sig[0]], not (sig[0] == "none" or sig[1] > 0)
 
     def captain_word(self) -> str | None:
         """What this seat's captain said for the current trick, if anything."""
