@@ -149,7 +149,7 @@ def test_the_warm_command_lets_each_game_go_once_its_kernels_are_ready(
     others each after its own group compiled, in order."""
     from tricktaker.solvers import warm as warm_module
 
-    games = ("truco", "truc", "tetka", "preferans")
+    games = ("nokernels", "truc", "tetka", "preferans")
     files = {g: open(tmp_path / g, "wb") for g in games}  # noqa: SIM115
     fds = {g: os.dup(f.fileno()) for g, f in files.items()}
     for f in files.values():

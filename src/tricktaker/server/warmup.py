@@ -24,8 +24,8 @@ How, and what it must not do:
   those compiled before them: Le Truc's and Tetka's, the smaller, first), never the
   others'.
 * Only the levels that search (``NEEDS_KERNELS``) wait; ``rules`` and ``random``
-  never do (Le Truc's four-player ``rules``, whose estimate is a kernel, compiles it
-  in a few seconds if its first move comes before the warm-up has).
+  never do (Le Truc's and Truco's ``rules``, whose chance estimates are kernels,
+  compile theirs in a few seconds if a first move comes before the warm-up has).
 """
 
 from __future__ import annotations

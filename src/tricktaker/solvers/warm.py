@@ -1,9 +1,10 @@
 """Compile the numba kernels once, ahead of the first computer that needs them.
 
 The solvers' kernels (``solvers/_kernels.py``, ``solvers/preferans/_kernel.py``,
-``solvers/tetka/_kernel.py``), Le Truc's four-player estimate
-(``solvers/truc/chance4.py``) and the games' random playouts (``core.playouts``:
-``games/truc/fast.py``, ``games/tetka/fast.py``) are jitted with ``cache=True``: the first process
+``solvers/tetka/_kernel.py``), the Le Truc and Truco ``rules`` bots' chance
+estimates (``solvers/truc/chance4.py``, ``solvers/truco/chance.py``) and the games'
+random playouts (``core.playouts``: ``games/truc/fast.py``, ``games/tetka/fast.py``)
+are jitted with ``cache=True``: the first process
 to call one compiles it (seconds each, some 20 s in all) and writes the machine
 code beside the source (``__pycache__`` next to each kernel's module, or under
 ``NUMBA_CACHE_DIR``); later processes load it in a fraction of a second. On a
@@ -90,6 +91,20 @@ def warm_truc() -> None:
     estimate4_fast((0, 0), pool, (2, 2, 2, 2), (1,), ((1, 4),), 2, "spoil", rng, 2, (6, True))
 
 
+def warm_truco() -> None:
+    """Truco's chance of the hand (``solvers/truco/chance.py``), which the ``rules`` bot
+    asks before its bets and answers: a hand of two and one of four with a partner's
+    hand known (a hand of eleven)."""
+    import random
+
+    from tricktaker.solvers.truco.chance import estimate_fast
+
+    pool = [s for s in range(10) for _ in range(4)][6:]
+    rng = random.Random(1)
+    estimate_fast((10, 11, 12), {}, (3, 3), pool, (), (), 0, rng, 2)
+    estimate_fast((10, 11), {2: (12, 13)}, (2, 2, 2, 2), pool, (0,), ((1, 4),), 2, rng, 2)
+
+
 def warm_playouts() -> None:
     """The games' random playouts (``core.playouts``: Le Truc's and Tetka's ``fast.py``),
     a few of each kind: the bench's fast rows and searches' rollouts."""
@@ -112,13 +127,14 @@ def warm_playouts() -> None:
 #: own group is ready: the smaller first), ``cfr`` by no game.
 GROUPS: dict[str, Callable[[], None]] = {
     "truc": warm_truc,
+    "truco": warm_truco,
     "tetka": warm_tetka,
     "preferans": warm_preferans,
     "cfr": warm_cfr,
     "playouts": warm_playouts,
 }
 #: The groups the computers of a server call.
-PLAYED = ("truc", "tetka", "preferans")
+PLAYED = ("truc", "truco", "tetka", "preferans")
 
 
 def warm(groups: Iterable[str] = tuple(GROUPS), done: Callable[[str], None] | None = None) -> None:

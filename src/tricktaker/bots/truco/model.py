@@ -11,7 +11,9 @@ the other team's. Trick results are relative too: 0 won, 1 lost, ``TIE``.
   the bot has not seen: nothing in Truco's play tells who holds what);
 * :func:`estimate`: the chance of the hand (won 1, drawn 1/2), by playing out
   a few dozen deals of the unseen cards with :func:`policy` for every seat.
-  Partners' hands seen in a hand of eleven are used as they are.
+  Partners' hands seen in a hand of eleven are used as they are. The
+  ``rules`` bot calls its compiled copy (``solvers.truco.chance.estimate_fast``);
+  this one is the reference the copy is tested against.
 """
 
 from __future__ import annotations

@@ -38,7 +38,8 @@
   envido with a top count, and answer a contest of flores by the flor's count.
 
 The chance of the hand comes from :func:`tricktaker.bots.truco.model.estimate`,
-a few dozen played-out deals, computed only where a raise, an answer or a
+a few dozen played-out deals (its compiled copy,
+:func:`tricktaker.solvers.truco.chance.estimate_fast`), computed only where a raise, an answer or a
 hand of eleven is to be decided. All chance comes from the ``rng`` handed to :meth:`RulesBot.act`,
 so the bot is deterministic given that rng's seed.
 
@@ -73,7 +74,7 @@ import tricktaker.games.truco.scoring as env
 from tricktaker.bots.base import RulesLevel
 from tricktaker.bots.equity import view_equity
 from tricktaker.bots.truco import balance
-from tricktaker.bots.truco.model import Table, bests, counts_above, estimate, hold_chance
+from tricktaker.bots.truco.model import Table, bests, counts_above, hold_chance
 from tricktaker.cards import parse_card
 from tricktaker.core.actions import Action
 from tricktaker.core.errors import TricktakerError
@@ -81,6 +82,7 @@ from tricktaker.core.events import Event
 from tricktaker.games.truco.cards import DECK, DOWN
 from tricktaker.games.truco.outcomes import ELEVEN, OUTCOME, TIE
 from tricktaker.games.truco.views import TrucoView
+from tricktaker.solvers.truco.chance import estimate_fast
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +219,7 @@ class _Turn:
         samples = {2: k.samples2, 4: k.samples4}.get(self.n, k.samples6)
         nxt = self.view.next_to_play
         to_play = (nxt - self.seat) % self.n if nxt is not None else 0
-        return estimate(
+        return estimate_fast(
             [s for s, _ in self.mine],
             self.known,
             self.sizes,
