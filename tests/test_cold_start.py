@@ -84,6 +84,8 @@ def test_the_warm_command_fills_the_cache_it_is_given(tmp_path: Path) -> None:
     assert str(cache) in done.stdout
     indexes = {p.parent.name.split("_")[0] for p in cache.rglob("*.nbi")}
     assert {"preferans", "tetka", "solvers"} <= indexes
+    kernels = {p.name.split(".")[0] for p in cache.rglob("*.nbi")}
+    assert {"chance4", "chance"} <= kernels  # the rules bots' estimates (groups truc, truco)
     assert list(cache.rglob("*.nbc"))
     assert not list(tmp_path.glob("*.policy")), "--no-strategies unpacked a strategy"
 

@@ -31,6 +31,9 @@ CFR = ("tricktaker.solvers.cfr", "tricktaker.solvers.tree", "tricktaker.solvers.
         ("tricktaker.solvers.preferans.world", CFR, set()),
         ("tricktaker.solvers.tetka.world", (*CFR, "numba"), set()),
         ("tricktaker.bots.tetka", ("numba", "tricktaker.solvers.tetka.solve"), set()),
+        # The rules bots' compiled chance estimates load with their first call only.
+        ("tricktaker.bots.truc", ("numba", "tricktaker.solvers.truc.chance4"), set()),
+        ("tricktaker.bots.truco", ("numba", "tricktaker.solvers.truco.chance"), set()),
         # A game's compiled playouts (core.playouts) load with their first call only.
         ("tricktaker.games.truc", ("numba", "numpy", "tricktaker.games.truc.fast"), set()),
         ("tricktaker.games.tetka", ("numba", "numpy", "tricktaker.games.tetka.fast"), set()),

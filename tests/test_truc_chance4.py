@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from tricktaker.bots.truc.model import Hand, Plays, estimate4, playout4, resolve
+from tricktaker.bots.truc.rules import _Turn
 from tricktaker.games.truc.outcomes import OUTCOME, UNDECIDED
 from tricktaker.solvers.truc.chance4 import _deal, _playout, estimate4_fast, seed_kernels
 
@@ -116,8 +117,14 @@ SPOTS = [
 
 @pytest.mark.parametrize(("mine", "tricks", "table", "to_play"), SPOTS)
 @pytest.mark.parametrize("signal", [None, (6, True), (4, False)])
+@pytest.mark.parametrize("ties", ["leader", "spoil"])
 def test_the_estimate_agrees_with_the_models(
-    mine: Hand, tricks: tuple[int, ...], table: Plays, to_play: int, signal: tuple[int, bool] | None
+    mine: Hand,
+    tricks: tuple[int, ...],
+    table: Plays,
+    to_play: int,
+    signal: tuple[int, bool] | None,
+    ties: str,
 ) -> None:
     seen = list(mine) + [c for _, c in table]
     pool = list(DECK)
@@ -136,10 +143,10 @@ def test_the_estimate_agrees_with_the_models(
 
     samples = 2000
     slow = estimate4(
-        mine, pool, sizes, tricks, table, to_play, "leader", random.Random(1), samples, fits
+        mine, pool, sizes, tricks, table, to_play, ties, random.Random(1), samples, fits
     )
     p, cards = estimate4_fast(
-        mine, pool, sizes, tricks, table, to_play, "leader", random.Random(2), samples, signal
+        mine, pool, sizes, tricks, table, to_play, ties, random.Random(2), samples, signal
     )
     assert p == pytest.approx(slow.p, abs=0.05)
     assert [c for c, _ in cards] == [c for c, _ in slow.cards]
@@ -182,3 +189,49 @@ def test_the_partner_is_dealt_a_hand_that_fits_his_signal(top: int, need: bool) 
 
     assert share_fitting(top) >= 0.95
     assert share_fitting(-1) < 0.8
+
+
+@pytest.mark.parametrize(
+    ("signal", "expected"),
+    [
+        (None, None),
+        (("7", 0), (7, True)),  # "I hold the seven": no card above it, and the seven itself
+        (("8", 1), (6, False)),  # he has played a card since: it may have been the eight
+        (("none", 0), (4, False)),  # nothing above a king
+        (("unknown", 0), None),
+    ],
+)
+def test_the_partners_signal_becomes_the_filter(
+    signal: tuple[str, int] | None, expected: tuple[int, bool] | None
+) -> None:
+    class Seen:
+        partner_signal = signal
+
+    assert _Turn.partner_filter.func(Seen()) == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"ties": "sometimes"},
+        {"mine": (2, 5)},  # two cards where the sizes say three
+        {"pool": [1, 2, 3]},  # fewer unseen cards than the others hold
+        {"sizes": [3, 3, 3]},
+    ],
+)
+def test_bad_input_is_refused(change: dict[str, object]) -> None:
+    args: dict[str, object] = {
+        "mine": (2, 5, 7),
+        "pool": list(DECK[:29]),
+        "sizes": [3, 3, 3, 3],
+        "tricks": (),
+        "table": (),
+        "to_play": 0,
+        "ties": "leader",
+        "rng": random.Random(1),
+        "samples": 4,
+        "signal": None,
+    }
+    estimate4_fast(**args)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        estimate4_fast(**{**args, **change})  # type: ignore[arg-type]

@@ -106,7 +106,7 @@ def _pool(*seen: int) -> list[int]:
 SPOTS = [
     # mine, known hands, sizes, tricks, table, to play
     ((3, 7, 13), {}, [3, 3], (), [], 0),
-    ((0, 5, 11), {}, [3, 3, 3, 3], (), [(2, 9), (3, 4)], 0),
+    ((0, 5, 11), {}, [3, 3, 2, 2], (), [(2, 9), (3, 4)], 0),
     ((2, 9), {}, [2, 2, 2, 2, 2, 1], (1,), [(5, 12)], 0),
     ((6, 10), {2: [8, 12]}, [2, 2, 2, 2], (0,), [], 1),
     ((1, 4, 8), {2: [7, 9, 13], 4: [0, 2, 3]}, [3] * 6, (), [], 0),
@@ -138,3 +138,29 @@ def test_the_estimate_is_the_same_for_the_same_rng() -> None:
     assert draw(5) == draw(5)
     draws = {draw(seed) for seed in range(8)}
     assert len(draws) > 1
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"mine": (2, 5)},  # two cards where the sizes say three
+        {"known": {2: [4]}},  # a partner's shown hand shorter than his size
+        {"pool": [1, 2, 3]},  # fewer unseen cards than the unknown hands hold
+        {"to_play": 4},
+    ],
+)
+def test_bad_input_is_refused(change: dict[str, object]) -> None:
+    args: dict[str, object] = {
+        "mine": (2, 5, 7),
+        "known": {},
+        "sizes": [3, 3, 3, 3],
+        "pool": _pool(2, 5, 7),
+        "tricks": (),
+        "table": [],
+        "to_play": 0,
+        "rng": random.Random(1),
+        "samples": 4,
+    }
+    estimate_fast(**args)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        estimate_fast(**{**args, **change})  # type: ignore[arg-type]

@@ -21,8 +21,8 @@ How, and what it must not do:
   game's kernels are compiled (at once for a game without any: the warm-up knows
   the kernels by game, this module names none), and the system lets them all go
   when the child ends, even killed. A move waits for its own game's kernels (and
-  those compiled before them: Le Truc's and Tetka's, the smaller, first), never the
-  others'.
+  those compiled before them: Le Truc's, Truco's and Tetka's, the smaller, first),
+  never the others'.
 * Only the levels that search (``NEEDS_KERNELS``) wait; ``rules`` and ``random``
   never do (Le Truc's and Truco's ``rules``, whose chance estimates are kernels,
   compile theirs in a few seconds if a first move comes before the warm-up has).

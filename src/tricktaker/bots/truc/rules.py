@@ -5,8 +5,9 @@ the opponent, so the bot:
 
 * estimates its chance of the deal from its own cards and the cards it has not
   seen (the 32-card deck less its hand, its set-aside cards and every card
-  played), with :mod:`tricktaker.bots.truc_eval`: exact over the opponent's
-  possible hands with two players, a few dozen sampled deals with four;
+  played), with :mod:`tricktaker.bots.truc.model`: exact over the opponent's
+  possible hands with two players, a few dozen sampled deals with four (its
+  compiled copy, :mod:`tricktaker.solvers.truc.chance4`);
 * plays the card that wins cheaply (that estimate, per card, prefers the
   lowest card that beats the table and the lowest card when nothing wins);
 * doubles by that chance, but mixed with probabilities so it can be neither
@@ -53,7 +54,6 @@ from tricktaker.core.events import Event, deal_events
 from tricktaker.games.truc.cards import DECK, STRENGTH
 from tricktaker.games.truc.outcomes import SPOILED
 from tricktaker.games.truc.views import TrucView
-from tricktaker.solvers.truc.chance4 import estimate4_fast
 
 GAME_POINTS = 12
 
@@ -203,6 +203,9 @@ class _Turn:
                 self.boldness,
                 self.params.lead_high,
             )
+        # Imported here: numba loads with the first four-player estimate, not with the bot.
+        from tricktaker.solvers.truc.chance4 import estimate4_fast
+
         p, cards = estimate4_fast(
             self.mine,
             self.pool,

@@ -82,7 +82,6 @@ from tricktaker.core.events import Event
 from tricktaker.games.truco.cards import DECK, DOWN
 from tricktaker.games.truco.outcomes import ELEVEN, OUTCOME, TIE
 from tricktaker.games.truco.views import TrucoView
-from tricktaker.solvers.truco.chance import estimate_fast
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +218,9 @@ class _Turn:
         samples = {2: k.samples2, 4: k.samples4}.get(self.n, k.samples6)
         nxt = self.view.next_to_play
         to_play = (nxt - self.seat) % self.n if nxt is not None else 0
+        # Imported here: numba loads with the first estimate, not with the bot.
+        from tricktaker.solvers.truco.chance import estimate_fast
+
         return estimate_fast(
             [s for s, _ in self.mine],
             self.known,

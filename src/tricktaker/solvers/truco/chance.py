@@ -4,7 +4,7 @@ Why: the ``rules`` bot asks for its chance of the hand before its bets and
 answers, by playing out 20 to 40 deals of the cards it has not seen with
 :func:`model.policy` at every seat. In Python that was about half of a
 six-player search's time (the search rolls its worlds out with the ``rules``
-bot at every seat); compiled it is a few microseconds.
+bot at every seat); compiled it is some tens of microseconds.
 
 The kernel is the Python model step for step: the same card policy, the same
 trick rule (the best card takes it; a tie goes to no one and the trick's first
@@ -34,7 +34,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: Cards in a hand at most.
 HAND = 3
 #: OUTCOME[tricks' code]: ``outcomes.OUTCOME`` with the trick results (0, 1, TIE)
-#: coded as the sum of (result + 1) * 4**i.
+#: coded as the sum of (result + 1) * 4**i. numba freezes it into the cached machine
+#: code, which it renews only when this file changes: after an edit of ``outcomes.py``
+#: alone, clear the cache (``__pycache__`` here) or touch this file.
 OUTCOME = np.full(64, UNDECIDED, dtype=np.int64)
 for _prefix, _won in OUTCOME_OF.items():
     OUTCOME[sum((r + 1) << (2 * i) for i, r in enumerate(_prefix))] = _won
@@ -149,7 +151,7 @@ def estimate_kernel(
 ) -> float:
     """``model.estimate``: the mean of ``samples`` playouts, the ``unknown`` seats'
     hands drawn from ``pool`` by a partial Fisher-Yates shuffle (``base``: the known
-    hands, ascending, ``base_n`` cards each)."""
+    hands, ascending, ``base_n`` cards each). ``pool`` is shuffled in place."""
     np.random.seed(seed)
     n = sizes.shape[0]
     size = pool.shape[0]
@@ -204,6 +206,11 @@ def estimate_fast(
     """The chance of the hand as ``model.estimate`` gives it (same arguments; seats
     relative to the bot)."""
     n = len(sizes)
+    unknown = sum(sizes[r] for r in range(1, n) if r not in known)
+    if len(mine) != sizes[0] or any(len(known[r]) != sizes[r] for r in known):
+        raise ValueError("a hand and its size disagree")
+    if len(pool) < unknown or len(table) > n or not 0 <= to_play < n:
+        raise ValueError("fewer unseen cards than the unknown hands hold, or a bad table")
     base = np.zeros((n, HAND), dtype=np.int64)
     base_n = np.zeros(n, dtype=np.int64)
     for r, hand in enumerate([mine, *(known.get(r, ()) for r in range(1, n))]):
