@@ -17,7 +17,8 @@ import pytest
 from tricktaker.bots.truc.model import Hand, Plays, estimate4, playout4, resolve
 from tricktaker.bots.truc.rules import _Turn
 from tricktaker.games.truc.outcomes import OUTCOME, UNDECIDED
-from tricktaker.solvers.truc.chance4 import _deal, _playout, estimate4_fast, seed_kernels
+from tricktaker.solvers.hands import seed_kernels
+from tricktaker.solvers.truc.chance4 import _deal, _playout, estimate4_fast
 
 #: Le Truc's 32 cards by strength (0 = nine .. 7 = seven), four of each.
 DECK = [s for s in range(8) for _ in range(4)]

@@ -21,17 +21,14 @@ bot with a seeded rng still plays the same game every time.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar, cast
+from collections.abc import Sequence
 
-import numba
 import numpy as np
 from numpy.typing import NDArray
 
 from tricktaker.games.truc.outcomes import DRAW, SPOILED, UNDECIDED
 from tricktaker.games.truc.outcomes import OUTCOME as OUTCOME_OF
-
-F = TypeVar("F", bound=Callable[..., Any])
+from tricktaker.solvers.hands import deal_sorted, jit, take
 
 #: Tries to deal the partner a hand that fits his signal (``model.sample_hands``).
 TRIES = 20
@@ -47,12 +44,7 @@ for _t, _mode in enumerate(("leader", "spoil")):
         OUTCOME[_t, sum((r + 1) << (2 * i) for i, r in enumerate(_prefix))] = _won
 
 
-def _jit(fn: F) -> F:
-    """numba's ``njit`` with a cache on disk, typed for mypy as the function it wraps."""
-    return cast(F, numba.njit(cache=True)(fn))
-
-
-@_jit
+@jit
 def _tie_spoils(tricks: NDArray[np.int64], nt: int, spoil: int) -> bool:
     if spoil:
         return True
@@ -62,7 +54,7 @@ def _tie_spoils(tricks: NDArray[np.int64], nt: int, spoil: int) -> bool:
     return True
 
 
-@_jit
+@jit
 def _policy(
     hand: NDArray[np.int64],
     hn: int,
@@ -101,7 +93,7 @@ def _policy(
     return int(hand[0])
 
 
-@_jit
+@jit
 def _resolve(
     tseat: NDArray[np.int64],
     tstr: NDArray[np.int64],
@@ -128,7 +120,7 @@ def _resolve(
     return SPOILED, tseat[0]
 
 
-@_jit
+@jit
 def _playout(
     hands: NDArray[np.int64],
     hn: NDArray[np.int64],
@@ -165,25 +157,14 @@ def _playout(
             first = -1
         else:
             c = _policy(hands[to_play], n, to_play, tseat, tstr, tn, tricks, nt, spoil)
-        at = 0
-        while hands[to_play, at] != c:
-            at += 1
-        for j in range(at, n - 1):
-            hands[to_play, j] = hands[to_play, j + 1]
-        hn[to_play] = n - 1
+        take(hands, hn, to_play, c)
         tseat[tn] = to_play
         tstr[tn] = c
         tn += 1
         to_play = (to_play + 1) & 3
 
 
-@_jit
-def seed_kernels(value: int) -> None:
-    """Seed numba's generator, which the kernels draw from (numpy's own is another)."""
-    np.random.seed(value)
-
-
-@_jit
+@jit
 def _deal(
     pool: NDArray[np.int64],
     sizes: NDArray[np.int64],
@@ -203,13 +184,7 @@ def _deal(
         pos = 0
         for seat in range(1, SEATS):
             k = sizes[seat]
-            for j in range(k):
-                c = pool[pos + j]
-                at = j
-                while at > 0 and hands[seat, at - 1] > c:
-                    hands[seat, at] = hands[seat, at - 1]
-                    at -= 1
-                hands[seat, at] = c
+            deal_sorted(hands, seat, pool, pos, k)
             pos += k
         if sig_top < 0:
             return
@@ -224,7 +199,7 @@ def _deal(
             return
 
 
-@_jit
+@jit
 def estimate4_kernel(
     mine: NDArray[np.int64],
     pool: NDArray[np.int64],

@@ -19,17 +19,14 @@ kernel's playout beside ``model.playout`` and checks the estimates agree.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar, cast
+from collections.abc import Mapping, Sequence
 
-import numba
 import numpy as np
 from numpy.typing import NDArray
 
 from tricktaker.games.truco.outcomes import DRAW, TIE, UNDECIDED
 from tricktaker.games.truco.outcomes import OUTCOME as OUTCOME_OF
-
-F = TypeVar("F", bound=Callable[..., Any])
+from tricktaker.solvers.hands import deal_sorted, jit, take
 
 #: Cards in a hand at most.
 HAND = 3
@@ -42,18 +39,7 @@ for _prefix, _won in OUTCOME_OF.items():
     OUTCOME[sum((r + 1) << (2 * i) for i, r in enumerate(_prefix))] = _won
 
 
-def _jit(fn: F) -> F:
-    """numba's ``njit`` with a cache on disk, typed for mypy as the function it wraps."""
-    return cast(F, numba.njit(cache=True)(fn))
-
-
-@_jit
-def seed_kernels(value: int) -> None:
-    """Seed numba's generator, which the kernels draw from (numpy's own is another)."""
-    np.random.seed(value)
-
-
-@_jit
+@jit
 def _policy(hand: NDArray[np.int64], hn: int, own: int, theirs: int, leading: bool) -> int:
     """``model.policy`` (``hand``: a row whose first ``hn`` cards are ascending)."""
     if leading:
@@ -69,7 +55,7 @@ def _policy(hand: NDArray[np.int64], hn: int, own: int, theirs: int, leading: bo
     return theirs if tie else int(hand[0])
 
 
-@_jit
+@jit
 def _playout(
     hands: NDArray[np.int64],
     hn: NDArray[np.int64],
@@ -120,12 +106,7 @@ def _playout(
             c = _policy(hands[to_play], k, best1, best0, played == 0)
         else:
             c = _policy(hands[to_play], k, best0, best1, played == 0)
-        at = 0
-        while hands[to_play, at] != c:
-            at += 1
-        for j in range(at, k - 1):
-            hands[to_play, j] = hands[to_play, j + 1]
-        hn[to_play] = k - 1
+        take(hands, hn, to_play, c)
         if to_play & 1:
             if c > best1:
                 best1, at1 = c, to_play
@@ -135,7 +116,7 @@ def _playout(
         to_play = (to_play + 1) % n
 
 
-@_jit
+@jit
 def estimate_kernel(
     base: NDArray[np.int64],
     base_n: NDArray[np.int64],
@@ -176,13 +157,7 @@ def estimate_kernel(
         pos = 0
         for r in unknown:
             k = min(sizes[r], size - pos)
-            for j in range(k):
-                c = pool[pos + j]
-                at = j
-                while at > 0 and hands[r, at - 1] > c:
-                    hands[r, at] = hands[r, at - 1]
-                    at -= 1
-                hands[r, at] = c
+            deal_sorted(hands, r, pool, pos, k)
             hn[r] = k
             pos += k
         tr[:nt] = tricks
