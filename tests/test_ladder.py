@@ -167,23 +167,41 @@ def test_the_table_names_levels_pairs_and_intervals(capsys: pytest.CaptureFixtur
 def test_writing_a_game_keeps_the_other_games_sections(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    page = update("", "tetka", "tricktaker ladder tetka --seed 3", "| tetka table |")
+    page = update("", "tetka", 3, "tricktaker ladder tetka --seed 3", "| tetka table |")
     page += "\nA note of someone's own.\n"
     target = tmp_path / "docs" / "strength.md"
     target.parent.mkdir()
     target.write_text(page, encoding="utf-8")
     args = ["ladder", "truc", "--levels", "random,rules", "--deals", "4", "--workers", "1"]
-    for seed in ("1", "2"):
+    tables = []
+    for seed in ("1", "2", "2"):
         assert main([*args, "--seed", seed, "--write", str(target)]) == 0
-    table = capsys.readouterr().out.strip()
+        tables.append(capsys.readouterr().out.strip())
     text = target.read_text(encoding="utf-8")
     assert text.startswith(page.rstrip("\n"))  # tetka and the note, untouched
-    assert text.count("<!-- ladder:truc -->") == 1 and text.count("## truc") == 1
+    # one section per seed: the second seed does not overwrite the first, a rerun replaces
+    assert text.count("<!-- ladder:truc seed=1 -->") == 1 and text.count("## truc, seed 1") == 1
+    assert text.count("<!-- ladder:truc seed=2 -->") == 1 and text.count("## truc, seed 2") == 1
+    assert text.index("## truc, seed 1") < text.index("## truc, seed 2")
+    assert "tricktaker ladder truc --levels random,rules --deals 4 --seed 1\n" in text
     assert "tricktaker ladder truc --levels random,rules --deals 4 --seed 2\n" in text
-    assert "--seed 1\n" not in text and table.splitlines()[-2] in text
-    again = update(text, "tetka", "tricktaker ladder tetka --seed 4", "| new |")
+    assert tables[0].splitlines()[-2] in text and tables[2].splitlines()[-2] in text
+    again = update(text, "tetka", 3, "tricktaker ladder tetka --seed 3", "| new |")
     assert "| tetka table |" not in again and "| new |" in again
-    assert again.split("<!-- /ladder:tetka -->")[1] == text.split("<!-- /ladder:tetka -->")[1]
+    end = "<!-- /ladder:tetka seed=3 -->"
+    assert again.split(end)[1] == text.split(end)[1]
+
+
+def test_a_new_seed_goes_after_its_games_sections_and_seed_1_takes_an_old_table() -> None:
+    old = "# page\n\n<!-- ladder:truc -->\n## truc\nold\n<!-- /ladder:truc -->\n\n"
+    old += "<!-- ladder:truco -->\n## truco\nT\n<!-- /ladder:truco -->\n\nprose\n"
+    two = update(old, "truc", 2, "cmd 2", "| two |")
+    assert two.index("| two |") < two.index("## truco")  # beside truc, not at the end
+    assert "\nold\n" in two  # a new seed keeps the table without a seed
+    one = update(two, "truc", 1, "cmd 1", "| one |")
+    assert "\nold\n" not in one and "<!-- ladder:truc -->" not in one
+    assert one.index("| one |") < one.index("| two |") < one.index("## truco")
+    assert one.endswith("prose\n") and "\nT\n" in one
 
 
 @pytest.mark.parametrize(

@@ -83,7 +83,7 @@ def run_ladder_cli(
     sys.stdout.flush()
     if write_path is not None:
         try:
-            write(write_path, result.game, result.command(), table)
+            write(write_path, result.game, result.seed, result.command(), table)
         except (OSError, UnicodeDecodeError) as exc:
             raise TricktakerError(f"--write: cannot write {write_path[:60]!r}: {exc}") from exc
         print(f"tricktaker: wrote the {result.game} ladder to {write_path}", file=sys.stderr)
