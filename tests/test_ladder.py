@@ -192,16 +192,12 @@ def test_writing_a_game_keeps_the_other_games_sections(
     assert again.split(end)[1] == text.split(end)[1]
 
 
-def test_a_new_seed_goes_after_its_games_sections_and_seed_1_takes_an_old_table() -> None:
-    old = "# page\n\n<!-- ladder:truc -->\n## truc\nold\n<!-- /ladder:truc -->\n\n"
-    old += "<!-- ladder:truco -->\n## truco\nT\n<!-- /ladder:truco -->\n\nprose\n"
-    two = update(old, "truc", 2, "cmd 2", "| two |")
-    assert two.index("| two |") < two.index("## truco")  # beside truc, not at the end
-    assert "\nold\n" in two  # a new seed keeps the table without a seed
-    one = update(two, "truc", 1, "cmd 1", "| one |")
-    assert "\nold\n" not in one and "<!-- ladder:truc -->" not in one
-    assert one.index("| one |") < one.index("| two |") < one.index("## truco")
-    assert one.endswith("prose\n") and "\nT\n" in one
+def test_a_new_seed_goes_after_its_games_sections() -> None:
+    page = update("# page\n", "truc", 1, "cmd 1", "| one |")
+    page = update(page, "truco", 1, "cmd T", "| T |") + "\nprose\n"
+    two = update(page, "truc", 2, "cmd 2", "| two |")
+    assert two.index("| one |") < two.index("| two |") < two.index("## truco")  # not at the end
+    assert two.endswith("prose\n") and "| T |" in two
 
 
 @pytest.mark.parametrize(

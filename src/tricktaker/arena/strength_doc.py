@@ -5,9 +5,7 @@ hours), so ``--write`` replaces only its own section, found between markers,
 and leaves every other line of the page as it was. A section is one game at one
 seed: issue 23 asks for every ladder at two seeds, and a second seed must not
 overwrite the first. A new section goes after its game's other sections (or at
-the end of the page when the game has none). Pages written before seeds had
-sections of their own mark a game's table without a seed; seed 1's table takes
-its place.
+the end of the page when the game has none).
 """
 
 from __future__ import annotations
@@ -61,10 +59,7 @@ def update(text: str, game: str, seed: int, command: str, table: str) -> str:
     own = _pattern(_begin(game, seed), _end(game, seed))
     if own.search(text):
         return own.sub(lambda _: new, text, count=1)
-    legacy = _pattern(f"<!-- ladder:{game} -->", f"<!-- /ladder:{game} -->")
-    if seed == 1 and legacy.search(text):
-        return legacy.sub(lambda _: new, text, count=1)
-    ends = [m.end() for m in re.finditer(rf"<!-- /ladder:{re.escape(game)}( seed=\d+)? -->", text)]
+    ends = [m.end() for m in re.finditer(rf"<!-- /ladder:{re.escape(game)} seed=\d+ -->", text)]
     if ends:
         at = max(ends)
         return text[:at] + "\n\n" + new + text[at:]
