@@ -217,3 +217,65 @@ def test_the_rules_move_is_kept_unless_another_is_clearly_better() -> None:
         prudence=0.0,
     )
     assert _decide(reckless, state)[0] == other
+
+
+def test_a_followed_verb_is_played_as_the_policy_plays_it_without_a_search() -> None:
+    """With the advised move's verb in ``follow`` the search takes it even where another
+    move is better in every world, and samples no world; other verbs are searched."""
+    state = _truc_with_hidden("9s 9d Th")
+    legal = state.legal_actions()
+    advised, other = str(legal[0]), str(legal[1])
+
+    def steady(world: State, side: int) -> float | None:
+        return 0.5 if _last_action(world) == other else 0.0
+
+    following = SearchBot(
+        "truc",
+        budget=FIXED,
+        value=steady,
+        rollout=_FirstLegal,  # type: ignore[arg-type]
+        follow=frozenset({legal[0].verb}),
+    )
+    seat = state.to_act
+    assert seat is not None
+    choice = following.act(state.view(seat), state.events(0, seat), legal, random.Random(0))
+    assert str(choice) == advised and following.last_worlds == 0
+    assert str(following.last_rules) == advised and following.last_scores == []
+    elsewhere = SearchBot(
+        "truc",
+        budget=FIXED,
+        value=steady,
+        rollout=_FirstLegal,  # type: ignore[arg-type]
+        follow=frozenset({"no such verb"}),
+    )
+    assert _decide(elsewhere, state)[0] == other and elsewhere.last_worlds == FIXED.max_worlds
+
+
+def test_le_truc_signals_to_a_partner_are_the_truth_never_a_searched_lie() -> None:
+    """Four-player Le Truc: every signal the search levels send is the one the ``rules``
+    bot sends from the same view (its true top card), and no world is searched for it:
+    a searched signal is chosen for how an imagined partner takes it, and could tell the
+    real partner a lie. The captain's instructions are orders and are still searched."""
+    game = get_game("truc")
+    rules = make_bot("rules", "truc")
+    signals = instructions = 0
+    for seed in range(6):
+        state = game.new_match(game.options({"players": 4}), seed=seed)
+        bot = make_bot("search", "truc")
+        assert isinstance(bot, SearchBot) and bot.follow == frozenset({"signal"})
+        bot.budget = FIXED
+        rng = random.Random(seed)
+        while state.to_act is not None and len(state.finished_deals()) < 1:
+            seat = state.to_act
+            view, memory, legal = state.view(seat), state.events(0, seat), state.legal_actions()
+            told = rules.act(view, memory, legal, random.Random(seed))
+            if told.verb == "signal":
+                signals += 1
+                chosen = bot.act(view, memory, legal, random.Random(seed))
+                assert chosen == told and bot.last_worlds == 0
+            elif told.verb == "say":
+                instructions += 1
+                bot.act(view, memory, legal, random.Random(seed))
+                assert bot.last_worlds == FIXED.max_worlds
+            state.apply(rules.act(view, memory, legal, rng))
+    assert signals >= 6 and instructions >= 6

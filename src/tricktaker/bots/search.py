@@ -195,6 +195,7 @@ class SearchBot:
         classes: Classes | None = None,
         read_last: int = 0,
         plan: bool = True,
+        follow: frozenset[str] = frozenset(),
     ) -> None:
         self.name = name
         self.game = game
@@ -220,6 +221,9 @@ class SearchBot:
         #: Value a world by the change in match equity (``bots/equity.py``) where the
         #: game's options have a table; False: by the deal's raw points.
         self.plan = plan
+        #: Verbs the search never second-guesses: where the rollout policy's move is one
+        #: of them, it is played as is (``search_levels``' ``follow``).
+        self.follow = follow
         self._equity: MatchEquity | None = None
         self._last_values: list[list[float]] = []
         self._last_weights: list[float] = []
@@ -261,11 +265,19 @@ class SearchBot:
         seat = view.seat
         if seat is None:
             raise TricktakerError(f"the {self.name} bot plays a seat, not a spectator's view")
+        advice: Action | None = None
+        if self.follow and any(a.verb in self.follow for a in legal):
+            advice = self._policy().act(view, memory, legal, rng)
+            if advice.verb in self.follow and advice in legal:
+                self.last_rules = advice
+                self.last_worlds = 0
+                return advice
         totals = self.evaluate(view, memory, legal, rng)
         self.last_scores = list(zip(legal, totals, strict=True))
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         if self.prudence > 0:
-            advice = self._policy().act(view, memory, legal, rng)
+            if advice is None:
+                advice = self._policy().act(view, memory, legal, rng)
             self.last_rules = advice
             if advice in legal:
                 held = legal.index(advice)
@@ -486,6 +498,7 @@ def search_levels(
     read_last: int = 0,
     reader: Callable[[], Reader] | None = None,
     plan: bool = True,
+    follow: frozenset[str] = frozenset(),
 ) -> Mapping[str, BotFactory]:
     """The ``search`` and ``deep`` levels of ``game``, for its bots' ``LEVELS``;
     ``infer``: weigh worlds by the others' choices (:meth:`SearchBot._belief`), all but
@@ -493,7 +506,10 @@ def search_levels(
     policy would not make by ``mismatch``;
     ``classes``: the game's moves that come to the same (tried once);
     ``reader``: model each other player by his betting seen (``bots/opponents.py``);
-    ``plan``: value worlds by match equity where the game has a table (``bots/equity.py``)."""
+    ``plan``: value worlds by match equity where the game has a table (``bots/equity.py``);
+    ``follow``: verbs played as the rollout policy plays them, never searched (Le Truc's
+    signals to a partner: a searched signal is chosen for how the imagined partner takes
+    it, and may then tell the real one a lie)."""
 
     def make(name: str, given: Budget) -> Bot:
         return SearchBot(
@@ -509,6 +525,7 @@ def search_levels(
             read_last=read_last,
             reader=reader,
             plan=plan,
+            follow=follow,
         )
 
     def default() -> Bot:

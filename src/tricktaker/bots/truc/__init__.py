@@ -13,9 +13,16 @@ from tricktaker.bots.truc.reading import reader
 from tricktaker.bots.truc.rules import RulesBot
 from tricktaker.bots.truc.solved import SolvedBot, available
 
+#: Four players' signals to a partner (``signal 7`` ...: what the partner holds): the
+#: search levels send the one ``rules`` sends, the truth, never a searched one. A
+#: searched signal is picked for how the imagined ``rules`` captain takes it, and was at
+#: times a card the bot did not hold: a lie to the real partner, person or bot. The
+#: captain's instructions (``say low`` ...) are orders, not claims, and stay searched.
+SIGNALS = frozenset({"signal"})
+
 LEVELS: Mapping[str, BotFactory] = {
     "rules": RulesBot,
-    **search_levels("truc", infer=True, reader=reader),
+    **search_levels("truc", infer=True, reader=reader, follow=SIGNALS),
     # Offered only where ``tricktaker solve truc`` has written a strategy (var/solved/).
     **({"solved": SolvedBot} if available() else {}),
     **EXPLOITS,
