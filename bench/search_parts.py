@@ -1,0 +1,154 @@
+"""Which of the search's decisions gain over ``rules``: variants of ``search`` in duplicate.
+
+``tricktaker arena`` measures a level as it ships. This measures variants of the
+search level against ``rules`` on the same deals as the arena (its set-ups and seeds,
+``arena.duplicate``), at a fixed number of worlds a decision (no clock: the same
+figures on any machine), on K processes, and each variant's difference from the
+first, set by set (paired: the same cards, so much of the deal's luck cancels).
+
+A variant is ``search`` with any of, joined by ``+``:
+
+* ``prudence=X``: the standard errors a move must gain over the ``rules`` move;
+* ``mismatch=X``: a world's weight for each bet of another player's that ``rules``
+  would not have made there;
+* ``follow=V,W``: verbs played as ``rules`` plays them (``follow=`` none);
+* ``cards``: the search chooses only which card to play; every other decision is
+  the ``rules`` bot's (so it measures what searching the cards is worth);
+* ``bets``: the search makes every decision but the choice of a card, which is the
+  ``rules`` bot's (what searching the bets, answers and words is worth).
+
+    .venv/bin/python bench/search_parts.py truc --option players=4 --sets 400 \\
+        --worlds 16 --seed 1 --variants search,search+cards,search+bets
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from tricktaker.arena.duplicate import play_deal, set_up, start_state
+from tricktaker.bots import Bot, make_bot
+from tricktaker.bots.search import Budget, SearchBot
+from tricktaker.core import get_game
+from tricktaker.core.actions import Action
+from tricktaker.core.events import Event
+from tricktaker.core.options import parse_option_args, parse_option_texts
+from tricktaker.core.protocol import View
+
+
+class PartSearch(SearchBot):
+    """The search with one part of its decisions handed back to the ``rules`` bot."""
+
+    part = "all"
+
+    def act(
+        self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        chosen = super().act(view, memory, legal, rng)
+        advised = self.last_rules
+        if advised is None or self.part == "all":
+            return chosen
+        both_cards = chosen.verb == "play" and advised.verb == "play"
+        if self.part == "cards":
+            return chosen if both_cards else advised
+        return advised if both_cards else chosen
+
+
+def make(spec: str, game: str, worlds: int) -> Bot:
+    """A bot from a variant spec (module docstring); a plain level id makes that level."""
+    level, *changes = spec.split("+")
+    bot = make_bot(level, game)
+    if not isinstance(bot, SearchBot):
+        if changes:
+            raise SystemExit(f"variant {spec!r}: only a search level takes changes")
+        return bot
+    bot.__class__ = PartSearch
+    assert isinstance(bot, PartSearch)
+    bot.budget = Budget(seconds=math.inf, min_worlds=worlds, max_worlds=worlds)
+    for change in changes:
+        key, _, value = change.partition("=")
+        if key == "prudence":
+            bot.prudence = float(value)
+        elif key == "mismatch":
+            bot.mismatch = float(value)
+        elif key == "follow":
+            bot.follow = frozenset(v for v in value.split(",") if v)
+        elif key in ("cards", "bets") and not value:
+            bot.part = key
+        else:
+            raise SystemExit(f"variant {spec!r}: unknown change {change!r}")
+    return bot
+
+
+Job = tuple[str, tuple[tuple[str, str], ...], int, int, int, str, int]
+
+
+def run_job(job: Job) -> list[float]:
+    """Each set's points per deal of the variant over ``rules`` (both deals of the set)."""
+    game, options, seed, first, count, spec, worlds = job
+    g = get_game(game)
+    opts = g.options(parse_option_texts(g.option_schema(), dict(options)))
+    a, b = make(spec, game, worlds), make_bot("rules", game)
+    sides = g.new_match(opts, seed=0).sides
+    seats = len(sides)
+    out: list[float] = []
+    for index in range(first, first + count):
+        setup = set_up(game, opts, seed, index, seats)
+        total = 0.0
+        for mirror in range(2):
+            bots = [a if sides[s] == mirror else b for s in range(seats)]
+            rngs = [
+                random.Random(f"tricktaker-arena/{seed}/{index}/{mirror}/{s}") for s in range(seats)
+            ]
+            deal = play_deal(start_state(game, opts, setup), bots, rngs)
+            total += deal.gains[mirror] - deal.gains[1 - mirror]
+        out.append(total / 2)
+    return out
+
+
+def interval(values: Sequence[float]) -> str:
+    """The mean with its normal 95% interval."""
+    n = len(values)
+    mean = sum(values) / n
+    se = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) if n > 1 else 0.0
+    return f"{mean:+.3f} ({mean - 1.96 * se:+.3f} .. {mean + 1.96 * se:+.3f})"
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    p.add_argument("game")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--sets", type=int, default=200, help="duplicate sets (two deals each)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--worlds", type=int, default=16, help="worlds a decision (default 16)")
+    p.add_argument("--variants", default="search", help="comma-separated, the first the base")
+    p.add_argument("--workers", type=int, default=2)
+    args = p.parse_args()
+    options = tuple(sorted(parse_option_args(args.option).items()))
+    variants = args.variants.split(",")
+    for spec in variants:
+        make(spec, args.game, args.worlds)  # a bad spec stops here, before any play
+    chunk = 5
+    results: dict[str, list[float]] = {}
+    for spec in variants:
+        started = time.perf_counter()
+        jobs: list[Job] = [
+            (args.game, options, args.seed, first, min(chunk, args.sets - first), spec, args.worlds)
+            for first in range(0, args.sets, chunk)
+        ]
+        with ProcessPoolExecutor(args.workers) as pool:
+            results[spec] = [v for part in pool.map(run_job, jobs) for v in part]
+        took = time.perf_counter() - started
+        line = f"{spec} vs rules: {interval(results[spec])} points per deal"
+        if spec != variants[0]:
+            paired = [x - y for x, y in zip(results[spec], results[variants[0]], strict=True)]
+            line += f"; minus {variants[0]}: {interval(paired)}"
+        print(f"{line}  [{args.sets} sets, {took:.0f} s]", flush=True)
+
+
+if __name__ == "__main__":
+    main()
