@@ -11,7 +11,7 @@ A variant is ``search`` with any of, joined by ``+``:
 * ``prudence=X``: the standard errors a move must gain over the ``rules`` move;
 * ``mismatch=X``: a world's weight for each bet of another player's that ``rules``
   would not have made there;
-* ``follow=V,W``: verbs played as ``rules`` plays them (``follow=`` none);
+* ``follow=V/W``: verbs played as ``rules`` plays them (``follow=`` none);
 * ``cards``: the search chooses only which card to play; every other decision is
   the ``rules`` bot's (so it measures what searching the cards is worth);
 * ``bets``: the search makes every decision but the choice of a card, which is the
@@ -76,11 +76,13 @@ def make(spec: str, game: str, worlds: int) -> Bot:
         elif key == "mismatch":
             bot.mismatch = float(value)
         elif key == "follow":
-            bot.follow = frozenset(v for v in value.split(",") if v)
+            bot.follow = frozenset(v for v in value.split("/") if v)
         elif key in ("cards", "bets") and not value:
             bot.part = key
         else:
             raise SystemExit(f"variant {spec!r}: unknown change {change!r}")
+    if bot.part != "all" and bot.prudence <= 0:
+        raise SystemExit(f"variant {spec!r}: cards or bets needs the rules move (a prudence)")
     return bot
 
 
