@@ -14,8 +14,13 @@ A variant is ``search`` with any of, joined by ``+``:
 * ``follow=V/W``: verbs played as ``rules`` plays them (``follow=`` none);
 * ``cards``: the search chooses only which card to play; every other decision is
   the ``rules`` bot's (so it measures what searching the cards is worth);
-* ``bets``: the search makes every decision but the choice of a card, which is the
-  ``rules`` bot's (what searching the bets, answers and words is worth).
+* ``bets``: where both the search and the ``rules`` bot play a card, the card is the
+  ``rules`` bot's; every other decision is the search's (what searching the bets,
+  answers and words is worth).
+
+Games of two sides only (Le Truc, Truco: the plain ``SearchBot``). Each job of five
+sets makes its bots afresh, so the opponent model learns over five sets, not over
+the whole run as one arena bot does.
 
     .venv/bin/python bench/search_parts.py truc --option players=4 --sets 400 \\
         --worlds 16 --seed 1 --variants search,search+cards,search+bets
@@ -62,9 +67,9 @@ def make(spec: str, game: str, worlds: int) -> Bot:
     """A bot from a variant spec (module docstring); a plain level id makes that level."""
     level, *changes = spec.split("+")
     bot = make_bot(level, game)
-    if not isinstance(bot, SearchBot):
+    if type(bot) is not SearchBot:
         if changes:
-            raise SystemExit(f"variant {spec!r}: only a search level takes changes")
+            raise SystemExit(f"variant {spec!r}: only the plain search level takes changes")
         return bot
     bot.__class__ = PartSearch
     assert isinstance(bot, PartSearch)
@@ -131,6 +136,10 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=2)
     args = p.parse_args()
     options = tuple(sorted(parse_option_args(args.option).items()))
+    g = get_game(args.game)
+    sides = g.new_match(g.options(parse_option_texts(g.option_schema(), dict(options))), seed=0)
+    if len(set(sides.sides)) != 2:
+        raise SystemExit("search_parts measures games of two sides (Le Truc, Truco)")
     variants = args.variants.split(",")
     for spec in variants:
         make(spec, args.game, args.worlds)  # a bad spec stops here, before any play

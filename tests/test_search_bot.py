@@ -249,6 +249,20 @@ def test_a_followed_verb_is_played_as_the_policy_plays_it_without_a_search() -> 
         follow=frozenset({"no such verb"}),
     )
     assert _decide(elsewhere, state)[0] == other and elsewhere.last_worlds == FIXED.max_worlds
+    # A followed verb is legal but the policy advises another: the move is searched, and
+    # the advice asked for up front is the one prudence weighs the best move against.
+    folds = [a for a in legal if a.verb == "fold"]
+    assert folds and legal[0].verb != "fold"
+    searched = SearchBot(
+        "truc",
+        budget=FIXED,
+        value=steady,
+        rollout=_FirstLegal,  # type: ignore[arg-type]
+        follow=frozenset({"fold"}),
+    )
+    choice = searched.act(state.view(seat), state.events(0, seat), legal, random.Random(0))
+    assert str(choice) == other and searched.last_worlds == FIXED.max_worlds
+    assert searched.last_rules == legal[0] and len(searched.last_scores) == len(legal)
 
 
 def test_le_truc_signals_to_a_partner_are_the_truth_never_a_searched_lie() -> None:

@@ -230,8 +230,9 @@ class SearchBot:
         self._rollout_bot: Bot | None = None
         self.last_worlds = 0
         #: The last decision's scores, read by the advisor (``bots/advice.py``): each
-        #: action searched with its mean gain (empty when only one action was legal),
-        #: and the ``rules`` move it was weighed against (None without prudence).
+        #: action searched with its mean gain (empty when only one action was legal or
+        #: a followed move was played), and the ``rules`` move it was weighed against or
+        #: followed (None without prudence, unless it was followed).
         self.last_scores: list[tuple[Action, float]] = []
         self.last_rules: Action | None = None
         #: How far the current search has come, 0 to 1 (read by the server, from another
@@ -266,6 +267,8 @@ class SearchBot:
         if seat is None:
             raise TricktakerError(f"the {self.name} bot plays a seat, not a spectator's view")
         advice: Action | None = None
+        # A followed verb among the legal moves: the policy is asked before any world is
+        # drawn (its draws come first in the rng), and its move serves prudence too.
         if self.follow and any(a.verb in self.follow for a in legal):
             advice = self._policy().act(view, memory, legal, rng)
             if advice.verb in self.follow and advice in legal:

@@ -16,8 +16,9 @@ from tricktaker.bots.truc.solved import SolvedBot, available
 #: Four players' signals to a partner (``signal 7`` ...: what the partner holds): the
 #: search levels send the one ``rules`` sends, the truth, never a searched one. A
 #: searched signal is picked for how the imagined ``rules`` captain takes it, and was at
-#: times a card the bot did not hold: a lie to the real partner, person or bot. The
-#: captain's instructions (``say low`` ...) are orders, not claims, and stay searched.
+#: times none, or another than the bot's cards call for: a lie to the real partner,
+#: person or bot. The captain's instructions (``say low`` ...) are orders, not claims,
+#: and stay searched.
 SIGNALS = frozenset({"signal"})
 
 LEVELS: Mapping[str, BotFactory] = {
