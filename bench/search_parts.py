@@ -18,9 +18,10 @@ A variant is ``search`` with any of, joined by ``+``:
   ``rules`` bot's; every other decision is the search's (what searching the bets,
   answers and words is worth).
 
-Games of two sides only (Le Truc, Truco: the plain ``SearchBot``). Each job of five
-sets makes its bots afresh, so the opponent model learns over five sets, not over
-the whole run as one arena bot does.
+Games whose search level is the plain ``SearchBot`` (Le Truc, Truco, Tetka; not
+Preferans, whose search has its own class). Each job of five sets makes its bots
+afresh, so the opponent model learns over five sets, not over the whole run as one
+arena bot does.
 
     .venv/bin/python bench/search_parts.py truc --option players=4 --sets 400 \\
         --worlds 16 --seed 1 --variants search,search+cards,search+bets
@@ -35,7 +36,8 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from tricktaker.arena.duplicate import play_deal, set_up, start_state
+from tricktaker.arena.ladder import play_sets
+from tricktaker.arena.stats import mean_ci
 from tricktaker.bots import Bot, make_bot
 from tricktaker.bots.search import Budget, SearchBot
 from tricktaker.core import get_game
@@ -95,34 +97,20 @@ Job = tuple[str, tuple[tuple[str, str], ...], int, int, int, str, int]
 
 
 def run_job(job: Job) -> list[float]:
-    """Each set's points per deal of the variant over ``rules`` (both deals of the set)."""
+    """Each set's points per deal of the variant over ``rules``, as the arena counts them."""
     game, options, seed, first, count, spec, worlds = job
     g = get_game(game)
     opts = g.options(parse_option_texts(g.option_schema(), dict(options)))
-    a, b = make(spec, game, worlds), make_bot("rules", game)
-    sides = g.new_match(opts, seed=0).sides
-    seats = len(sides)
-    out: list[float] = []
-    for index in range(first, first + count):
-        setup = set_up(game, opts, seed, index, seats)
-        total = 0.0
-        for mirror in range(2):
-            bots = [a if sides[s] == mirror else b for s in range(seats)]
-            rngs = [
-                random.Random(f"tricktaker-arena/{seed}/{index}/{mirror}/{s}") for s in range(seats)
-            ]
-            deal = play_deal(start_state(game, opts, setup), bots, rngs)
-            total += deal.gains[mirror] - deal.gains[1 - mirror]
-        out.append(total / 2)
-    return out
+    sets = play_sets(
+        game, opts, make(spec, game, worlds), make_bot("rules", game), seed, first, count
+    )
+    return [s.points for s in sets]
 
 
 def interval(values: Sequence[float]) -> str:
-    """The mean with its normal 95% interval."""
-    n = len(values)
-    mean = sum(values) / n
-    se = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) if n > 1 else 0.0
-    return f"{mean:+.3f} ({mean - 1.96 * se:+.3f} .. {mean + 1.96 * se:+.3f})"
+    """The mean with its normal 95% interval (``arena.stats``)."""
+    ci = mean_ci(values)
+    return f"{ci.mean:+.3f} ({ci.low:+.3f} .. {ci.high:+.3f})"
 
 
 def main() -> None:
@@ -136,10 +124,6 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=2)
     args = p.parse_args()
     options = tuple(sorted(parse_option_args(args.option).items()))
-    g = get_game(args.game)
-    sides = g.new_match(g.options(parse_option_texts(g.option_schema(), dict(options))), seed=0)
-    if len(set(sides.sides)) != 2:
-        raise SystemExit("search_parts measures games of two sides (Le Truc, Truco)")
     variants = args.variants.split(",")
     for spec in variants:
         make(spec, args.game, args.worlds)  # a bad spec stops here, before any play

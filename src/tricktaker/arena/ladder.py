@@ -47,7 +47,7 @@ from tricktaker.bots import Bot, make_bot
 from tricktaker.bots import levels as known_levels
 from tricktaker.bots.search import Budget, SearchBot
 from tricktaker.core import TricktakerError, get_game
-from tricktaker.core.options import parse_option_texts
+from tricktaker.core.options import Options, parse_option_texts
 
 #: Sets per job: fixed, so the jobs (and their identities) never depend on the workers.
 SETS_PER_JOB = 10
@@ -112,19 +112,27 @@ def run_job(job: Job) -> tuple[SetOutcome, ...]:
     a, b = make_bot(job.a, job.game), make_bot(job.b, job.game)
     if job.no_clock:
         a, b = unclocked(a), unclocked(b)
-    sides = g.new_match(opts, seed=0).sides
+    return play_sets(job.game, opts, a, b, job.seed, job.first, job.count)
+
+
+def play_sets(
+    game: str, opts: Options, a: Bot, b: Bot, seed: int, first: int, count: int
+) -> tuple[SetOutcome, ...]:
+    """Duplicate sets ``first`` to ``first + count - 1`` of ``seed`` between the bot
+    objects ``a`` and ``b`` (``bench/search_parts.py`` hands in bots no level names)."""
+    sides = get_game(game).new_match(opts, seed=0).sides
     seats = len(sides)
     out: list[SetOutcome] = []
-    for index in range(job.first, job.first + job.count):
-        setup = set_up(job.game, opts, job.seed, index, seats)
+    for index in range(first, first + count):
+        setup = set_up(game, opts, seed, index, seats)
         deals: list[DealResult] = []
         for mirror in range(len(set(sides))):
             bots = [a if sides[seat] == mirror else b for seat in range(seats)]
             rngs = [
-                random.Random(f"tricktaker-arena/{job.seed}/{index}/{mirror}/{seat}")
+                random.Random(f"tricktaker-arena/{seed}/{index}/{mirror}/{seat}")
                 for seat in range(seats)
             ]
-            deal = play_deal(start_state(job.game, opts, setup), bots, rngs)
+            deal = play_deal(start_state(game, opts, setup), bots, rngs)
             deals.append(
                 DealResult(
                     index, mirror, mirror, deal.gains, deal.winner, deal.points, deal.end, ()
