@@ -9,6 +9,9 @@ first, set by set (paired: the same cards, so much of the deal's luck cancels).
 A variant is ``search`` with any of, joined by ``+``:
 
 * ``prudence=X``: the standard errors a move must gain over the ``rules`` move;
+* ``betprudence=X``: the standard errors where either move is not a card play (a bet,
+  an answer, a word), while no other player is seen to bet otherwise than ``rules``;
+  ``departure=Z``: by how many standard errors he must (``Reader.departing``; ``inf``: never);
 * ``mismatch=X``: a world's weight for each bet of another player's that ``rules``
   would not have made there;
 * ``follow=V/W``: verbs played as ``rules`` plays them (``follow=`` none);
@@ -19,9 +22,9 @@ A variant is ``search`` with any of, joined by ``+``:
   answers and words is worth).
 
 Games whose search level is the plain ``SearchBot`` (Le Truc, Truco, Tetka; not
-Preferans, whose search has its own class). Each job of five sets makes its bots
-afresh, so the opponent model learns over five sets, not over the whole run as one
-arena bot does.
+Preferans, whose search has its own class). Each job of ``--chunk`` sets (five)
+makes its bots afresh, so the opponent model learns over those sets, not over the
+whole run as one arena bot does; ``--against`` names the level they meet (``rules``).
 
     .venv/bin/python bench/search_parts.py truc --option players=4 --sets 400 \\
         --worlds 16 --seed 1 --variants search,search+cards,search+bets
@@ -48,13 +51,26 @@ from tricktaker.core.protocol import View
 
 
 class PartSearch(SearchBot):
-    """The search with one part of its decisions handed back to the ``rules`` bot."""
+    """The search with one part of its decisions handed back to the ``rules`` bot, or with
+    a wider margin on its bets."""
 
     part = "all"
+    #: The margin (standard errors) where either move is not a card play, while no other
+    #: player is seen to bet ``departure`` standard errors off ``rules``; None: none.
+    bet_prudence: float | None = None
+    departure = 2.5
+    _legal: Sequence[Action] = ()
+    _wide = False
 
     def act(
         self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
     ) -> Action:
+        self._legal = legal
+        self._wide = self.bet_prudence is not None
+        players = getattr(view, "players", None)
+        if self._wide and self.reader is not None and isinstance(players, int):
+            seat = view.seat if view.seat is not None else 0
+            self._wide = not self.reader.departing(seat, players, memory, self.departure)
         chosen = super().act(view, memory, legal, rng)
         advised = self.last_rules
         if advised is None or self.part == "all":
@@ -63,6 +79,21 @@ class PartSearch(SearchBot):
         if self.part == "cards":
             return chosen if both_cards else advised
         return advised if both_cards else chosen
+
+    def _clearly_better(self, best: int, held: int) -> bool:
+        legal = self._legal
+        if (
+            not self._wide
+            or self.bet_prudence is None
+            or (legal[best].verb == "play" and legal[held].verb == "play")
+        ):
+            return super()._clearly_better(best, held)
+        plain = self.prudence
+        self.prudence = self.bet_prudence
+        try:
+            return super()._clearly_better(best, held)
+        finally:
+            self.prudence = plain
 
 
 def make(spec: str, game: str, worlds: int) -> Bot:
@@ -80,6 +111,10 @@ def make(spec: str, game: str, worlds: int) -> Bot:
         key, _, value = change.partition("=")
         if key == "prudence":
             bot.prudence = float(value)
+        elif key == "betprudence":
+            bot.bet_prudence = float(value)
+        elif key == "departure":
+            bot.departure = float(value)
         elif key == "mismatch":
             bot.mismatch = float(value)
         elif key == "follow":
@@ -93,16 +128,17 @@ def make(spec: str, game: str, worlds: int) -> Bot:
     return bot
 
 
-Job = tuple[str, tuple[tuple[str, str], ...], int, int, int, str, int]
+Job = tuple[str, tuple[tuple[str, str], ...], int, int, int, str, int, str]
 
 
 def run_job(job: Job) -> list[float]:
-    """Each set's points per deal of the variant over ``rules``, as the arena counts them."""
-    game, options, seed, first, count, spec, worlds = job
+    """Each set's points per deal of the variant over the level it meets, as the arena
+    counts them."""
+    game, options, seed, first, count, spec, worlds, against = job
     g = get_game(game)
     opts = g.options(parse_option_texts(g.option_schema(), dict(options)))
     sets = play_sets(
-        game, opts, make(spec, game, worlds), make_bot("rules", game), seed, first, count
+        game, opts, make(spec, game, worlds), make_bot(against, game), seed, first, count
     )
     return [s.points for s in sets]
 
@@ -122,23 +158,38 @@ def main() -> None:
     p.add_argument("--worlds", type=int, default=16, help="worlds a decision (default 16)")
     p.add_argument("--variants", default="search", help="comma-separated, the first the base")
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--against", default="rules", help="the level every variant meets")
+    p.add_argument(
+        "--chunk", type=int, default=5, help="sets a job plays with the same bots (they learn)"
+    )
     args = p.parse_args()
+    if args.chunk < 1 or args.sets < 1 or args.worlds < 1:
+        raise SystemExit("--chunk, --sets and --worlds count from 1")
     options = tuple(sorted(parse_option_args(args.option).items()))
     variants = args.variants.split(",")
     for spec in variants:
         make(spec, args.game, args.worlds)  # a bad spec stops here, before any play
-    chunk = 5
+    chunk = args.chunk
     results: dict[str, list[float]] = {}
     for spec in variants:
         started = time.perf_counter()
         jobs: list[Job] = [
-            (args.game, options, args.seed, first, min(chunk, args.sets - first), spec, args.worlds)
+            (
+                args.game,
+                options,
+                args.seed,
+                first,
+                min(chunk, args.sets - first),
+                spec,
+                args.worlds,
+                args.against,
+            )
             for first in range(0, args.sets, chunk)
         ]
         with ProcessPoolExecutor(args.workers) as pool:
             results[spec] = [v for part in pool.map(run_job, jobs) for v in part]
         took = time.perf_counter() - started
-        line = f"{spec} vs rules: {interval(results[spec])} points per deal"
+        line = f"{spec} vs {args.against}: {interval(results[spec])} points per deal"
         if spec != variants[0]:
             paired = [x - y for x, y in zip(results[spec], results[variants[0]], strict=True)]
             line += f"; minus {variants[0]}: {interval(paired)}"

@@ -197,3 +197,26 @@ def test_the_model_parameters_make_the_rules_bot_raise_always_or_never() -> None
         view, memory = state.view(seat), state.events(0, seat)
         assert always.act(view, memory, legal, random.Random(seed)).verb == "raise"
         assert never.act(view, memory, legal, random.Random(seed)).verb != "raise"
+
+
+def test_a_player_departs_from_rules_only_when_his_counts_clearly_differ() -> None:
+    """``departing``: a frequency more than z binomial standard errors off the ``rules``
+    bot's own; a few answers, or answers at its own rate, are no departure, and a
+    partner's are never read."""
+    reader = truco_reading.reader()
+    rates = truco_reading.prior(2).rates
+    assert reader.departing(0, 2, (), 2.5) == frozenset()
+    reader.history[1] = SeatTally(calls=Tally(0, 2))  # two refusals: could be chance
+    assert reader.departing(0, 2, (), 2.5) == frozenset()
+    reader.history[1] = SeatTally(calls=Tally(0, 30))  # thirty: not the rules bot
+    assert reader.departing(0, 2, (), 2.5) == {1}
+    assert reader.departing(1, 2, (), 2.5) == frozenset()  # his own seat is not read
+    like = round(rates.calls * 100)
+    reader.history[1] = SeatTally(calls=Tally(like, 100))
+    assert reader.departing(0, 2, (), 2.5) == frozenset()
+    reader.history[1] = SeatTally(raises=Tally(40, 40))  # raises at every chance
+    assert reader.departing(0, 2, (), 2.5) == {1}
+    four = truco_reading.reader()
+    four.history[2] = SeatTally(calls=Tally(0, 30))  # seat 0's partner
+    assert four.departing(0, 4, (), 2.5) == frozenset()
+    assert four.departing(1, 4, (), 2.5) == {2}

@@ -38,6 +38,7 @@ seat parity, as in both games.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
@@ -218,6 +219,31 @@ class Reader:
         seats = set(now) | set(self.history)
         empty = SeatTally()
         return {s: self.history.get(s, empty).merged(now.get(s, empty)) for s in seats}
+
+    def departing(
+        self, seat: int, players: int, memory: Sequence[Event], z: float
+    ) -> frozenset[int]:
+        """The other side's players seen to bet clearly otherwise than the ``rules`` bot:
+        one of their frequencies more than ``z`` binomial standard errors off its own.
+
+        Why: the shrunk rates move the model a little for any player, the ``rules`` bot
+        too (chance alone); this asks whether the counts show a real difference (used by
+        ``bench/search_parts.py`` to widen the margin on bets against ``rules``-like
+        players only, docs/strength.md "The margin on bets")."""
+        base = self._prior(players).rates
+        out: set[int] = set()
+        for other, tally in self.tallies(memory).items():
+            if (other & 1) == (seat & 1) or other >= players:
+                continue
+            for name in ("raises", "calls", "backs"):
+                seen: Tally = getattr(tally, name)
+                p: float = getattr(base, name)
+                if seen.tries and abs(seen.hits / seen.tries - p) > z * math.sqrt(
+                    max(p * (1.0 - p), 1e-6) / seen.tries
+                ):
+                    out.add(other)
+                    break
+        return frozenset(out)
 
     def policies(self, seat: int, players: int, memory: Sequence[Event]) -> Mapping[int, Bot]:
         """The model of each other side's seat that the counts move off the ``rules`` bot."""
