@@ -1,17 +1,20 @@
 """Which of the search's decisions gain over ``rules``: variants of ``search`` in duplicate.
 
 ``tricktaker arena`` measures a level as it ships. This measures variants of the
-search level against ``rules`` on the same deals as the arena (its set-ups and seeds,
-``arena.duplicate``), at a fixed number of worlds a decision (no clock: the same
-figures on any machine), on K processes, and each variant's difference from the
-first, set by set (paired: the same cards, so much of the deal's luck cancels).
+search level against ``rules`` (or ``--against`` another level) on the same deals as
+the arena (its set-ups and seeds, ``arena.duplicate``), at a fixed number of worlds a
+decision (no clock: the same figures on any machine), on K processes, and each
+variant's difference from the first, set by set (paired: the same cards, so much of
+the deal's luck cancels).
 
 A variant is ``search`` with any of, joined by ``+``:
 
 * ``prudence=X``: the standard errors a move must gain over the ``rules`` move;
 * ``betprudence=X``: the standard errors where either move is not a card play (a bet,
-  an answer, a word), while no other player is seen to bet otherwise than ``rules``;
-  ``departure=Z``: by how many standard errors he must (``Reader.departing``; ``inf``: never);
+  an answer, a word), while no player of the other side is seen to bet otherwise than
+  ``rules``; ``departure=Z`` (0 or more): by how many standard errors he must
+  (``Reader.departing``; ``inf``: never; a game whose search reads nobody, Tetka,
+  always takes the wider margin);
 * ``mismatch=X``: a world's weight for each bet of another player's that ``rules``
   would not have made there;
 * ``follow=V/W``: verbs played as ``rules`` plays them (``follow=`` none);
@@ -45,6 +48,7 @@ from tricktaker.bots import Bot, make_bot
 from tricktaker.bots.search import Budget, SearchBot
 from tricktaker.core import get_game
 from tricktaker.core.actions import Action
+from tricktaker.core.errors import TricktakerError
 from tricktaker.core.events import Event
 from tricktaker.core.options import parse_option_args, parse_option_texts
 from tricktaker.core.protocol import View
@@ -55,8 +59,8 @@ class PartSearch(SearchBot):
     a wider margin on its bets."""
 
     part = "all"
-    #: The margin (standard errors) where either move is not a card play, while no other
-    #: player is seen to bet ``departure`` standard errors off ``rules``; None: none.
+    #: The margin (standard errors) where either move is not a card play, while no player
+    #: of the other side is seen to bet ``departure`` standard errors off ``rules``.
     bet_prudence: float | None = None
     departure = 2.5
     _legal: Sequence[Action] = ()
@@ -123,8 +127,12 @@ def make(spec: str, game: str, worlds: int) -> Bot:
             bot.part = key
         else:
             raise SystemExit(f"variant {spec!r}: unknown change {change!r}")
-    if bot.part != "all" and bot.prudence <= 0:
-        raise SystemExit(f"variant {spec!r}: cards or bets needs the rules move (a prudence)")
+    if (bot.part != "all" or bot.bet_prudence is not None) and bot.prudence <= 0:
+        raise SystemExit(
+            f"variant {spec!r}: cards, bets and betprudence need the rules move (a prudence)"
+        )
+    if not bot.departure >= 0:  # nan too
+        raise SystemExit(f"variant {spec!r}: a departure is 0 or more standard errors")
     return bot
 
 
@@ -163,8 +171,12 @@ def main() -> None:
         "--chunk", type=int, default=5, help="sets a job plays with the same bots (they learn)"
     )
     args = p.parse_args()
-    if args.chunk < 1 or args.sets < 1 or args.worlds < 1:
-        raise SystemExit("--chunk, --sets and --worlds count from 1")
+    if min(args.chunk, args.sets, args.worlds, args.workers) < 1:
+        raise SystemExit("--chunk, --sets, --worlds and --workers count from 1")
+    try:
+        make_bot(args.against, args.game)
+    except TricktakerError as exc:
+        raise SystemExit(f"--against: {exc}") from exc
     options = tuple(sorted(parse_option_args(args.option).items()))
     variants = args.variants.split(",")
     for spec in variants:
