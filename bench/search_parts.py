@@ -72,9 +72,9 @@ class PartSearch(SearchBot):
         self._legal = legal
         self._wide = self.bet_prudence is not None
         players = getattr(view, "players", None)
-        if self._wide and self.reader is not None and isinstance(players, int):
-            seat = view.seat if view.seat is not None else 0
-            self._wide = not self.reader.departing(seat, players, memory, self.departure)
+        reader, seat = self.reader, view.seat
+        if self._wide and reader is not None and isinstance(players, int) and seat is not None:
+            self._wide = not reader.departing(seat, players, memory, self.departure)
         chosen = super().act(view, memory, legal, rng)
         advised = self.last_rules
         if advised is None or self.part == "all":

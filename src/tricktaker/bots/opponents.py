@@ -220,6 +220,16 @@ class Reader:
         empty = SeatTally()
         return {s: self.history.get(s, empty).merged(now.get(s, empty)) for s in seats}
 
+    def others(
+        self, seat: int, players: int, memory: Sequence[Event]
+    ) -> list[tuple[int, SeatTally]]:
+        """Each seat of the other side that was seen to bet, with its counts."""
+        return [
+            (other, tally)
+            for other, tally in self.tallies(memory).items()
+            if (other & 1) != (seat & 1) and other < players
+        ]
+
     def departing(
         self, seat: int, players: int, memory: Sequence[Event], z: float
     ) -> frozenset[int]:
@@ -232,9 +242,7 @@ class Reader:
         players only, docs/strength.md "The margin on bets")."""
         base = self._prior(players).rates
         out: set[int] = set()
-        for other, tally in self.tallies(memory).items():
-            if (other & 1) == (seat & 1) or other >= players:
-                continue
+        for other, tally in self.others(seat, players, memory):
             for name in ("raises", "calls", "backs"):
                 seen: Tally = getattr(tally, name)
                 p: float = getattr(base, name)
@@ -249,9 +257,7 @@ class Reader:
         """The model of each other side's seat that the counts move off the ``rules`` bot."""
         prior = self._prior(players)
         out: dict[int, Bot] = {}
-        for other, tally in self.tallies(memory).items():
-            if (other & 1) == (seat & 1) or other >= players:
-                continue
+        for other, tally in self.others(seat, players, memory):
             bot = self._adapt(prior.posterior(tally), players)
             if bot is not None:
                 out[other] = bot
