@@ -23,6 +23,10 @@ A variant is ``search`` with any of, joined by ``+``:
 * ``bets``: where both the search and the ``rules`` bot play a card, the card is the
   ``rules`` bot's; every other decision is the search's (what searching the bets,
   answers and words is worth).
+* ``tactics=off``: none of the level's per-players tactics (``search.Tactics``; team
+  Truco's advice and own side: ``rules.TEAM``): the level as it was before them;
+  ``tactics=searched``: no verb followed (every move searched); ``tactics=bets``: the
+  bets (Truco's ``BETS``) played as the tactics' policy plays them, only cards searched.
 
 Games whose search level is the plain ``SearchBot`` (Le Truc, Truco, Tetka; not
 Preferans, whose search has its own class). Each job of ``--chunk`` sets (five)
@@ -39,13 +43,14 @@ import argparse
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from tricktaker.arena.ladder import play_sets
 from tricktaker.arena.stats import mean_ci
 from tricktaker.bots import Bot, make_bot
-from tricktaker.bots.search import Budget, SearchBot
+from tricktaker.bots.search import Budget, SearchBot, Tactics
+from tricktaker.bots.truco import BETS
 from tricktaker.core import get_game
 from tricktaker.core.actions import Action
 from tricktaker.core.errors import TricktakerError
@@ -100,6 +105,20 @@ class PartSearch(SearchBot):
             self.prudence = plain
 
 
+def _tactics(
+    tactics: Callable[[int], Tactics | None] | None, follow: frozenset[str]
+) -> Callable[[int], Tactics | None] | None:
+    """The same tactics' policy with these verbs followed."""
+    if tactics is None:
+        return None
+
+    def moved(players: int) -> Tactics | None:
+        found = tactics(players)
+        return None if found is None else Tactics(follow, found.policy)
+
+    return moved
+
+
 def make(spec: str, game: str, worlds: int) -> Bot:
     """A bot from a variant spec (module docstring); a plain level id makes that level."""
     level, *changes = spec.split("+")
@@ -123,6 +142,10 @@ def make(spec: str, game: str, worlds: int) -> Bot:
             bot.mismatch = float(value)
         elif key == "follow":
             bot.follow = frozenset(v for v in value.split("/") if v)
+        elif key == "tactics" and value == "off":
+            bot.tactics = None
+        elif key == "tactics" and value in ("searched", "bets"):
+            bot.tactics = _tactics(bot.tactics, BETS if value == "bets" else frozenset())
         elif key in ("cards", "bets") and not value:
             bot.part = key
         else:

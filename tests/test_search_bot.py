@@ -249,20 +249,26 @@ def test_a_followed_verb_is_played_as_the_policy_plays_it_without_a_search() -> 
         follow=frozenset({"no such verb"}),
     )
     assert _decide(elsewhere, state)[0] == other and elsewhere.last_worlds == FIXED.max_worlds
-    # A followed verb is legal but the policy advises another: the move is searched, and
-    # the advice asked for up front is the one prudence weighs the best move against.
+    # A followed verb is legal but the policy advises another: the move is searched among
+    # the moves of the other verbs (a followed verb is never tried), and the advice asked
+    # for up front is the one prudence weighs the best move against.
     folds = [a for a in legal if a.verb == "fold"]
-    assert folds and legal[0].verb != "fold"
+    assert folds and legal[0].verb != "fold" and legal[1].verb != "fold"
+
+    def folding(world: State, side: int) -> float | None:
+        return 9.0 if _last_action(world) == str(folds[0]) else steady(world, side)
+
     searched = SearchBot(
         "truc",
         budget=FIXED,
-        value=steady,
+        value=folding,
         rollout=_FirstLegal,  # type: ignore[arg-type]
         follow=frozenset({"fold"}),
     )
     choice = searched.act(state.view(seat), state.events(0, seat), legal, random.Random(0))
     assert str(choice) == other and searched.last_worlds == FIXED.max_worlds
-    assert searched.last_rules == legal[0] and len(searched.last_scores) == len(legal)
+    assert searched.last_rules == legal[0]
+    assert [a for a, _ in searched.last_scores] == [a for a in legal if a.verb != "fold"]
 
 
 def test_le_truc_signals_to_a_partner_are_the_truth_never_a_searched_lie() -> None:
@@ -293,3 +299,61 @@ def test_le_truc_signals_to_a_partner_are_the_truth_never_a_searched_lie() -> No
                 assert bot.last_worlds == FIXED.max_worlds
             state.apply(rules.act(view, memory, legal, rng))
     assert signals >= 6 and instructions >= 6
+
+
+def test_tactics_follow_their_policy_s_verbs_and_imagine_only_the_own_side_by_it() -> None:
+    """``Tactics`` (four-player Truco): every raise, answer and fold is the tactics'
+    policy's from the same view without a world searched; where that policy plays a
+    card the search chooses among the cards and never raises; in the worlds the bot's
+    own side plays that policy and the other side the rollout policy (``rules``)."""
+    from tricktaker.bots.search import Tactics
+    from tricktaker.bots.truco import BETS
+    from tricktaker.bots.truco.rules import TEAM, RulesBot
+
+    game = get_game("truco")
+    tuned = RulesBot(TEAM)
+    bets = cards = 0
+    for seed in range(4):
+        state = game.new_match(game.options({"players": 4}), seed=seed)
+        bot = SearchBot("truco", budget=FIXED, tactics=lambda n: Tactics(BETS, lambda: tuned))
+        rng = random.Random(seed)
+        while state.to_act is not None and len(state.finished_deals()) < 2:
+            seat = state.to_act
+            view, memory = state.view(seat), state.events(0, seat)
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                told = tuned.act(view, memory, legal, random.Random(seed))
+                chosen = bot.act(view, memory, legal, random.Random(seed))
+                if told.verb in BETS:
+                    bets += 1
+                    assert chosen == told and bot.last_worlds == 0
+                elif told.verb == "play" and any(a.verb == "raise" for a in legal):
+                    cards += 1
+                    assert chosen.verb == "play" and bot.last_rules == told
+                    rollout = bot._policy()
+                    assert bot._advisor() is tuned and rollout.params != TEAM  # type: ignore[attr-defined]
+                    assert bot._model(seat, True, rollout) is tuned
+                    assert bot._model(seat ^ 1, False, rollout) is rollout
+            state.apply(tuned.act(view, memory, legal, rng))
+    assert bets >= 3 and cards >= 3, (bets, cards)
+
+
+def test_four_player_search_weighs_against_the_tuned_rules() -> None:
+    """The shipped search levels of Truco and Le Truc take their ``rules.TEAM`` as their
+    advice with four players (Truco follows no verb: its bets stay searched, reading the
+    others; Le Truc still follows its signals); with two and six they keep ``rules``."""
+    from tricktaker.bots.truc.rules import TEAM as TRUC_TEAM
+    from tricktaker.bots.truco.rules import TEAM as TRUCO_TEAM
+
+    for game, team, follow in (
+        ("truco", TRUCO_TEAM, frozenset()),
+        ("truc", TRUC_TEAM, frozenset({"signal"})),
+    ):
+        assert team != make_bot("rules", game).params  # type: ignore[attr-defined]
+        for level in ("search", "deep"):
+            bot = make_bot(level, game)
+            assert isinstance(bot, SearchBot) and bot.tactics is not None
+            assert bot.tactics(2) is None and bot.tactics(6) is None
+            found = bot.tactics(4)
+            assert found is not None and found.follow == follow
+            assert found.policy is not None and found.policy().params == team  # type: ignore[attr-defined]

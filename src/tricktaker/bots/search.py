@@ -87,6 +87,23 @@ DEFAULT_BUDGET = Budget(seconds=0.4, min_worlds=8, max_worlds=64)
 DEEP_BUDGET = Budget(seconds=2.5, min_worlds=24, max_worlds=400)
 
 
+@dataclass(frozen=True, slots=True)
+class Tactics:
+    """What the search leaves to a policy at one number of players (``search_levels``'
+    ``tactics``): the verbs it plays as ``policy`` plays them, never searched, and that
+    policy, which advises it (the move a searched one must clearly beat) and by which it
+    imagines its own side (None: the rollout policy). The other side is still imagined
+    as the rollout policy plays, or as the ``reader`` models each player.
+
+    Why: the search improves on the policy it weighs against and imagines its partners
+    with. Truco's ``rules`` tuned by self-play (``rules.TEAM``) beats ``rules`` itself,
+    and the search on top of it kept that gain (docs/strength.md, "Bets tuned by
+    self-play"), while the others, who are not this bot, stay modelled as they are."""
+
+    follow: frozenset[str]
+    policy: Callable[[], Bot] | None = None
+
+
 class Classes(Protocol):
     """A game's grouping of a decision's legal actions into classes that come to the same
     in every world: for each action, the index of its class's first action."""
@@ -196,6 +213,7 @@ class SearchBot:
         read_last: int = 0,
         plan: bool = True,
         follow: frozenset[str] = frozenset(),
+        tactics: Callable[[int], Tactics | None] | None = None,
     ) -> None:
         self.name = name
         self.game = game
@@ -224,6 +242,10 @@ class SearchBot:
         #: Verbs the search never second-guesses: where the rollout policy's move is one
         #: of them, it is played as is (``search_levels``' ``follow``).
         self.follow = follow
+        #: Per number of players, what is left to a policy (overrides ``follow``).
+        self.tactics = tactics
+        self._own_bots: dict[int, Bot] = {}
+        self._own: Bot | None = None
         self._equity: MatchEquity | None = None
         self._last_values: list[list[float]] = []
         self._last_weights: list[float] = []
@@ -249,6 +271,37 @@ class SearchBot:
                 self._rollout_bot = make_bot("rules", self.game)
         return self._rollout_bot
 
+    def _set_tactics(self, view: View) -> frozenset[str]:
+        """The verbs followed at this view's number of players, and (``_own``) the policy
+        they follow and the bot's side is imagined with."""
+        self._own = None
+        players = getattr(view, "players", None)
+        if self.tactics is None or not isinstance(players, int):
+            return self.follow
+        found = self.tactics(players)
+        if found is None:
+            return self.follow
+        if found.policy is not None:
+            own = self._own_bots.get(players)
+            if own is None:
+                own = self._own_bots[players] = found.policy()
+            self._own = own
+        return found.follow
+
+    def _advisor(self) -> Bot:
+        """The policy whose move the search weighs against and follows."""
+        return self._own if self._own is not None else self._policy()
+
+    def _model(self, actor: int, mine: bool, policy: Bot) -> Bot:
+        """How a seat is imagined: the reader's model of him, else the bot's own side by
+        its tactics' policy, else the rollout policy."""
+        model = self._models.get(actor)
+        if model is not None:
+            return model
+        if mine and self._own is not None:
+            return self._own
+        return policy
+
     def match_over(self, view: View, memory: Sequence[Event]) -> None:
         """Keep the others' betting seen in a match that is over (``Learner``)."""
         if self.reader is not None:
@@ -267,20 +320,27 @@ class SearchBot:
         if seat is None:
             raise TricktakerError(f"the {self.name} bot plays a seat, not a spectator's view")
         advice: Action | None = None
+        follow = self._set_tactics(view)
         # A followed verb among the legal moves: the policy is asked before any world is
         # drawn (its draws come first in the rng), and its move serves prudence too.
-        if self.follow and any(a.verb in self.follow for a in legal):
-            advice = self._policy().act(view, memory, legal, rng)
-            if advice.verb in self.follow and advice in legal:
+        if follow and any(a.verb in follow for a in legal):
+            advice = self._advisor().act(view, memory, legal, rng)
+            if advice.verb in follow and advice in legal:
                 self.last_rules = advice
                 self.last_worlds = 0
                 return advice
+            # Never searched: a followed verb the policy did not choose is not tried.
+            legal = [a for a in legal if a.verb not in follow]
+            if len(legal) == 1:
+                self.last_rules = advice
+                self.last_worlds = 0
+                return legal[0]
         totals = self.evaluate(view, memory, legal, rng)
         self.last_scores = list(zip(legal, totals, strict=True))
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         if self.prudence > 0:
             if advice is None:
-                advice = self._policy().act(view, memory, legal, rng)
+                advice = self._advisor().act(view, memory, legal, rng)
             self.last_rules = advice
             if advice in legal:
                 held = legal.index(advice)
@@ -420,6 +480,7 @@ class SearchBot:
             return 1.0
         game = get_game(self.game)
         policy = self._policy()
+        mine = world.sides
         rng = random.Random(seed)
         weight = 1.0
         memories = _Memories()
@@ -436,7 +497,7 @@ class SearchBot:
                 legal = replay.legal_actions()
                 if len(legal) > 1:
                     memory = memories.of(replay, actor)
-                    model = self._models.get(actor, policy)
+                    model = self._model(actor, mine[actor] == mine[seat], policy)
                     if model.act(replay.view(actor), memory, legal, rng) != action:
                         weight *= self.mismatch
             replay.apply(action)
@@ -463,6 +524,7 @@ class SearchBot:
             if known is not None:
                 return known
         policy = self._policy()
+        sides = world.sides
         rng = random.Random(seed)
         for _ in range(ROLLOUT_CAP):
             if len(world.finished_deals()) > before:
@@ -479,7 +541,7 @@ class SearchBot:
                 if known is not None:
                     return known
             memory = memories.of(world, actor)
-            model = self._models.get(actor, policy)
+            model = self._model(actor, sides[actor] == side, policy)
             world.apply(model.act(world.view(actor), memory, legal, rng))
         equity = self._equity
         if equity is not None:
@@ -502,6 +564,7 @@ def search_levels(
     reader: Callable[[], Reader] | None = None,
     plan: bool = True,
     follow: frozenset[str] = frozenset(),
+    tactics: Callable[[int], Tactics | None] | None = None,
 ) -> Mapping[str, BotFactory]:
     """The ``search`` and ``deep`` levels of ``game``, for its bots' ``LEVELS``;
     ``infer``: weigh worlds by the others' choices (:meth:`SearchBot._belief`), all but
@@ -512,7 +575,9 @@ def search_levels(
     ``plan``: value worlds by match equity where the game has a table (``bots/equity.py``);
     ``follow``: verbs played as the rollout policy plays them, never searched (Le Truc's
     signals to a partner: a searched signal is chosen for how the imagined partner takes
-    it, and may then tell the real one a lie)."""
+    it, and may then tell the real one a lie);
+    ``tactics``: per number of players, verbs followed and the policy they follow
+    (:class:`Tactics`; team Truco's bets)."""
 
     def make(name: str, given: Budget) -> Bot:
         return SearchBot(
@@ -529,6 +594,7 @@ def search_levels(
             reader=reader,
             plan=plan,
             follow=follow,
+            tactics=tactics,
         )
 
     def default() -> Bot:

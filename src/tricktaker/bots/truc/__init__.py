@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tricktaker.bots.base import BotFactory
-from tricktaker.bots.search import search_levels
+from tricktaker.bots.search import Tactics, search_levels
 from tricktaker.bots.truc.exploits import EXPLOITS
 from tricktaker.bots.truc.reading import reader
-from tricktaker.bots.truc.rules import RulesBot
+from tricktaker.bots.truc.rules import TEAM, RulesBot
 from tricktaker.bots.truc.solved import SolvedBot, available
 
 #: Four players' signals to a partner (``signal 7`` ...: what the partner holds): the
@@ -21,9 +21,20 @@ from tricktaker.bots.truc.solved import SolvedBot, available
 #: and stay searched.
 SIGNALS = frozenset({"signal"})
 
+#: With four players the search levels weigh their moves against ``rules`` tuned by
+#: self-play (``rules.TEAM``) and imagine their own side playing it (the signals are
+#: still followed); the other side stays ``rules``, or the reader's model of each
+#: player (docs/strength.md, "Bets tuned by self-play").
+_TUNED = Tactics(SIGNALS, lambda: RulesBot(TEAM))
+
+
+def tactics(players: int) -> Tactics | None:
+    return _TUNED if players == 4 else None
+
+
 LEVELS: Mapping[str, BotFactory] = {
     "rules": RulesBot,
-    **search_levels("truc", infer=True, reader=reader, follow=SIGNALS),
+    **search_levels("truc", infer=True, reader=reader, follow=SIGNALS, tactics=tactics),
     # Offered only where ``tricktaker solve truc`` has written a strategy (var/solved/).
     **({"solved": SolvedBot} if available() else {}),
     **EXPLOITS,

@@ -100,6 +100,20 @@ class Params:
 
 
 DEFAULT = Params()
+#: The policy four-player Le Truc's search weighs its moves against: ``rules`` tuned by
+#: self-play (as Truco's ``TEAM``; ``bench/tune_bets.py``). ``rules`` keeps ``DEFAULT``.
+TEAM = Params(
+    early_sure=0.7,
+    strong_early=0.4,
+    strong_late=0.7,
+    good=0.7,
+    good_early=0.05,
+    good_late=0.4,
+    accept_at=0.35,
+    accept_mixed=0.25,
+    call_weak_share=1.0,
+    dealer_accept_below=0.5,
+)
 
 #: What a partner's signal says about its best card (strength), "none": below an ace.
 SIGNAL_TOP = {"7": 7, "8": 6, "A": 5, "none": 4}

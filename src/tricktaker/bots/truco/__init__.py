@@ -11,14 +11,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tricktaker.bots.base import BotFactory
-from tricktaker.bots.search import search_levels
+from tricktaker.bots.search import Tactics, search_levels
 from tricktaker.bots.truco.exploits import EXPLOITS
 from tricktaker.bots.truco.reading import reader
-from tricktaker.bots.truco.rules import BalancedRulesBot, RulesBot
+from tricktaker.bots.truco.rules import TEAM, BalancedRulesBot, RulesBot
+
+#: The bets: raises, answers and folds (not the hand of eleven, nor envido or flor).
+BETS = frozenset({"raise", "accept", "refuse", "fold"})
+#: With four players the search levels weigh their moves against ``rules`` tuned by
+#: self-play (``rules.TEAM``) and imagine their own side playing it; the other side
+#: stays ``rules``, or the reader's model of each player. With two and six, where it
+#: measured no gain, they keep ``rules`` (docs/strength.md, "Bets tuned by self-play").
+_TUNED = Tactics(frozenset(), lambda: RulesBot(TEAM))
+
+
+def tactics(players: int) -> Tactics | None:
+    return _TUNED if players == 4 else None
+
 
 LEVELS: Mapping[str, BotFactory] = {
     "rules": RulesBot,
-    **search_levels("truco", infer=True, reader=reader),
+    **search_levels("truco", infer=True, reader=reader, tactics=tactics),
     **EXPLOITS,
     BalancedRulesBot.name: BalancedRulesBot,
 }

@@ -155,6 +155,22 @@ class Params:
 DEFAULT = Params()
 #: Balanced betting: the hidden ``rules-balanced`` level.
 BALANCED = Params(balanced=True)
+#: ``rules`` with its betting tuned by self-play against ``rules`` with four and six
+#: players (``bench/tune_bets.py``): the policy four-player Truco's search levels weigh
+#: their moves against and imagine their own side with (``bots/truco/__init__.py``'s
+#: ``tactics``; docs/strength.md, "Bets tuned by self-play"). Against ``rules``' honest
+#: raises it answers tighter and bluffs no raise. It is not the ``rules`` level's own,
+#: which stays the yardstick the levels are measured by.
+TEAM = Params(
+    sure=0.95,
+    strong_early=0.7,
+    good_early=0.05,
+    bluff_below=0.2,
+    bluff=0.0,
+    raised_margin=0.16,
+    reraise_at=0.85,
+    eleven_margin=0.01,
+)
 
 
 class _Turn:
