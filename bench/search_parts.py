@@ -23,10 +23,11 @@ A variant is ``search`` with any of, joined by ``+``:
 * ``bets``: where both the search and the ``rules`` bot play a card, the card is the
   ``rules`` bot's; every other decision is the search's (what searching the bets,
   answers and words is worth).
-* ``tactics=off``: none of the level's per-players tactics (``search.Tactics``; team
-  Truco's advice and own side: ``rules.TEAM``): the level as it was before them;
-  ``tactics=searched``: no verb followed (every move searched); ``tactics=bets``: the
-  bets (Truco's ``BETS``) played as the tactics' policy plays them, only cards searched.
+* ``tactics=off``: none of the level's per-players tactics (``search.Tactics``: with
+  four players Truco's and Le Truc's ``rules.TEAM`` advises and plays the own side):
+  the level as it was before them; ``tactics=team``: ``rules.TEAM`` so at every number
+  of players; ``tactics=bets`` (Truco): that, with the bets (``BETS``) played as it
+  plays them and only the cards searched.
 
 Games whose search level is the plain ``SearchBot`` (Le Truc, Truco, Tetka; not
 Preferans, whose search has its own class). Each job of ``--chunk`` sets (five)
@@ -40,6 +41,7 @@ whole run as one arena bot does; ``--against`` names the level they meet (``rule
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import random
 import time
@@ -68,13 +70,11 @@ class PartSearch(SearchBot):
     #: of the other side is seen to bet ``departure`` standard errors off ``rules``.
     bet_prudence: float | None = None
     departure = 2.5
-    _legal: Sequence[Action] = ()
     _wide = False
 
     def act(
         self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
     ) -> Action:
-        self._legal = legal
         self._wide = self.bet_prudence is not None
         players = getattr(view, "players", None)
         reader, seat = self.reader, view.seat
@@ -90,7 +90,7 @@ class PartSearch(SearchBot):
         return advised if both_cards else chosen
 
     def _clearly_better(self, best: int, held: int) -> bool:
-        legal = self._legal
+        legal = self.searched  # the indices count the moves searched, not all legal ones
         if (
             not self._wide
             or self.bet_prudence is None
@@ -105,10 +105,10 @@ class PartSearch(SearchBot):
             self.prudence = plain
 
 
-def _tactics(
+def _refollowed(
     tactics: Callable[[int], Tactics | None] | None, follow: frozenset[str]
 ) -> Callable[[int], Tactics | None] | None:
-    """The same tactics' policy with these verbs followed."""
+    """The same tactics with these verbs followed instead of their own."""
     if tactics is None:
         return None
 
@@ -117,6 +117,24 @@ def _tactics(
         return None if found is None else Tactics(follow, found.policy)
 
     return moved
+
+
+def _team(game: str, follow: frozenset[str]) -> Callable[[int], Tactics | None]:
+    """The game's ``rules.TEAM`` advising at every number of players (the shipped level
+    takes it with four only), with these verbs followed."""
+    rules = importlib.import_module(f"tricktaker.bots.{game}.rules")
+    team = getattr(rules, "TEAM", None)
+    if team is None:
+        raise SystemExit(f"tactics=team: {game} has no tuned rules.TEAM")
+    tactics = Tactics(follow, lambda: rules.RulesBot(team))
+    return lambda players: tactics
+
+
+def _number(spec: str, value: str) -> float:
+    try:
+        return float(value)
+    except ValueError:
+        raise SystemExit(f"variant {spec!r}: {value!r} is not a number") from None
 
 
 def make(spec: str, game: str, worlds: int) -> Bot:
@@ -133,19 +151,24 @@ def make(spec: str, game: str, worlds: int) -> Bot:
     for change in changes:
         key, _, value = change.partition("=")
         if key == "prudence":
-            bot.prudence = float(value)
+            bot.prudence = _number(spec, value)
         elif key == "betprudence":
-            bot.bet_prudence = float(value)
+            bot.bet_prudence = _number(spec, value)
         elif key == "departure":
-            bot.departure = float(value)
+            bot.departure = _number(spec, value)
         elif key == "mismatch":
-            bot.mismatch = float(value)
+            bot.mismatch = _number(spec, value)
         elif key == "follow":
             bot.follow = frozenset(v for v in value.split("/") if v)
+            bot.tactics = _refollowed(bot.tactics, bot.follow)
         elif key == "tactics" and value == "off":
             bot.tactics = None
-        elif key == "tactics" and value in ("searched", "bets"):
-            bot.tactics = _tactics(bot.tactics, BETS if value == "bets" else frozenset())
+        elif key == "tactics" and value == "team":
+            bot.tactics = _team(game, bot.follow)
+        elif key == "tactics" and value == "bets":
+            if game != "truco":
+                raise SystemExit(f"variant {spec!r}: tactics=bets is Truco's")
+            bot.tactics = _team(game, BETS)
         elif key in ("cards", "bets") and not value:
             bot.part = key
         else:
@@ -200,7 +223,12 @@ def main() -> None:
         make_bot(args.against, args.game)
     except TricktakerError as exc:
         raise SystemExit(f"--against: {exc}") from exc
-    options = tuple(sorted(parse_option_args(args.option).items()))
+    try:
+        options = tuple(sorted(parse_option_args(args.option).items()))
+        g = get_game(args.game)
+        g.options(parse_option_texts(g.option_schema(), dict(options)))
+    except TricktakerError as exc:
+        raise SystemExit(f"--option: {exc}") from exc
     variants = args.variants.split(",")
     for spec in variants:
         make(spec, args.game, args.worlds)  # a bad spec stops here, before any play

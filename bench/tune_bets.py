@@ -1,7 +1,7 @@
 """Tune a ``rules`` bot's betting numbers by self-play: a coordinate search (Truco, Le Truc).
 
-Where ``rules.TEAM`` (the policy the search levels weigh their moves against and
-imagine their own side with, at four and six players) comes from. Each of the
+Where ``rules.TEAM`` (the policy the search levels of Truco and Le Truc weigh their
+moves against and imagine their own side with, at four players) comes from. Each of the
 betting numbers of the game's ``rules`` ``Params`` (``STEPS``) is moved one step up
 and one down in turn; a move is kept when the moved bot, playing
 ``--sets`` duplicate sets against the ``rules`` level (the arena's set-ups and seeds,
@@ -200,7 +200,9 @@ def starting(tuned: Tuned, text: str) -> Any:
         changes = json.loads(text)
         if not isinstance(changes, dict) or not set(changes) <= set(tuned.steps):
             raise ValueError(f"only these numbers: {', '.join(tuned.steps)}")
-        if not all(isinstance(v, (int, float)) for v in changes.values()):
+        if not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in changes.values()
+        ):
             raise ValueError("numbers only")
         return replace(named["default"], **changes)
     except ValueError as exc:  # json.JSONDecodeError too
@@ -228,10 +230,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     named = tuned.named()
     if args.check is not None and args.check not in named:
         raise SystemExit(f"--check: one of {', '.join(named)}")
-    options = tuple(sorted(parse_option_args(args.option).items()))
     start = starting(tuned, args.start)
     g = get_game(game)
     try:
+        options = tuple(sorted(parse_option_args(args.option).items()))
         g.options(parse_option_texts(g.option_schema(), dict(options)))
         levels = args.against.split(",")
         for level in levels:

@@ -330,10 +330,6 @@ def test_tactics_follow_their_policy_s_verbs_and_imagine_only_the_own_side_by_it
                 elif told.verb == "play" and any(a.verb == "raise" for a in legal):
                     cards += 1
                     assert chosen.verb == "play" and bot.last_rules == told
-                    rollout = bot._policy()
-                    assert bot._advisor() is tuned and rollout.params != TEAM  # type: ignore[attr-defined]
-                    assert bot._model(seat, True, rollout) is tuned
-                    assert bot._model(seat ^ 1, False, rollout) is rollout
             state.apply(tuned.act(view, memory, legal, rng))
     assert bets >= 3 and cards >= 3, (bets, cards)
 
@@ -357,3 +353,51 @@ def test_four_player_search_weighs_against_the_tuned_rules() -> None:
             found = bot.tactics(4)
             assert found is not None and found.follow == follow
             assert found.policy is not None and found.policy().params == team  # type: ignore[attr-defined]
+
+
+class _Recorder:
+    """A policy that plays as ``rules`` does and notes each seat it acted for."""
+
+    name = "recorder"
+
+    def __init__(self, params: object = None) -> None:
+        from tricktaker.bots.truco.rules import RulesBot
+
+        self.bot = RulesBot(params)  # type: ignore[arg-type]
+        self.seats: set[int] = set()
+
+    def act(self, view: object, memory: object, legal: object, rng: random.Random) -> object:
+        seat = getattr(view, "seat", None)
+        assert isinstance(seat, int)
+        self.seats.add(seat)
+        return self.bot.act(view, memory, legal, rng)  # type: ignore[arg-type]
+
+
+def test_in_the_worlds_the_own_side_plays_the_tactics_policy_and_the_others_the_rollout() -> None:
+    """Four-player Truco with a raise to weigh (``infer``: the worlds' beliefs replay the
+    others' bets too): in the rollouts and the beliefs the tactics' policy acts only for
+    the bot's own side (seat 0 and its partner, seat 2) and the rollout policy only for
+    the other side; the tactics' policy is also the move the search weighs against."""
+    from tricktaker.bots.search import Tactics
+    from tricktaker.bots.truco.rules import TEAM
+
+    game = get_game("truco")
+    state = game.new_match(game.options({"players": 4}), seed=3)
+    rules = make_bot("rules", "truco")
+    rng = random.Random(3)
+    while state.to_act != 0 or not any(a.verb == "play" for a in state.legal_actions()):
+        seat = state.to_act
+        assert seat is not None
+        state.apply(rules.act(state.view(seat), state.events(0, seat), state.legal_actions(), rng))
+    own, others = _Recorder(TEAM), _Recorder()
+    bot = SearchBot(
+        "truco",
+        budget=FIXED,
+        infer=True,
+        rollout=lambda: others,  # type: ignore[arg-type,return-value]
+        tactics=lambda n: Tactics(frozenset(), lambda: own),  # type: ignore[arg-type,return-value]
+    )
+    view, memory, legal = state.view(0), state.events(0, 0), state.legal_actions()
+    bot.act(view, memory, legal, random.Random(0))
+    assert bot.last_worlds == FIXED.max_worlds
+    assert own.seats == {0, 2} and others.seats == {1, 3}

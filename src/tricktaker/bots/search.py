@@ -239,8 +239,9 @@ class SearchBot:
         #: Value a world by the change in match equity (``bots/equity.py``) where the
         #: game's options have a table; False: by the deal's raw points.
         self.plan = plan
-        #: Verbs the search never second-guesses: where the rollout policy's move is one
-        #: of them, it is played as is (``search_levels``' ``follow``).
+        #: Verbs the search never second-guesses: where the advising policy's move is one
+        #: of them, it is played as is, and one it did not choose is never tried
+        #: (``search_levels``' ``follow``).
         self.follow = follow
         #: Per number of players, what is left to a policy (overrides ``follow``).
         self.tactics = tactics
@@ -253,10 +254,14 @@ class SearchBot:
         self.last_worlds = 0
         #: The last decision's scores, read by the advisor (``bots/advice.py``): each
         #: action searched with its mean gain (empty when only one action was legal or
-        #: a followed move was played), and the ``rules`` move it was weighed against or
-        #: followed (None without prudence, unless it was followed).
+        #: left, or a followed move was played; a followed verb's moves never listed),
+        #: and the advising policy's move (``rules``, or the tactics' policy) it was
+        #: weighed against or followed (None without prudence, unless it was followed).
         self.last_scores: list[tuple[Action, float]] = []
         self.last_rules: Action | None = None
+        #: The last decision's moves searched: the legal ones less the moves of followed
+        #: verbs that the policy did not choose (what ``_clearly_better``'s indices count).
+        self.searched: Sequence[Action] = ()
         #: How far the current search has come, 0 to 1 (read by the server, from another
         #: thread, to show a long think's progress).
         self.progress = 0.0
@@ -330,11 +335,12 @@ class SearchBot:
                 self.last_worlds = 0
                 return advice
             # Never searched: a followed verb the policy did not choose is not tried.
-            legal = [a for a in legal if a.verb not in follow]
+            legal = [a for a in legal if a.verb not in follow] or legal
             if len(legal) == 1:
                 self.last_rules = advice
                 self.last_worlds = 0
                 return legal[0]
+        self.searched = legal
         totals = self.evaluate(view, memory, legal, rng)
         self.last_scores = list(zip(legal, totals, strict=True))
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
@@ -382,6 +388,7 @@ class SearchBot:
         game = get_game(self.game)
         seat = view.seat
         assert seat is not None
+        self._set_tactics(view)  # (again when called from ``act``: it draws no chance)
         self._models = {}
         if self.reader is not None:
             players = getattr(view, "players", None)
@@ -463,8 +470,9 @@ class SearchBot:
         return reps
 
     def _belief(self, world: State, seat: int, seed: int) -> float:
-        """How likely the others' choices this deal are in ``world``, as the rollout
-        policy would make them there: 1 for each choice it repeats, ``mismatch`` for
+        """How likely the others' choices this deal are in ``world``, as the model of
+        each would make them there (``_model``: the reader's, the own side's policy, or
+        the rollout policy): 1 for each choice it repeats, ``mismatch`` for
         each it would not have made (they may bluff or think otherwise than it does);
         the ``unread`` verbs are not read (by default card plays, ``UNREAD_VERBS``),
         and with ``read_last`` only that many last actions are.
@@ -512,7 +520,8 @@ class SearchBot:
         memories: _Memories,
         base: float = 0.0,
     ) -> float:
-        """Play ``world`` to the end of its deal with the rollout policy; the side's gain
+        """Play ``world`` to the end of its deal, each seat as ``_model`` imagines him (the
+        reader's model, the own side's policy, or the rollout policy); the side's gain
         (with a match-equity table, the change in equity from ``base``, in points at 0:0).
 
         The policy is handed each seat's memory from the start of the deal only
@@ -577,7 +586,7 @@ def search_levels(
     signals to a partner: a searched signal is chosen for how the imagined partner takes
     it, and may then tell the real one a lie);
     ``tactics``: per number of players, verbs followed and the policy they follow
-    (:class:`Tactics`; team Truco's bets)."""
+    (:class:`Tactics`; four-player Truco's and Le Truc's tuned ``rules``)."""
 
     def make(name: str, given: Budget) -> Bot:
         return SearchBot(

@@ -16,7 +16,9 @@ from tricktaker.bots.truco.exploits import EXPLOITS
 from tricktaker.bots.truco.reading import reader
 from tricktaker.bots.truco.rules import TEAM, BalancedRulesBot, RulesBot
 
-#: The bets: raises, answers and folds (not the hand of eleven, nor envido or flor).
+#: The bets: raises, answers (to a raise, and to envido and flor, which share the
+#: verbs) and folds; not the hand of eleven nor the calls of envido and flor. What
+#: ``bench/search_parts.py``'s ``tactics=bets`` follows.
 BETS = frozenset({"raise", "accept", "refuse", "fold"})
 #: With four players the search levels weigh their moves against ``rules`` tuned by
 #: self-play (``rules.TEAM``) and imagine their own side playing it; the other side
