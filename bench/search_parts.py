@@ -45,7 +45,7 @@ import importlib
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from tricktaker.arena.ladder import play_sets
@@ -105,21 +105,12 @@ class PartSearch(SearchBot):
             self.prudence = plain
 
 
-def _refollowed(
-    tactics: Callable[[int], Tactics | None] | None, follow: frozenset[str]
-) -> Callable[[int], Tactics | None] | None:
+def _refollowed(tactics: Mapping[int, Tactics], follow: frozenset[str]) -> dict[int, Tactics]:
     """The same tactics with these verbs followed instead of their own."""
-    if tactics is None:
-        return None
-
-    def moved(players: int) -> Tactics | None:
-        found = tactics(players)
-        return None if found is None else Tactics(follow, found.policy)
-
-    return moved
+    return {n: Tactics(follow, found.policy) for n, found in tactics.items()}
 
 
-def _team(game: str, follow: frozenset[str]) -> Callable[[int], Tactics | None]:
+def _team(game: str, follow: frozenset[str]) -> dict[int, Tactics]:
     """The game's ``rules.TEAM`` advising at every number of players (the shipped level
     takes it with four only), with these verbs followed."""
     rules = importlib.import_module(f"tricktaker.bots.{game}.rules")
@@ -127,7 +118,7 @@ def _team(game: str, follow: frozenset[str]) -> Callable[[int], Tactics | None]:
     if team is None:
         raise SystemExit(f"tactics=team: {game} has no tuned rules.TEAM")
     tactics = Tactics(follow, lambda: rules.RulesBot(team))
-    return lambda players: tactics
+    return dict.fromkeys(range(2, 7), tactics)
 
 
 def _number(spec: str, value: str) -> float:
@@ -162,7 +153,7 @@ def make(spec: str, game: str, worlds: int) -> Bot:
             bot.follow = frozenset(v for v in value.split("/") if v)
             bot.tactics = _refollowed(bot.tactics, bot.follow)
         elif key == "tactics" and value == "off":
-            bot.tactics = None
+            bot.tactics = {}
         elif key == "tactics" and value == "team":
             bot.tactics = _team(game, bot.follow)
         elif key == "tactics" and value == "bets":

@@ -315,7 +315,7 @@ def test_tactics_follow_their_policy_s_verbs_and_imagine_only_the_own_side_by_it
     bets = cards = 0
     for seed in range(4):
         state = game.new_match(game.options({"players": 4}), seed=seed)
-        bot = SearchBot("truco", budget=FIXED, tactics=lambda n: Tactics(BETS, lambda: tuned))
+        bot = SearchBot("truco", budget=FIXED, tactics={4: Tactics(BETS, lambda: tuned)})
         rng = random.Random(seed)
         while state.to_act is not None and len(state.finished_deals()) < 2:
             seat = state.to_act
@@ -348,9 +348,9 @@ def test_four_player_search_weighs_against_the_tuned_rules() -> None:
         assert team != make_bot("rules", game).params  # type: ignore[attr-defined]
         for level in ("search", "deep"):
             bot = make_bot(level, game)
-            assert isinstance(bot, SearchBot) and bot.tactics is not None
-            assert bot.tactics(2) is None and bot.tactics(6) is None
-            found = bot.tactics(4)
+            assert isinstance(bot, SearchBot) and bot.tactics
+            assert bot.tactics.get(2) is None and bot.tactics.get(6) is None
+            found = bot.tactics.get(4)
             assert found is not None and found.follow == follow
             assert found.policy is not None and found.policy().params == team  # type: ignore[attr-defined]
 
@@ -395,7 +395,7 @@ def test_in_the_worlds_the_own_side_plays_the_tactics_policy_and_the_others_the_
         budget=FIXED,
         infer=True,
         rollout=lambda: others,  # type: ignore[arg-type,return-value]
-        tactics=lambda n: Tactics(frozenset(), lambda: own),  # type: ignore[arg-type,return-value]
+        tactics={4: Tactics(frozenset(), lambda: own)},  # type: ignore[arg-type,return-value]
     )
     view, memory, legal = state.view(0), state.events(0, 0), state.legal_actions()
     bot.act(view, memory, legal, random.Random(0))

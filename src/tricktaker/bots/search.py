@@ -213,7 +213,7 @@ class SearchBot:
         read_last: int = 0,
         plan: bool = True,
         follow: frozenset[str] = frozenset(),
-        tactics: Callable[[int], Tactics | None] | None = None,
+        tactics: Mapping[int, Tactics] | None = None,
     ) -> None:
         self.name = name
         self.game = game
@@ -244,7 +244,7 @@ class SearchBot:
         #: (``search_levels``' ``follow``).
         self.follow = follow
         #: Per number of players, what is left to a policy (overrides ``follow``).
-        self.tactics = tactics
+        self.tactics: Mapping[int, Tactics] = tactics or {}
         self._own_bots: dict[int, Bot] = {}
         self._own: Bot | None = None
         self._equity: MatchEquity | None = None
@@ -281,11 +281,9 @@ class SearchBot:
         they follow and the bot's side is imagined with."""
         self._own = None
         players = getattr(view, "players", None)
-        if self.tactics is None or not isinstance(players, int):
+        if not isinstance(players, int) or players not in self.tactics:
             return self.follow
-        found = self.tactics(players)
-        if found is None:
-            return self.follow
+        found = self.tactics[players]
         if found.policy is not None:
             own = self._own_bots.get(players)
             if own is None:
@@ -297,15 +295,11 @@ class SearchBot:
         """The policy whose move the search weighs against and follows."""
         return self._own if self._own is not None else self._policy()
 
-    def _model(self, actor: int, mine: bool, policy: Bot) -> Bot:
-        """How a seat is imagined: the reader's model of him, else the bot's own side by
-        its tactics' policy, else the rollout policy."""
-        model = self._models.get(actor)
-        if model is not None:
-            return model
-        if mine and self._own is not None:
-            return self._own
-        return policy
+    def _seat_models(self, sides: Sequence[int], side: int, policy: Bot) -> list[Bot]:
+        """How each seat is imagined: the reader's model of him, else the bot's own side
+        (``side``) by its tactics' policy, else the rollout policy."""
+        own = self._own if self._own is not None else policy
+        return [self._models.get(s, own if sides[s] == side else policy) for s in range(len(sides))]
 
     def match_over(self, view: View, memory: Sequence[Event]) -> None:
         """Keep the others' betting seen in a match that is over (``Learner``)."""
@@ -471,7 +465,7 @@ class SearchBot:
 
     def _belief(self, world: State, seat: int, seed: int) -> float:
         """How likely the others' choices this deal are in ``world``, as the model of
-        each would make them there (``_model``: the reader's, the own side's policy, or
+        each would make them there (``_seat_models``: the reader's, the own side's policy, or
         the rollout policy): 1 for each choice it repeats, ``mismatch`` for
         each it would not have made (they may bluff or think otherwise than it does);
         the ``unread`` verbs are not read (by default card plays, ``UNREAD_VERBS``),
@@ -487,8 +481,8 @@ class SearchBot:
         except TricktakerError:
             return 1.0
         game = get_game(self.game)
-        policy = self._policy()
-        mine = world.sides
+        sides = world.sides
+        models = self._seat_models(sides, sides[seat], self._policy())
         rng = random.Random(seed)
         weight = 1.0
         memories = _Memories()
@@ -505,7 +499,7 @@ class SearchBot:
                 legal = replay.legal_actions()
                 if len(legal) > 1:
                     memory = memories.of(replay, actor)
-                    model = self._model(actor, mine[actor] == mine[seat], policy)
+                    model = models[actor]
                     if model.act(replay.view(actor), memory, legal, rng) != action:
                         weight *= self.mismatch
             replay.apply(action)
@@ -520,7 +514,7 @@ class SearchBot:
         memories: _Memories,
         base: float = 0.0,
     ) -> float:
-        """Play ``world`` to the end of its deal, each seat as ``_model`` imagines him (the
+        """Play ``world`` to the end of its deal, each seat as ``_seat_models`` imagines him (the
         reader's model, the own side's policy, or the rollout policy); the side's gain
         (with a match-equity table, the change in equity from ``base``, in points at 0:0).
 
@@ -532,8 +526,7 @@ class SearchBot:
             known = self._value(world, side)
             if known is not None:
                 return known
-        policy = self._policy()
-        sides = world.sides
+        models = self._seat_models(world.sides, side, self._policy())
         rng = random.Random(seed)
         for _ in range(ROLLOUT_CAP):
             if len(world.finished_deals()) > before:
@@ -550,8 +543,7 @@ class SearchBot:
                 if known is not None:
                     return known
             memory = memories.of(world, actor)
-            model = self._model(actor, sides[actor] == side, policy)
-            world.apply(model.act(world.view(actor), memory, legal, rng))
+            world.apply(models[actor].act(world.view(actor), memory, legal, rng))
         equity = self._equity
         if equity is not None:
             return match_gain(world, before, side, equity, base)
@@ -573,7 +565,7 @@ def search_levels(
     reader: Callable[[], Reader] | None = None,
     plan: bool = True,
     follow: frozenset[str] = frozenset(),
-    tactics: Callable[[int], Tactics | None] | None = None,
+    tactics: Mapping[int, Tactics] | None = None,
 ) -> Mapping[str, BotFactory]:
     """The ``search`` and ``deep`` levels of ``game``, for its bots' ``LEVELS``;
     ``infer``: weigh worlds by the others' choices (:meth:`SearchBot._belief`), all but
@@ -585,7 +577,7 @@ def search_levels(
     ``follow``: verbs played as the rollout policy plays them, never searched (Le Truc's
     signals to a partner: a searched signal is chosen for how the imagined partner takes
     it, and may then tell the real one a lie);
-    ``tactics``: per number of players, verbs followed and the policy they follow
+    ``tactics``: by number of players, verbs followed and the policy they follow
     (:class:`Tactics`; four-player Truco's and Le Truc's tuned ``rules``)."""
 
     def make(name: str, given: Budget) -> Bot:

@@ -25,16 +25,12 @@ SIGNALS = frozenset({"signal"})
 #: self-play (``rules.TEAM``) and imagine their own side playing it (the signals are
 #: still followed); the other side stays ``rules``, or the reader's model of each
 #: player (docs/strength.md, "Bets tuned by self-play").
-_TUNED = Tactics(SIGNALS, lambda: RulesBot(TEAM))
-
-
-def tactics(players: int) -> Tactics | None:
-    return _TUNED if players == 4 else None
+TACTICS = {4: Tactics(SIGNALS, lambda: RulesBot(TEAM))}
 
 
 LEVELS: Mapping[str, BotFactory] = {
     "rules": RulesBot,
-    **search_levels("truc", infer=True, reader=reader, follow=SIGNALS, tactics=tactics),
+    **search_levels("truc", infer=True, reader=reader, follow=SIGNALS, tactics=TACTICS),
     # Offered only where ``tricktaker solve truc`` has written a strategy (var/solved/).
     **({"solved": SolvedBot} if available() else {}),
     **EXPLOITS,

@@ -24,16 +24,12 @@ BETS = frozenset({"raise", "accept", "refuse", "fold"})
 #: self-play (``rules.TEAM``) and imagine their own side playing it; the other side
 #: stays ``rules``, or the reader's model of each player. With two and six, where it
 #: measured no gain, they keep ``rules`` (docs/strength.md, "Bets tuned by self-play").
-_TUNED = Tactics(frozenset(), lambda: RulesBot(TEAM))
-
-
-def tactics(players: int) -> Tactics | None:
-    return _TUNED if players == 4 else None
+TACTICS = {4: Tactics(frozenset(), lambda: RulesBot(TEAM))}
 
 
 LEVELS: Mapping[str, BotFactory] = {
     "rules": RulesBot,
-    **search_levels("truco", infer=True, reader=reader, tactics=tactics),
+    **search_levels("truco", infer=True, reader=reader, tactics=TACTICS),
     **EXPLOITS,
     BalancedRulesBot.name: BalancedRulesBot,
 }

@@ -158,7 +158,7 @@ BALANCED = Params(balanced=True)
 #: ``rules`` with its betting tuned by self-play against ``rules`` with four and six
 #: players (``bench/tune_bets.py``): the policy four-player Truco's search levels weigh
 #: their moves against and imagine their own side with (``bots/truco/__init__.py``'s
-#: ``tactics``; docs/strength.md, "Bets tuned by self-play"). Against ``rules``' honest
+#: ``TACTICS``; docs/strength.md, "Bets tuned by self-play"). Against ``rules``' honest
 #: raises it answers tighter and bluffs no raise. It is not the ``rules`` level's own,
 #: which stays the yardstick the levels are measured by.
 TEAM = Params(
