@@ -23,11 +23,23 @@ A variant is ``search`` with any of, joined by ``+``:
 * ``bets``: where both the search and the ``rules`` bot play a card, the card is the
   ``rules`` bot's; every other decision is the search's (what searching the bets,
   answers and words is worth).
+* ``draws=K``: each model asked K times for each choice a world's weight reads
+  (``SearchBot.draws``);
+* ``until=Z``: the tactics' verbs followed only until a player of the other side is
+  seen Z standard errors off ``rules``' betting (``Tactics.until``; ``never``: always
+  followed); give it after ``tactics=``;
+* ``theirs=V/W``: of the unread verbs (card plays), these read for the other side's
+  players only (``SearchBot.read_theirs``);
+* ``told=X``: a world's weight for a followed word of the own side (Le Truc's
+  signals) its policy would not have said there (``SearchBot.told``);
+* ``plan=off``: worlds valued by the deal's raw points, not the change in the match
+  equity (``SearchBot.plan``): what the arena's points per deal count;
 * ``tactics=off``: none of the level's per-players tactics (``search.Tactics``: with
   four players Truco's and Le Truc's ``rules.TEAM`` advises and plays the own side):
   the level as it was before them; ``tactics=team``: ``rules.TEAM`` so at every number
   of players; ``tactics=bets`` (Truco): that, with the bets (``BETS``) played as it
-  plays them and only the cards searched.
+  plays them and only the cards searched; ``team=name:value/name:value``: as
+  ``tactics=team`` with these of ``TEAM``'s numbers moved.
 
 Games whose search level is the plain ``SearchBot`` (Le Truc, Truco, Tetka; not
 Preferans, whose search has its own class). Each job of ``--chunk`` sets (five)
@@ -47,6 +59,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import fields, replace
 
 from tricktaker.arena.ladder import play_sets
 from tricktaker.arena.stats import mean_ci
@@ -107,16 +120,26 @@ class PartSearch(SearchBot):
 
 def _refollowed(tactics: Mapping[int, Tactics], follow: frozenset[str]) -> dict[int, Tactics]:
     """The same tactics with these verbs followed instead of their own."""
-    return {n: Tactics(follow, found.policy) for n, found in tactics.items()}
+    return {n: replace(found, follow=follow) for n, found in tactics.items()}
 
 
-def _team(game: str, follow: frozenset[str]) -> dict[int, Tactics]:
+def _team(game: str, follow: frozenset[str], moved: str = "") -> dict[int, Tactics]:
     """The game's ``rules.TEAM`` advising at every number of players (the shipped level
-    takes it with four only), with these verbs followed."""
+    takes it with four only), with these verbs followed and these numbers moved
+    (``name:value/name:value``)."""
     rules = importlib.import_module(f"tricktaker.bots.{game}.rules")
     team = getattr(rules, "TEAM", None)
     if team is None:
         raise SystemExit(f"tactics=team: {game} has no tuned rules.TEAM")
+    changes: dict[str, float] = {}
+    for pair in filter(None, moved.split("/")):
+        name, _, value = pair.partition(":")
+        if name not in {f.name for f in fields(team)} or not isinstance(getattr(team, name), float):
+            raise SystemExit(f"team={moved}: {name!r} is not one of the rules bot's numbers")
+        changes[name] = _number(moved, value)
+        if not math.isfinite(changes[name]):
+            raise SystemExit(f"team={moved}: {name} is a finite number")
+    team = replace(team, **changes)
     tactics = Tactics(follow, lambda: rules.RulesBot(team))
     return dict.fromkeys(range(2, 7), tactics)
 
@@ -156,10 +179,30 @@ def make(spec: str, game: str, worlds: int) -> Bot:
             bot.tactics = {}
         elif key == "tactics" and value == "team":
             bot.tactics = _team(game, bot.follow)
+        elif key == "team":
+            bot.tactics = _team(game, bot.follow, value)
         elif key == "tactics" and value == "bets":
             if game != "truco":
                 raise SystemExit(f"variant {spec!r}: tactics=bets is Truco's")
             bot.tactics = _team(game, BETS)
+        elif key == "until":
+            z = None if value == "never" else _number(spec, value)
+            if z is not None and not z >= 0:  # nan too
+                raise SystemExit(f"variant {spec!r}: until is 0 or more standard errors")
+            bot.tactics = {n: replace(t, until=z) for n, t in bot.tactics.items()}
+        elif key == "theirs":
+            bot.read_theirs = frozenset(v for v in value.split("/") if v)
+        elif key == "told":
+            bot.told = _number(spec, value)
+            if not 0.0 <= bot.told <= 1.0:
+                raise SystemExit(f"variant {spec!r}: told is a weight from 0 to 1")
+        elif key == "draws":
+            draws = _number(spec, value)
+            if not (draws >= 1 and draws.is_integer()):
+                raise SystemExit(f"variant {spec!r}: draws is a whole number from 1")
+            bot.draws = int(draws)
+        elif key == "plan" and value == "off":
+            bot.plan = False
         elif key in ("cards", "bets") and not value:
             bot.part = key
         else:

@@ -21,7 +21,11 @@ A tuned set is then to be checked at another seed and against the exploit levels
 
 ``--start`` starts from ``team`` (``rules.TEAM``) or from ``rules`` moved by a JSON
 object (``'{"raised_margin": 0.16}'``); ``--check NAME`` (``team`` or ``default``) only
-measures that set against each ``--against`` level.
+measures that set against each ``--against`` level. ``--numbers cards`` moves the card
+play's numbers instead (Truco's ``lead_hold``, ``follow_hold``, ``partner_holds``;
+Le Truc's ``rules`` has none), ``--numbers all`` both:
+
+    .venv/bin/python bench/tune_bets.py truco --option players=4 --numbers cards --start team
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ import importlib
 import json
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from tricktaker.arena.ladder import play_sets
@@ -50,6 +54,16 @@ class Tuned:
     module: str
     steps: Mapping[str, float]
     unbounded: frozenset[str] = frozenset()
+    #: The card play's numbers with their steps (``--numbers cards``), where it has any.
+    cards: Mapping[str, float] = field(default_factory=dict)
+
+    def chosen(self, numbers: str) -> Mapping[str, float]:
+        """The steps of the numbers ``--numbers`` names: ``bets``, ``cards`` or ``all``."""
+        if numbers == "bets":
+            return self.steps
+        if numbers == "cards":
+            return self.cards
+        return {**self.steps, **self.cards}
 
     def rules(self) -> Any:
         return importlib.import_module(self.module)
@@ -85,6 +99,7 @@ GAMES: dict[str, Tuned] = {
             "eleven_margin": 0.04,
         },
         frozenset({"level_step", "raised_margin", "call_band", "eleven_margin"}),
+        {"lead_hold": 0.1, "follow_hold": 0.1, "partner_holds": 0.1},
     ),
     "truc": Tuned(
         "tricktaker.bots.truc.rules",
@@ -147,8 +162,8 @@ def text(ci: Interval) -> str:
     return f"{ci.mean:+.3f} ({ci.low:+.3f} .. {ci.high:+.3f})"
 
 
-def moved(tuned: Tuned, params: Any, key: str, sign: int) -> Any:
-    value = getattr(params, key) + sign * tuned.steps[key]
+def moved(steps: Mapping[str, float], tuned: Tuned, params: Any, key: str, sign: int) -> Any:
+    value = getattr(params, key) + sign * steps[key]
     if key not in tuned.unbounded:
         value = min(1.0, max(0.0, value))
     return replace(params, **{key: round(value, 4)})
@@ -162,6 +177,7 @@ def tune(
     seed: int,
     sets: int,
     passes: int,
+    steps: Mapping[str, float],
 ) -> Any:
     tuned = GAMES[game]
     best = start
@@ -169,9 +185,9 @@ def tune(
     print(f"start: {text(mean_ci(base))} over rules", flush=True)
     for number in range(passes):
         kept = False
-        for key in tuned.steps:
+        for key in steps:
             for sign in (1, -1):
-                trial = moved(tuned, best, key, sign)
+                trial = moved(steps, tuned, best, key, sign)
                 if trial == best:
                     continue
                 values = measure(pool, game, options, trial, "rules", seed, sets)
@@ -198,8 +214,9 @@ def starting(tuned: Tuned, text: str) -> Any:
         return named[text]
     try:
         changes = json.loads(text)
-        if not isinstance(changes, dict) or not set(changes) <= set(tuned.steps):
-            raise ValueError(f"only these numbers: {', '.join(tuned.steps)}")
+        known = tuned.chosen("all")
+        if not isinstance(changes, dict) or not set(changes) <= set(known):
+            raise ValueError(f"only these numbers: {', '.join(known)}")
         if not all(
             isinstance(v, (int, float)) and not isinstance(v, bool) for v in changes.values()
         ):
@@ -221,6 +238,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--start", default="default", help="default, team, or a JSON object of changes")
     p.add_argument("--check", help="only measure this set (default or team)")
+    p.add_argument(
+        "--numbers",
+        choices=("bets", "cards", "all"),
+        default="bets",
+        help="which numbers are moved: the betting's (default), the card play's, or both",
+    )
     p.add_argument("--against", default="rules", help="levels --check meets, comma-separated")
     args = p.parse_args(argv)
     if min(args.sets, args.passes, args.workers) < 1:
@@ -231,6 +254,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.check is not None and args.check not in named:
         raise SystemExit(f"--check: one of {', '.join(named)}")
     start = starting(tuned, args.start)
+    steps = tuned.chosen(args.numbers)
+    if not steps:
+        raise SystemExit(f"--numbers {args.numbers}: {game}'s rules bot has no such numbers")
     g = get_game(game)
     try:
         options = tuple(sorted(parse_option_args(args.option).items()))
@@ -248,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 )
                 print(f"{args.check} vs {level}: {text(mean_ci(values))}", flush=True)
             return
-        best = tune(pool, game, options, start, args.seed, args.sets, args.passes)
+        best = tune(pool, game, options, start, args.seed, args.sets, args.passes, steps)
     default = named["default"]
     changed = {k: v for k, v in asdict(best).items() if v != getattr(default, k)}
     print("tuned (differing from rules):", json.dumps(changed), flush=True)

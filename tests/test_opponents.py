@@ -220,3 +220,22 @@ def test_a_player_departs_from_rules_only_when_his_counts_clearly_differ() -> No
     four.history[2] = SeatTally(calls=Tally(0, 30))  # seat 0's partner
     assert four.departing(0, 4, (), 2.5) == frozenset()
     assert four.departing(1, 4, (), 2.5) == {2}
+
+
+def test_a_side_departs_from_rules_when_its_pooled_counts_clearly_differ() -> None:
+    """``side_departs``: the other side's players' counts pooled; three players each
+    refusing nine raises of ten are each within the noise alone (at 3 standard errors),
+    but not together; a side answering at ``rules``' own rate, or the own side's
+    counts, are no departure."""
+    rates = truco_reading.prior(6).rates
+    six = truco_reading.reader()
+    for seat in (1, 3, 5):
+        six.history[seat] = SeatTally(calls=Tally(1, 10))
+    assert six.departing(0, 6, (), 3.0) == frozenset()
+    assert six.side_departs(0, 6, (), 3.0)
+    assert not six.side_departs(1, 6, (), 3.0)  # the counts are its own side's
+    like = round(rates.calls * 30)
+    for seat in (1, 3, 5):
+        six.history[seat] = SeatTally(calls=Tally(like, 30))
+    assert not six.side_departs(0, 6, (), 3.0)
+    assert not truco_reading.reader().side_departs(0, 6, (), 3.0)  # nothing seen yet

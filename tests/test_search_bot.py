@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -174,6 +175,133 @@ def test_worlds_are_weighed_by_how_the_others_would_have_answered_there() -> Non
     assert bot._belief(state, 1, seed=0) == pytest.approx(MISMATCH)
 
 
+def _same(policy: object) -> object:
+    return policy
+
+
+class _Alternating:
+    """A mixed policy: the first legal action, then the second, by turns."""
+
+    name = "alternating"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def act(self, view: object, memory: object, legal: list[object], rng: random.Random) -> object:
+        self.calls += 1
+        return legal[(self.calls - 1) % 2]
+
+
+def test_with_draws_a_world_weighs_by_the_share_of_them_that_repeat_the_choice() -> None:
+    """``draws``: the model is asked that many times; a world where a mixed model would
+    give the dealer's answer half the time weighs halfway between ``mismatch`` and 1,
+    one where it always would weighs 1 (one draw: 1 or ``mismatch``, as before)."""
+    mine, other = "7h 8c Ad", "9s 9d Th"
+    state = new_state(deals=[{**deal(other, mine), "stock": full_stock(other, mine)}])
+    run(state, "1:play 7h")
+    plays = [str(a) for a in state.legal_actions() if a.verb == "play"]
+    run(state, plays[-1])
+    run(state, "1:double")
+    run(state, str(state.legal_actions()[1]))
+    for draws, expected in (
+        (1, 1.0),
+        (2, 1.0 - (1.0 - MISMATCH) / 2),
+        (4, 1.0 - (1.0 - MISMATCH) / 2),
+    ):
+        policy = _Alternating()
+        policy.calls = 1  # its first answer is the second legal one: the dealer's
+        bot = SearchBot("truc", budget=FIXED, rollout=functools.partial(_same, policy), infer=True)  # type: ignore[arg-type]
+        bot.draws = draws
+        assert bot._belief(state, 1, seed=0) == pytest.approx(expected), draws
+        assert policy.calls == 1 + draws
+
+
+class _NeverSignals:
+    """A policy that plays the first legal move that is not a signal."""
+
+    name = "never-signals"
+
+    def act(self, view: object, memory: object, legal: list[object], rng: random.Random) -> object:
+        return next(a for a in legal if getattr(a, "verb", None) != "signal")
+
+
+def test_a_partner_s_followed_signal_that_a_world_contradicts_weighs_told() -> None:
+    """Four-player Le Truc: the partner's signals are followed (said as the own side's
+    policy says them), so a world where that policy would not say one weighs ``told``
+    for each, not ``mismatch``; without ``told`` nothing changes."""
+    from tricktaker.bots.search import Tactics
+
+    game = get_game("truc")
+    rules = make_bot("rules", "truc")
+    for seed in range(12):
+        state = game.new_match(game.options({"players": 4}), seed=seed)
+        rng = random.Random(seed)
+        said: list[tuple[int, str]] = []
+        while state.to_act is not None:
+            seat = state.to_act
+            legal = state.legal_actions()
+            partner_signals = [v for s, v in said if s == (seat + 2) % 4 and v == "signal"]
+            if partner_signals and len(legal) > 1:
+                break
+            action = rules.act(state.view(seat), state.events(0, seat), legal, rng)
+            said.append((seat, action.verb))
+            state.apply(action)
+        else:
+            continue
+        seat = state.to_act
+        assert seat is not None
+        signals = sum(1 for s, v in said if s == (seat + 2) % 4 and v == "signal")
+        weights = []
+        for told in (None, MISMATCH / 2):
+            bot = SearchBot(
+                "truc",
+                budget=FIXED,
+                infer=True,
+                rollout=make_bot("rules", "truc").__class__,
+                tactics={4: Tactics(frozenset({"signal"}), _NeverSignals)},  # type: ignore[arg-type]
+            )
+            bot.told = told
+            bot._set_tactics(state.view(seat), state.events(0, seat))
+            weights.append(bot._belief(state, seat, seed=0))
+        assert weights[0] > 0.0
+        assert weights[1] == pytest.approx(weights[0] * 0.5**signals)
+        return
+    raise AssertionError("no deal had a partner's signal before a choice")
+
+
+def test_card_plays_read_for_the_other_side_only_with_read_theirs() -> None:
+    """``read_theirs``: of the unread verbs (card plays), those read for the other side's
+    players only: each card of theirs the model would not have played weighs
+    ``mismatch``; the partner's cards (he plays as the search, not as the model) and the
+    bets, read as before, are weighed the same with or without it."""
+    game = get_game("truco")
+    rules = make_bot("rules", "truco")
+    for seed in range(20):
+        state = game.new_match(game.options({"players": 4}), seed=seed)
+        rng = random.Random(seed)
+        theirs = partner = 0
+        while state.to_act is not None and not state.finished_deals():
+            seat, legal = state.to_act, state.legal_actions()
+            if seat == 0 and theirs and partner and len(legal) > 1:
+                break
+            action = rules.act(state.view(seat), state.events(0, seat), legal, rng)
+            if action.verb == "play" and len(legal) > 1 and action != legal[0]:
+                theirs += seat in (1, 3)
+                partner += seat == 2
+            state.apply(action)
+        else:
+            continue
+        weights = []
+        for read in (frozenset(), frozenset({"play"})):
+            bot = SearchBot("truco", budget=FIXED, rollout=_FirstLegal, infer=True)  # type: ignore[arg-type]
+            bot.read_theirs = read
+            weights.append(bot._belief(state, 0, seed=0))
+        assert weights[0] > 0.0
+        assert weights[1] == pytest.approx(weights[0] * MISMATCH**theirs)
+        return
+    raise AssertionError("no deal had both sides' cards off the first legal move")
+
+
 def test_inference_reads_bets_in_the_betting_games_and_card_plays_in_tetka() -> None:
     for game in ("truc", "truco"):
         bot = make_bot("search", game)
@@ -334,25 +462,78 @@ def test_tactics_follow_their_policy_s_verbs_and_imagine_only_the_own_side_by_it
     assert bets >= 3 and cards >= 3, (bets, cards)
 
 
-def test_four_player_search_weighs_against_the_tuned_rules() -> None:
+class _Departing:
+    """A reader that models nobody and sees ``who`` bet otherwise than ``rules``."""
+
+    def __init__(self, who: frozenset[int]) -> None:
+        self.who = who
+
+    def side_departs(self, seat: int, players: int, memory: object, z: float) -> bool:
+        return bool(self.who)
+
+    def policies(self, seat: int, players: int, memory: object) -> dict[int, object]:
+        return {}
+
+
+def test_tactics_follow_their_verbs_until_the_other_side_is_seen_to_bet_otherwise() -> None:
+    """``Tactics.until``: the bets are followed while the reader sees nobody of the
+    other side depart from ``rules``' betting; once one does, they are searched (to
+    exploit him). Without ``until`` they are followed whatever the reader sees."""
+    from tricktaker.bots.search import Tactics
+    from tricktaker.bots.truco import BETS
+    from tricktaker.bots.truco.rules import TEAM, RulesBot
+
+    game = get_game("truco")
+    tuned = RulesBot(TEAM)
+    checked = 0
+    for seed in range(4):
+        state = game.new_match(game.options({"players": 4}), seed=seed)
+        rng = random.Random(seed)
+        while state.to_act is not None and len(state.finished_deals()) < 2:
+            seat = state.to_act
+            view, memory, legal = state.view(seat), state.events(0, seat), state.legal_actions()
+            told = tuned.act(view, memory, legal, random.Random(seed))
+            if len(legal) > 1 and told.verb in BETS:
+                checked += 1
+                for until, seen, followed in (
+                    (3.0, frozenset(), True),
+                    (3.0, frozenset({(seat + 1) % 4}), False),
+                    (None, frozenset({(seat + 1) % 4}), True),
+                ):
+                    tactics = {4: Tactics(BETS, lambda: tuned, until=until)}
+                    bot = SearchBot("truco", budget=FIXED, tactics=tactics)
+                    bot.reader = _Departing(seen)  # type: ignore[assignment]
+                    chosen = bot.act(view, memory, legal, random.Random(seed))
+                    if followed:
+                        assert chosen == told and bot.last_worlds == 0
+                    else:
+                        assert bot.last_worlds == FIXED.max_worlds
+            state.apply(tuned.act(view, memory, legal, rng))
+    assert checked >= 3, checked
+
+
+def test_team_search_weighs_against_the_tuned_rules() -> None:
     """The shipped search levels of Truco and Le Truc take their ``rules.TEAM`` as their
     advice with four players (Truco follows no verb: its bets stay searched, reading the
-    others; Le Truc still follows its signals); with two and six they keep ``rules``."""
+    others; Le Truc still follows its signals); six-player Truco bets as ``TEAM`` bets
+    and searches the cards; with two players they keep ``rules``."""
     from tricktaker.bots.truc.rules import TEAM as TRUC_TEAM
+    from tricktaker.bots.truco import BETS
     from tricktaker.bots.truco.rules import TEAM as TRUCO_TEAM
 
     for game, team, follow in (
-        ("truco", TRUCO_TEAM, frozenset()),
-        ("truc", TRUC_TEAM, frozenset({"signal"})),
+        ("truco", TRUCO_TEAM, {4: frozenset(), 6: BETS}),
+        ("truc", TRUC_TEAM, {4: frozenset({"signal"})}),
     ):
         assert team != make_bot("rules", game).params  # type: ignore[attr-defined]
         for level in ("search", "deep"):
             bot = make_bot(level, game)
             assert isinstance(bot, SearchBot) and bot.tactics
-            assert bot.tactics.get(2) is None and bot.tactics.get(6) is None
-            found = bot.tactics.get(4)
-            assert found is not None and found.follow == follow
-            assert found.policy is not None and found.policy().params == team  # type: ignore[attr-defined]
+            assert set(bot.tactics) == set(follow)
+            for players, verbs in follow.items():
+                found = bot.tactics[players]
+                assert found.follow == verbs
+                assert found.policy is not None and found.policy().params == team  # type: ignore[attr-defined]
 
 
 class _Recorder:

@@ -80,6 +80,13 @@ class Tally:
         return (self.hits + prior * weight) / (self.tries + weight)
 
 
+def _off(seen: Tally, p: float, z: float) -> bool:
+    """Whether the counts are more than ``z`` binomial standard errors off rate ``p``."""
+    return bool(seen.tries) and abs(seen.hits / seen.tries - p) > z * math.sqrt(
+        max(p * (1.0 - p), 1e-6) / seen.tries
+    )
+
+
 @dataclass(slots=True)
 class SeatTally:
     """One player's betting: raises per chance, calls and raises back per answer."""
@@ -245,13 +252,26 @@ class Reader:
         for other, tally in self.others(seat, players, memory):
             for name in ("raises", "calls", "backs"):
                 seen: Tally = getattr(tally, name)
-                p: float = getattr(base, name)
-                if seen.tries and abs(seen.hits / seen.tries - p) > z * math.sqrt(
-                    max(p * (1.0 - p), 1e-6) / seen.tries
-                ):
+                if _off(seen, getattr(base, name), z):
                     out.add(other)
                     break
         return frozenset(out)
+
+    def side_departs(self, seat: int, players: int, memory: Sequence[Event], z: float) -> bool:
+        """Whether the other side, its players' counts pooled, bets clearly otherwise
+        than the ``rules`` bot: one frequency more than ``z`` binomial standard errors off.
+
+        Why pooled: with six players each of three opponents answers few raises, and a
+        side that refuses four raises in five took about 100 deals to show it player by
+        player at three standard errors, some 25 sets pooled (``Tactics.until``)."""
+        base = self._prior(players).rates
+        pooled = {name: Tally() for name in ("raises", "calls", "backs")}
+        for _, tally in self.others(seat, players, memory):
+            for name, sum_ in pooled.items():
+                seen: Tally = getattr(tally, name)
+                sum_.hits += seen.hits
+                sum_.tries += seen.tries
+        return any(_off(seen, getattr(base, name), z) for name, seen in pooled.items())
 
     def policies(self, seat: int, players: int, memory: Sequence[Event]) -> Mapping[int, Bot]:
         """The model of each other side's seat that the counts move off the ``rules`` bot."""

@@ -102,6 +102,12 @@ class Tactics:
 
     follow: frozenset[str]
     policy: Callable[[], Bot] | None = None
+    #: Follow the verbs only until the other side (its players' counts pooled) is seen
+    #: to bet more than this many binomial standard errors off the ``rules`` bot's
+    #: frequencies (``Reader.side_departs``), then search them (None: always). Why: against
+    #: players who bet as the policy expects, searched bets add noise (six-player
+    #: Truco); against one who bets otherwise they are how the search exploits him.
+    until: float | None = None
 
 
 class Classes(Protocol):
@@ -235,6 +241,19 @@ class SearchBot:
         if read_last < 0:
             raise ValueError("read_last counts actions: 0 (all) or more")
         self.read_last = read_last
+        #: How many times each model is asked for each choice it is read on: a world
+        #: weighs by the share of them it repeats (a mixed or noisy policy gives a
+        #: likelihood, not one coin's yes or no), ``mismatch`` where none does.
+        self.draws = 1
+        #: A world's weight for a followed verb of the own side's (Le Truc's signals) that
+        #: the own side's policy would not have said there; None: ``mismatch``. The own
+        #: side's search levels say exactly what that policy says (``follow``), so
+        #: such a word contradicts the world nearly surely.
+        self.told: float | None = None
+        #: Of the ``unread`` verbs, those still read for the other side's players (their
+        #: cards, say, whom the rollout policy models; the partners play as the search).
+        self.read_theirs: frozenset[str] = frozenset()
+        self._followed: frozenset[str] = follow
         self._classes = classes
         #: Value a world by the change in match equity (``bots/equity.py``) where the
         #: game's options have a table; False: by the deal's raw points.
@@ -276,20 +295,30 @@ class SearchBot:
                 self._rollout_bot = make_bot("rules", self.game)
         return self._rollout_bot
 
-    def _set_tactics(self, view: View) -> frozenset[str]:
-        """The verbs followed at this view's number of players, and (``_own``) the policy
-        they follow and the bot's side is imagined with."""
+    def _set_tactics(self, view: View, memory: Sequence[Event]) -> frozenset[str]:
+        """The verbs followed at this view's number of players (none once the other side
+        departs from ``rules``, where the tactics say ``until``), and (``_own``) the
+        policy they follow and the bot's side is imagined with."""
         self._own = None
+        self._followed = self.follow
         players = getattr(view, "players", None)
         if not isinstance(players, int) or players not in self.tactics:
             return self.follow
         found = self.tactics[players]
+        self._followed = found.follow
+        if (
+            found.until is not None
+            and self.reader is not None
+            and view.seat is not None
+            and self.reader.side_departs(view.seat, players, memory, found.until)
+        ):
+            self._followed = frozenset()
         if found.policy is not None:
             own = self._own_bots.get(players)
             if own is None:
                 own = self._own_bots[players] = found.policy()
             self._own = own
-        return found.follow
+        return self._followed
 
     def _advisor(self) -> Bot:
         """The policy whose move the search weighs against and follows."""
@@ -319,7 +348,7 @@ class SearchBot:
         if seat is None:
             raise TricktakerError(f"the {self.name} bot plays a seat, not a spectator's view")
         advice: Action | None = None
-        follow = self._set_tactics(view)
+        follow = self._set_tactics(view, memory)
         # A followed verb among the legal moves: the policy is asked before any world is
         # drawn (its draws come first in the rng), and its move serves prudence too.
         if follow and any(a.verb in follow for a in legal):
@@ -382,7 +411,7 @@ class SearchBot:
         game = get_game(self.game)
         seat = view.seat
         assert seat is not None
-        self._set_tactics(view)  # (again when called from ``act``: it draws no chance)
+        self._set_tactics(view, memory)  # (again when called from ``act``: no chance drawn)
         self._models = {}
         if self.reader is not None:
             players = getattr(view, "players", None)
@@ -494,14 +523,26 @@ class SearchBot:
                 actor is not None
                 and actor != seat
                 and n >= first_read
-                and action.verb not in self.unread
+                and (
+                    action.verb not in self.unread
+                    or (action.verb in self.read_theirs and sides[actor] != sides[seat])
+                )
             ):
                 legal = replay.legal_actions()
                 if len(legal) > 1:
                     memory = memories.of(replay, actor)
-                    model = models[actor]
-                    if model.act(replay.view(actor), memory, legal, rng) != action:
-                        weight *= self.mismatch
+                    model, seen = models[actor], replay.view(actor)
+                    draws = self.draws
+                    same = sum(model.act(seen, memory, legal, rng) == action for _ in range(draws))
+                    if same < draws:
+                        floor = self.mismatch
+                        if (
+                            self.told is not None
+                            and action.verb in self._followed
+                            and sides[actor] == sides[seat]
+                        ):
+                            floor = self.told
+                        weight *= floor + (1.0 - floor) * same / draws
             replay.apply(action)
         return weight
 
