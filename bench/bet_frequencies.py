@@ -22,7 +22,9 @@ intervals.
     .venv/bin/python bench/bet_frequencies.py --option players=2 --sets 200 --seed 1 \\
         --levels rules,search --against rules,always-accept,never-fold,two-top-accept,bluff-raise
 
-The search levels play at a fixed ``--worlds`` (no clock), as ``search_parts.py``.
+The search levels (a level counted or an opponent) play at a fixed ``--worlds`` (no
+clock), as in ``search_parts.py``. Truco Paulista by default; with Argentino's envido,
+an answer to a raise that calls envido counts as not going on.
 """
 
 from __future__ import annotations
@@ -89,11 +91,12 @@ def run_job(job: Job) -> Counter[tuple[str, str, bool]]:
     options, level, against, seed, first, count, worlds = job
     g = get_game("truco")
     opts = g.options(parse_option_texts(g.option_schema(), dict(options)))
-    bot = make_bot(level, "truco")
-    if isinstance(bot, SearchBot):
-        bot.budget = Budget(seconds=math.inf, min_worlds=worlds, max_worlds=worlds)
+    bot, other = make_bot(level, "truco"), make_bot(against, "truco")
+    for searching in (bot, other):
+        if isinstance(searching, SearchBot):
+            searching.budget = Budget(seconds=math.inf, min_worlds=worlds, max_worlds=worlds)
     tally: Counter[tuple[str, str, bool]] = Counter()
-    play_sets("truco", opts, counted(bot, tally), make_bot(against, "truco"), seed, first, count)
+    play_sets("truco", opts, counted(bot, tally), other, seed, first, count)
     return tally
 
 
@@ -128,7 +131,7 @@ def main() -> None:
     except TricktakerError as exc:
         raise SystemExit(str(exc)) from exc
     print(
-        "| level | against | bluffs (raises from weak) | raises, middling | raises, good |"
+        "| level | against | bluffs (raises, weak) | raises, middling | raises, good |"
         " calls light (goes on, weak) | goes on, middling | goes on, good |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")

@@ -35,7 +35,8 @@ A variant is ``search`` with any of, joined by ``+``:
 * ``plan=off``: worlds valued by the deal's raw points, not the change in the match
   equity (``SearchBot.plan``): what the arena's points per deal count;
 * ``tactics=off``: none of the level's per-players tactics (``search.Tactics``: with
-  four players Truco's and Le Truc's ``rules.TEAM`` advises and plays the own side):
+  four players Truco's and Le Truc's ``rules.TEAM`` advises and plays the own side;
+  with six, Truco bets as it bets until the other side departs from ``rules``):
   the level as it was before them; ``tactics=team``: ``rules.TEAM`` so at every number
   of players; ``tactics=bets`` (Truco): that, with the bets (``BETS``) played as it
   plays them and only the cards searched; ``team=name:value/name:value``: as
@@ -185,6 +186,8 @@ def make(spec: str, game: str, worlds: int) -> Bot:
             if game != "truco":
                 raise SystemExit(f"variant {spec!r}: tactics=bets is Truco's")
             bot.tactics = _team(game, BETS)
+        elif key == "until" and not any(t.follow for t in bot.tactics.values()):
+            raise SystemExit(f"variant {spec!r}: until= needs tactics that follow verbs first")
         elif key == "until":
             z = None if value == "never" else _number(spec, value)
             if z is not None and not z >= 0:  # nan too
@@ -198,8 +201,8 @@ def make(spec: str, game: str, worlds: int) -> Bot:
                 raise SystemExit(f"variant {spec!r}: told is a weight from 0 to 1")
         elif key == "draws":
             draws = _number(spec, value)
-            if not (draws >= 1 and draws.is_integer()):
-                raise SystemExit(f"variant {spec!r}: draws is a whole number from 1")
+            if not (1 <= draws <= 64 and draws.is_integer()):
+                raise SystemExit(f"variant {spec!r}: draws is a whole number from 1 to 64")
             bot.draws = int(draws)
         elif key == "plan" and value == "off":
             bot.plan = False

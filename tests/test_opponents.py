@@ -225,8 +225,8 @@ def test_a_player_departs_from_rules_only_when_his_counts_clearly_differ() -> No
 def test_a_side_departs_from_rules_when_its_pooled_counts_clearly_differ() -> None:
     """``side_departs``: the other side's players' counts pooled; three players each
     refusing nine raises of ten are each within the noise alone (at 3 standard errors),
-    but not together; a side answering at ``rules``' own rate, or the own side's
-    counts, are no departure."""
+    but not together; a side answering at ``rules``' own rate, the own side's counts,
+    or a rare answer in the first few (too few to judge) are no departure."""
     rates = truco_reading.prior(6).rates
     six = truco_reading.reader()
     for seat in (1, 3, 5):
@@ -239,3 +239,8 @@ def test_a_side_departs_from_rules_when_its_pooled_counts_clearly_differ() -> No
         six.history[seat] = SeatTally(calls=Tally(like, 30))
     assert not six.side_departs(0, 6, (), 3.0)
     assert not truco_reading.reader().side_departs(0, 6, (), 3.0)  # nothing seen yet
+    early = truco_reading.reader()  # one raise-back in three answers: too few to judge
+    early.history[1] = SeatTally(calls=Tally(1, 3), backs=Tally(1, 3))
+    assert rates.backs < 0.1 and not early.side_departs(0, 6, (), 2.5)
+    early.history[1] = SeatTally(calls=Tally(60, 150), backs=Tally(30, 150))  # one in five
+    assert early.side_departs(0, 6, (), 2.5)

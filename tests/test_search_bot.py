@@ -463,12 +463,16 @@ def test_tactics_follow_their_policy_s_verbs_and_imagine_only_the_own_side_by_it
 
 
 class _Departing:
-    """A reader that models nobody and sees ``who`` bet otherwise than ``rules``."""
+    """A reader that models nobody and sees the other side bet otherwise than ``rules``
+    (``who``: some player of it), noting what it was asked with."""
 
     def __init__(self, who: frozenset[int]) -> None:
         self.who = who
+        self.asked: list[tuple[int, int, int, float]] = []
 
     def side_departs(self, seat: int, players: int, memory: object, z: float) -> bool:
+        assert isinstance(memory, (list, tuple))
+        self.asked.append((seat, players, len(memory), z))
         return bool(self.who)
 
     def policies(self, seat: int, players: int, memory: object) -> dict[int, object]:
@@ -476,9 +480,10 @@ class _Departing:
 
 
 def test_tactics_follow_their_verbs_until_the_other_side_is_seen_to_bet_otherwise() -> None:
-    """``Tactics.until``: the bets are followed while the reader sees nobody of the
-    other side depart from ``rules``' betting; once one does, they are searched (to
-    exploit him). Without ``until`` they are followed whatever the reader sees."""
+    """``Tactics.until``: the bets are followed while the reader does not see the other
+    side depart from ``rules``' betting (asked with the seat, the players, the memory and
+    ``until``); once it does, they are searched (to exploit it). Without ``until`` they
+    are followed whatever the reader sees."""
     from tricktaker.bots.search import Tactics
     from tricktaker.bots.truco import BETS
     from tricktaker.bots.truco.rules import TEAM, RulesBot
@@ -502,8 +507,10 @@ def test_tactics_follow_their_verbs_until_the_other_side_is_seen_to_bet_otherwis
                 ):
                     tactics = {4: Tactics(BETS, lambda: tuned, until=until)}
                     bot = SearchBot("truco", budget=FIXED, tactics=tactics)
-                    bot.reader = _Departing(seen)  # type: ignore[assignment]
+                    reader = bot.reader = _Departing(seen)  # type: ignore[assignment]
                     chosen = bot.act(view, memory, legal, random.Random(seed))
+                    if until is not None:
+                        assert reader.asked[0] == (seat, 4, len(memory), until)
                     if followed:
                         assert chosen == told and bot.last_worlds == 0
                     else:
@@ -518,7 +525,7 @@ def test_team_search_weighs_against_the_tuned_rules() -> None:
     others; Le Truc still follows its signals); six-player Truco bets as ``TEAM`` bets
     and searches the cards; with two players they keep ``rules``."""
     from tricktaker.bots.truc.rules import TEAM as TRUC_TEAM
-    from tricktaker.bots.truco import BETS
+    from tricktaker.bots.truco import BETS, UNTIL
     from tricktaker.bots.truco.rules import TEAM as TRUCO_TEAM
 
     for game, team, follow in (
@@ -533,6 +540,7 @@ def test_team_search_weighs_against_the_tuned_rules() -> None:
             for players, verbs in follow.items():
                 found = bot.tactics[players]
                 assert found.follow == verbs
+                assert found.until == (UNTIL if (game, players) == ("truco", 6) else None)
                 assert found.policy is not None and found.policy().params == team  # type: ignore[attr-defined]
 
 

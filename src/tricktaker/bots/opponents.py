@@ -80,6 +80,18 @@ class Tally:
         return (self.hits + prior * weight) / (self.tries + weight)
 
 
+#: The least expected count of the rarer outcome before a pooled frequency is judged
+#: (``Reader.side_departs``): below it the normal approximation of the binomial is
+#: poor, and one raise-back in a side's first three answers (``rules`` raises back
+#: about one in 25) would read as 2.5 standard errors off.
+LEAST_EXPECTED = 5.0
+
+
+def _judged(seen: Tally, p: float) -> bool:
+    """Enough tries to judge rate ``p`` by its standard error (``LEAST_EXPECTED``)."""
+    return seen.tries * min(p, 1.0 - p) >= LEAST_EXPECTED
+
+
 def _off(seen: Tally, p: float, z: float) -> bool:
     """Whether the counts are more than ``z`` binomial standard errors off rate ``p``."""
     return bool(seen.tries) and abs(seen.hits / seen.tries - p) > z * math.sqrt(
@@ -259,7 +271,8 @@ class Reader:
 
     def side_departs(self, seat: int, players: int, memory: Sequence[Event], z: float) -> bool:
         """Whether the other side, its players' counts pooled, bets clearly otherwise
-        than the ``rules`` bot: one frequency more than ``z`` binomial standard errors off.
+        than the ``rules`` bot: one frequency more than ``z`` binomial standard errors off,
+        judged once its counts are enough for that (``LEAST_EXPECTED``).
 
         Why pooled: with six players each of three opponents answers few raises, and a
         side that refuses four raises in five took about 100 deals to show it player by
@@ -271,7 +284,10 @@ class Reader:
                 seen: Tally = getattr(tally, name)
                 sum_.hits += seen.hits
                 sum_.tries += seen.tries
-        return any(_off(seen, getattr(base, name), z) for name, seen in pooled.items())
+        return any(
+            _judged(seen, getattr(base, name)) and _off(seen, getattr(base, name), z)
+            for name, seen in pooled.items()
+        )
 
     def policies(self, seat: int, players: int, memory: Sequence[Event]) -> Mapping[int, Bot]:
         """The model of each other side's seat that the counts move off the ``rules`` bot."""

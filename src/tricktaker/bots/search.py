@@ -497,8 +497,11 @@ class SearchBot:
         each would make them there (``_seat_models``: the reader's, the own side's policy, or
         the rollout policy): 1 for each choice it repeats, ``mismatch`` for
         each it would not have made (they may bluff or think otherwise than it does);
-        the ``unread`` verbs are not read (by default card plays, ``UNREAD_VERBS``),
-        and with ``read_last`` only that many last actions are.
+        with ``draws`` above 1, ``mismatch`` plus the rest in the share of the draws
+        that repeat it, and ``told`` instead of ``mismatch`` for the own side's
+        followed verbs; the ``unread`` verbs are not read (by default card plays,
+        ``UNREAD_VERBS``) but for the other side's ``read_theirs``, and with
+        ``read_last`` only that many last actions are.
 
         Without this every hand the cards allow is as likely as any other, and a
         raise or a call says nothing: the search would meet a double from strength
@@ -619,7 +622,8 @@ def search_levels(
     signals to a partner: a searched signal is chosen for how the imagined partner takes
     it, and may then tell the real one a lie);
     ``tactics``: by number of players, verbs followed and the policy they follow
-    (:class:`Tactics`; four-player Truco's and Le Truc's tuned ``rules``)."""
+    (:class:`Tactics`; four-player Truco's and Le Truc's tuned ``rules``, six-player
+    Truco's bets followed until the other side departs from ``rules``' betting)."""
 
     def make(name: str, given: Budget) -> Bot:
         return SearchBot(

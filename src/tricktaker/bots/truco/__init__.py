@@ -31,9 +31,9 @@ UNTIL = 2.5
 #: stays ``rules``, or the reader's model of each player. With six they bet as
 #: ``TEAM`` bets (``BETS`` followed) and search only the cards: there the searched
 #: bets lost to ``rules``' own, and following ``TEAM``'s gained at three seeds of
-#: three; until a player of the other side is seen to bet otherwise (``UNTIL``), when
-#: the bets are searched again, to exploit him (docs/strength.md, "Six players: the
-#: bets followed"). With two, where it measured no gain, they keep ``rules``
+#: three; until the other side, its players' counts pooled, is seen to bet otherwise
+#: (``UNTIL``), when the bets are searched again, to exploit it (docs/strength.md,
+#: "Six players: the bets followed"). With two, where it measured no gain, they keep ``rules``
 #: (docs/strength.md, "Bets tuned by self-play").
 TACTICS = {
     4: Tactics(frozenset(), lambda: RulesBot(TEAM)),
