@@ -254,6 +254,8 @@ class SearchBot:
         #: cards, say, whom the rollout policy models; the partners play as the search).
         self.read_theirs: frozenset[str] = frozenset()
         self._followed: frozenset[str] = follow
+        #: The view and memory the tactics were last set for (``_set_tactics``).
+        self._tactics_for: tuple[View, Sequence[Event]] | None = None
         self._classes = classes
         #: Value a world by the change in match equity (``bots/equity.py``) where the
         #: game's options have a table; False: by the deal's raw points.
@@ -299,6 +301,11 @@ class SearchBot:
         """The verbs followed at this view's number of players (none once the other side
         departs from ``rules``, where the tactics say ``until``), and (``_own``) the
         policy they follow and the bot's side is imagined with."""
+        if self._tactics_for is not None and (
+            self._tactics_for[0] is view and self._tactics_for[1] is memory
+        ):
+            return self._followed  # ``evaluate`` from ``act``: the reader is not asked twice
+        self._tactics_for = (view, memory)
         self._own = None
         self._followed = self.follow
         players = getattr(view, "players", None)
@@ -411,7 +418,7 @@ class SearchBot:
         game = get_game(self.game)
         seat = view.seat
         assert seat is not None
-        self._set_tactics(view, memory)  # (again when called from ``act``: no chance drawn)
+        self._set_tactics(view, memory)  # (kept from ``act`` when called from it)
         self._models = {}
         if self.reader is not None:
             players = getattr(view, "players", None)
