@@ -32,6 +32,8 @@ A variant is ``search`` with any of, joined by ``+``:
   players only (``SearchBot.read_theirs``);
 * ``told=X``: a world's weight for a followed word of the own side (Le Truc's
   signals) its policy would not have said there (``SearchBot.told``);
+* ``ours=X``: a world's weight for a choice of the own side's (a partner's) that its
+  policy would not have made there (``SearchBot.ours``; 1: partners not read);
 * ``plan=off``: worlds valued by the deal's raw points, not the change in the match
   equity (``SearchBot.plan``): what the arena's points per deal count;
 * ``tactics=off``: none of the level's per-players tactics (``search.Tactics``: with
@@ -199,6 +201,10 @@ def make(spec: str, game: str, worlds: int) -> Bot:
             bot.told = _number(spec, value)
             if not 0.0 <= bot.told <= 1.0:
                 raise SystemExit(f"variant {spec!r}: told is a weight from 0 to 1")
+        elif key == "ours":
+            bot.ours = _number(spec, value)
+            if not 0.0 <= bot.ours <= 1.0:
+                raise SystemExit(f"variant {spec!r}: ours is a weight from 0 to 1")
         elif key == "draws":
             draws = _number(spec, value)
             if not (1 <= draws <= 64 and draws.is_integer()):

@@ -182,6 +182,34 @@ def test_the_search_level_learns_its_opponents_betting_across_arena_deals() -> N
     assert seen is not None and seen.raises.tries + seen.calls.tries > 0
 
 
+def test_a_match_over_keeps_only_the_counts_of_the_other_side_of_the_seat_told() -> None:
+    """The own side's bets are never read; kept, a bot that plays both sides of a
+    duplicate set would read its own under the other side's seats of the next deal."""
+    game = get_game("truco")
+    opts = game.options({"players": 4})
+    rules = make_bot("rules", "truco")
+    for pair in range(20):  # a deal where every seat was counted
+        state = start_state("truco", opts, set_up("truco", opts, 3, pair, 4))
+        play_deal(state, [rules] * 4, [random.Random(s) for s in range(4)])
+        memory = state.events(0, 0)
+        every = truco_reading.reader()
+        every.match_over(memory)
+        if set(every.history) == {0, 1, 2, 3}:
+            break
+    else:
+        raise AssertionError("no deal where every seat bet")
+    for seat in range(4):
+        reader = truco_reading.reader()
+        reader.match_over(memory, seat)
+        assert set(reader.history) == {s for s in range(4) if (s & 1) != (seat & 1)}
+        for other, tally in reader.history.items():
+            assert tally == every.history[other]
+    twice = truco_reading.reader()  # a second match adds to the first
+    twice.match_over(memory, 0)
+    twice.match_over(memory, 0)
+    assert twice.history[1].raises.tries == 2 * every.history[1].raises.tries
+
+
 def test_the_model_parameters_make_the_rules_bot_raise_always_or_never() -> None:
     """``bluff_any`` 1 raises at the first chance whatever the hand; ``raise_scale`` 0
     never raises (the two ends of a player's raise rate)."""
@@ -216,6 +244,8 @@ def test_a_player_departs_from_rules_only_when_his_counts_clearly_differ() -> No
     assert reader.departing(0, 2, (), 2.5) == frozenset()
     reader.history[1] = SeatTally(raises=Tally(40, 40))  # raises at every chance
     assert reader.departing(0, 2, (), 2.5) == {1}
+    reader.history[1] = SeatTally(backs=Tally(1, 3))  # a rare raise-back: too few to judge
+    assert rates.backs < 0.1 and reader.departing(0, 2, (), 2.5) == frozenset()
     four = truco_reading.reader()
     four.history[2] = SeatTally(calls=Tally(0, 30))  # seat 0's partner
     assert four.departing(0, 4, (), 2.5) == frozenset()

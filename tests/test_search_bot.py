@@ -302,6 +302,41 @@ def test_card_plays_read_for_the_other_side_only_with_read_theirs() -> None:
     raise AssertionError("no deal had both sides' cards off the first legal move")
 
 
+def test_a_partner_s_choices_weigh_ours_where_his_policy_would_not_make_them() -> None:
+    """``ours``: a choice of the own side's (the partner's raise) that the model would not
+    make weighs ``ours`` instead of ``mismatch`` (1: not read); the other side's still
+    weigh ``mismatch``, and without ``ours`` nothing changes."""
+    game = get_game("truco")
+    raiser, rules = make_bot("always-raise", "truco"), make_bot("rules", "truco")
+    for seed in range(20):
+        state = game.new_match(game.options({"players": 4}), seed=seed)
+        rng = random.Random(seed)
+        theirs = partner = 0
+        while state.to_act is not None and not state.finished_deals():
+            seat, legal = state.to_act, state.legal_actions()
+            if seat == 0 and partner and len(legal) > 1:
+                break
+            bot = raiser if seat == 2 else rules
+            action = bot.act(state.view(seat), state.events(0, seat), legal, rng)
+            if seat and action.verb != "play" and len(legal) > 1 and action != legal[0]:
+                theirs += seat in (1, 3)
+                partner += seat == 2
+            state.apply(action)
+        else:
+            continue
+        weights = []
+        for ours in (None, MISMATCH, 1.0, 0.5):
+            bot = SearchBot("truco", budget=FIXED, rollout=_FirstLegal, infer=True)  # type: ignore[arg-type]
+            bot.ours = ours
+            weights.append(bot._belief(state, 0, seed=0))
+        assert weights[0] == pytest.approx(MISMATCH ** (theirs + partner)) and weights[0] > 0
+        assert weights[1] == pytest.approx(weights[0])
+        assert weights[2] == pytest.approx(MISMATCH**theirs)
+        assert weights[3] == pytest.approx(MISMATCH**theirs * 0.5**partner)
+        return
+    raise AssertionError("no deal had a partner's raise before a choice")
+
+
 def test_inference_reads_bets_in_the_betting_games_and_card_plays_in_tetka() -> None:
     for game in ("truc", "truco"):
         bot = make_bot("search", game)

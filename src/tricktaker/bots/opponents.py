@@ -229,8 +229,19 @@ class Reader:
         self._adapt = adapt
         self.history: dict[int, SeatTally] = {}
 
-    def match_over(self, memory: Sequence[Event]) -> None:
-        tally_memory(memory, self.history, finished=False)
+    def match_over(self, memory: Sequence[Event], seat: int | None = None) -> None:
+        """Keep the counts of a match that is over: of the other side of ``seat`` only.
+
+        Why not the own side's: they are never read (``others``), and where one bot object
+        plays both sides of a duplicate set (the arena, the benches) its own bets, kept
+        under the seats the other side holds in the mirrored deal, would be read there
+        as that side's, half the signal its own."""
+        now: dict[int, SeatTally] = {}
+        tally_memory(memory, now, finished=False)
+        empty = SeatTally()
+        for other, tally in now.items():
+            if seat is None or (other & 1) != (seat & 1):
+                self.history[other] = self.history.get(other, empty).merged(tally)
 
     def tallies(self, memory: Sequence[Event]) -> dict[int, SeatTally]:
         now: dict[int, SeatTally] = {}
@@ -253,7 +264,8 @@ class Reader:
         self, seat: int, players: int, memory: Sequence[Event], z: float
     ) -> frozenset[int]:
         """The other side's players seen to bet clearly otherwise than the ``rules`` bot:
-        one of their frequencies more than ``z`` binomial standard errors off its own.
+        one of their frequencies more than ``z`` binomial standard errors off its own,
+        judged once its counts are enough for that (``LEAST_EXPECTED``).
 
         Why: the shrunk rates move the model a little for any player, the ``rules`` bot
         too (chance alone); this asks whether the counts show a real difference (used by
@@ -264,7 +276,8 @@ class Reader:
         for other, tally in self.others(seat, players, memory):
             for name in ("raises", "calls", "backs"):
                 seen: Tally = getattr(tally, name)
-                if _off(seen, getattr(base, name), z):
+                p = getattr(base, name)
+                if _judged(seen, p) and _off(seen, p, z):
                     out.add(other)
                     break
         return frozenset(out)
@@ -272,7 +285,7 @@ class Reader:
     def side_departs(self, seat: int, players: int, memory: Sequence[Event], z: float) -> bool:
         """Whether the other side, its players' counts pooled, bets clearly otherwise
         than the ``rules`` bot: one frequency more than ``z`` binomial standard errors off,
-        judged once its counts are enough for that (``LEAST_EXPECTED``).
+        judged once its counts are enough for that (``LEAST_EXPECTED``, as in ``departing``).
 
         Why pooled: with six players each of three opponents answers few raises, and a
         side that refuses four raises in five took about 100 deals to show it player by

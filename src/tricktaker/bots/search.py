@@ -253,6 +253,11 @@ class SearchBot:
         #: Of the ``unread`` verbs, those still read for the other side's players (their
         #: cards, say, whom the rollout policy models; the partners play as the search).
         self.read_theirs: frozenset[str] = frozenset()
+        #: A world's weight for a choice of the own side's (a partner's) that the own
+        #: side's policy would not have made there, over ``told``; None: ``mismatch``.
+        #: 1: a partner's choices are not read. Why ask: the partners are search levels
+        #: too, whose searched bets the world reads as their policy's.
+        self.ours: float | None = None
         self._followed: frozenset[str] = follow
         #: The view and memory the tactics were last set for (``_set_tactics``).
         self._tactics_for: tuple[View, Sequence[Event]] | None = None
@@ -340,7 +345,7 @@ class SearchBot:
     def match_over(self, view: View, memory: Sequence[Event]) -> None:
         """Keep the others' betting seen in a match that is over (``Learner``)."""
         if self.reader is not None:
-            self.reader.match_over(memory)
+            self.reader.match_over(memory, view.seat)
 
     def act(
         self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
@@ -546,12 +551,11 @@ class SearchBot:
                     same = sum(model.act(seen, memory, legal, rng) == action for _ in range(draws))
                     if same < draws:
                         floor = self.mismatch
-                        if (
-                            self.told is not None
-                            and action.verb in self._followed
-                            and sides[actor] == sides[seat]
-                        ):
-                            floor = self.told
+                        if sides[actor] == sides[seat]:
+                            if self.told is not None and action.verb in self._followed:
+                                floor = self.told
+                            elif self.ours is not None:
+                                floor = self.ours
                         weight *= floor + (1.0 - floor) * same / draws
             replay.apply(action)
         return weight
