@@ -47,7 +47,8 @@ A variant is ``search`` with any of, joined by ``+``:
 Games whose search level is the plain ``SearchBot`` (Le Truc, Truco, Tetka; not
 Preferans, whose search has its own class). Each job of ``--chunk`` sets (five)
 makes its bots afresh, so the opponent model learns over those sets, not over the
-whole run as one arena bot does; ``--against`` names the level they meet (``rules``).
+whole run as one arena bot does; ``--against`` names the level they meet (``rules``;
+a search level or a variant of it plays at the same fixed worlds).
 
     .venv/bin/python bench/search_parts.py truc --option players=4 --sets 400 \\
         --worlds 16 --seed 1 --variants search,search+cards,search+bets
@@ -235,7 +236,7 @@ def run_job(job: Job) -> list[float]:
     g = get_game(game)
     opts = g.options(parse_option_texts(g.option_schema(), dict(options)))
     sets = play_sets(
-        game, opts, make(spec, game, worlds), make_bot(against, game), seed, first, count
+        game, opts, make(spec, game, worlds), make(against, game, worlds), seed, first, count
     )
     return [s.points for s in sets]
 
@@ -255,7 +256,11 @@ def main() -> None:
     p.add_argument("--worlds", type=int, default=16, help="worlds a decision (default 16)")
     p.add_argument("--variants", default="search", help="comma-separated, the first the base")
     p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--against", default="rules", help="the level every variant meets")
+    p.add_argument(
+        "--against",
+        default="rules",
+        help="the level every variant meets (a search level, or a variant, at --worlds too)",
+    )
     p.add_argument(
         "--chunk", type=int, default=5, help="sets a job plays with the same bots (they learn)"
     )
@@ -263,7 +268,7 @@ def main() -> None:
     if min(args.chunk, args.sets, args.worlds, args.workers) < 1:
         raise SystemExit("--chunk, --sets, --worlds and --workers count from 1")
     try:
-        make_bot(args.against, args.game)
+        make(args.against, args.game, args.worlds)
     except TricktakerError as exc:
         raise SystemExit(f"--against: {exc}") from exc
     try:
