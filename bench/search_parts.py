@@ -34,6 +34,9 @@ A variant is ``search`` with any of, joined by ``+``:
   signals) its policy would not have said there (``SearchBot.told``);
 * ``ours=X``: a world's weight for a choice of the own side's (a partner's) that its
   policy would not have made there (``SearchBot.ours``; 1: partners not read);
+* ``reader=off``: no opponent model (every other player played as ``rules``, and no
+  ``until`` ever met); ``reader=Z``: the reader's models used only once the other side,
+  its players pooled, is seen Z standard errors off ``rules``' betting;
 * ``plan=off``: worlds valued by the deal's raw points, not the change in the match
   equity (``SearchBot.plan``): what the arena's points per deal count;
 * ``tactics=off``: none of the level's per-players tactics (``search.Tactics``: with
@@ -68,6 +71,7 @@ from dataclasses import fields, replace
 from tricktaker.arena.ladder import play_sets
 from tricktaker.arena.stats import mean_ci
 from tricktaker.bots import Bot, make_bot
+from tricktaker.bots.opponents import Reader
 from tricktaker.bots.search import Budget, SearchBot, Tactics
 from tricktaker.bots.truco import BETS
 from tricktaker.core import get_game
@@ -76,6 +80,19 @@ from tricktaker.core.errors import TricktakerError
 from tricktaker.core.events import Event
 from tricktaker.core.options import parse_option_args, parse_option_texts
 from tricktaker.core.protocol import View
+
+
+class GatedReader(Reader):
+    """A reader whose models of the other side are used only once that side, its
+    players' counts pooled, is seen ``z`` standard errors off ``rules``' betting
+    (``Reader.side_departs``); till then they are played as ``rules`` itself."""
+
+    z = math.inf
+
+    def policies(self, seat: int, players: int, memory: Sequence[Event]) -> Mapping[int, Bot]:
+        if not self.side_departs(seat, players, memory, self.z):
+            return {}
+        return super().policies(seat, players, memory)
 
 
 class PartSearch(SearchBot):
@@ -202,6 +219,14 @@ def make(spec: str, game: str, worlds: int) -> Bot:
             bot.told = _number(spec, value)
             if not 0.0 <= bot.told <= 1.0:
                 raise SystemExit(f"variant {spec!r}: told is a weight from 0 to 1")
+        elif key == "reader" and value == "off":
+            bot.reader = None
+        elif key == "reader" and bot.reader is not None:
+            bot.reader.__class__ = GatedReader
+            assert isinstance(bot.reader, GatedReader)
+            bot.reader.z = _number(spec, value)
+            if not bot.reader.z >= 0:  # nan too
+                raise SystemExit(f"variant {spec!r}: reader= is off or 0 or more standard errors")
         elif key == "ours":
             bot.ours = _number(spec, value)
             if not 0.0 <= bot.ours <= 1.0:
