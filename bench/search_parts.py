@@ -34,9 +34,10 @@ A variant is ``search`` with any of, joined by ``+``:
   signals) its policy would not have said there (``SearchBot.told``);
 * ``ours=X``: a world's weight for a choice of the own side's (a partner's) that its
   policy would not have made there (``SearchBot.ours``; 1: partners not read);
-* ``reader=off``: no opponent model (every other player played as ``rules``, and no
-  ``until`` ever met); ``reader=Z``: the reader's models used only once the other side,
-  its players pooled, is seen Z standard errors off ``rules``' betting;
+* ``reader=off``: no opponent model (every player of the other side played as
+  ``rules``, no ``until`` ever met, and ``betprudence`` always takes the wider
+  margin); ``reader=Z``: the reader's models used only once the other side, its
+  players pooled, is seen Z standard errors off ``rules``' betting;
 * ``plan=off``: worlds valued by the deal's raw points, not the change in the match
   equity (``SearchBot.plan``): what the arena's points per deal count;
 * ``tactics=off``: none of the level's per-players tactics (``search.Tactics``: with
@@ -51,7 +52,8 @@ Games whose search level is the plain ``SearchBot`` (Le Truc, Truco, Tetka; not
 Preferans, whose search has its own class). Each job of ``--chunk`` sets (five)
 makes its bots afresh, so the opponent model learns over those sets, not over the
 whole run as one arena bot does; ``--against`` names the level they meet (``rules``;
-a search level or a variant of it plays at the same fixed worlds).
+a search level or a variant of it plays at the same fixed worlds, so ``deep``, whose
+only difference is its budget, plays as ``search``).
 
     .venv/bin/python bench/search_parts.py truc --option players=4 --sets 400 \\
         --worlds 16 --seed 1 --variants search,search+cards,search+bets
@@ -221,7 +223,9 @@ def make(spec: str, game: str, worlds: int) -> Bot:
                 raise SystemExit(f"variant {spec!r}: told is a weight from 0 to 1")
         elif key == "reader" and value == "off":
             bot.reader = None
-        elif key == "reader" and bot.reader is not None:
+        elif key == "reader" and bot.reader is None:
+            raise SystemExit(f"variant {spec!r}: this search reads nobody (no reader to gate)")
+        elif key == "reader":
             bot.reader.__class__ = GatedReader
             assert isinstance(bot.reader, GatedReader)
             bot.reader.z = _number(spec, value)

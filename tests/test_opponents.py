@@ -18,6 +18,7 @@ from tricktaker.bots.opponents import (
     SeatTally,
     Tally,
     tally_actions,
+    tally_memory,
 )
 from tricktaker.bots.search import Budget, SearchBot
 from tricktaker.bots.truc import reading as truc_reading
@@ -182,32 +183,40 @@ def test_the_search_level_learns_its_opponents_betting_across_arena_deals() -> N
     assert seen is not None and seen.raises.tries + seen.calls.tries > 0
 
 
-def test_a_match_over_keeps_only_the_counts_of_the_other_side_of_the_seat_told() -> None:
-    """The own side's bets are never read; kept, a bot that plays both sides of a
-    duplicate set would read its own under the other side's seats of the next deal."""
+def test_a_match_over_keeps_the_other_side_s_counts_by_place_from_the_seat_told() -> None:
+    """The own side's bets are never read, and the other side's are kept by place from
+    the bot's seat: one bot object at both sides of a duplicate set reads the level it
+    meets in both deals (at the odd places), not its own bets under the seats the other
+    side holds in the next deal."""
     game = get_game("truco")
     opts = game.options({"players": 4})
     rules = make_bot("rules", "truco")
+    every: dict[int, SeatTally] = {}
     for pair in range(20):  # a deal where every seat was counted
         state = start_state("truco", opts, set_up("truco", opts, 3, pair, 4))
         play_deal(state, [rules] * 4, [random.Random(s) for s in range(4)])
         memory = state.events(0, 0)
-        every = truco_reading.reader()
-        every.match_over(memory)
-        if set(every.history) == {0, 1, 2, 3}:
+        every = {}
+        tally_memory(memory, every, finished=False)
+        if set(every) == {0, 1, 2, 3}:
             break
     else:
         raise AssertionError("no deal where every seat bet")
     for seat in range(4):
         reader = truco_reading.reader()
-        reader.match_over(memory, seat)
-        assert set(reader.history) == {s for s in range(4) if (s & 1) != (seat & 1)}
-        for other, tally in reader.history.items():
-            assert tally == every.history[other]
-    twice = truco_reading.reader()  # a second match adds to the first
-    twice.match_over(memory, 0)
-    twice.match_over(memory, 0)
-    assert twice.history[1].raises.tries == 2 * every.history[1].raises.tries
+        reader.match_over(memory, seat, 4)
+        assert set(reader.history) == {1, 3}
+        for place, tally in reader.history.items():
+            assert tally == every[(seat + place) % 4]
+        assert dict(reader.others(seat, 4, ())) == {
+            s: every[s] for s in range(4) if (s & 1) != (seat & 1)
+        }
+    both = truco_reading.reader()  # a set's two deals: at seat 0, then at seat 1
+    both.match_over(memory, 0, 4)
+    both.match_over(memory, 1, 4)
+    assert both.history[1] == every[1].merged(every[2])
+    assert both.history[3] == every[3].merged(every[0])
+    assert dict(both.others(2, 4, ())) == {3: both.history[1], 1: both.history[3]}
 
 
 def test_the_model_parameters_make_the_rules_bot_raise_always_or_never() -> None:
@@ -238,7 +247,7 @@ def test_a_player_departs_from_rules_only_when_his_counts_clearly_differ() -> No
     assert reader.departing(0, 2, (), 2.5) == frozenset()
     reader.history[1] = SeatTally(calls=Tally(0, 30))  # thirty: not the rules bot
     assert reader.departing(0, 2, (), 2.5) == {1}
-    assert reader.departing(1, 2, (), 2.5) == frozenset()  # his own seat is not read
+    assert reader.departing(1, 2, (), 2.5) == {0}  # kept by place: the next seat's
     like = round(rates.calls * 100)
     reader.history[1] = SeatTally(calls=Tally(like, 100))
     assert reader.departing(0, 2, (), 2.5) == frozenset()
@@ -247,9 +256,12 @@ def test_a_player_departs_from_rules_only_when_his_counts_clearly_differ() -> No
     reader.history[1] = SeatTally(backs=Tally(1, 3))  # a rare raise-back: too few to judge
     assert rates.backs < 0.1 and reader.departing(0, 2, (), 2.5) == frozenset()
     four = truco_reading.reader()
-    four.history[2] = SeatTally(calls=Tally(0, 30))  # seat 0's partner
+    four.history[2] = SeatTally(calls=Tally(0, 30))  # the place of the partner
     assert four.departing(0, 4, (), 2.5) == frozenset()
-    assert four.departing(1, 4, (), 2.5) == {2}
+    assert four.departing(1, 4, (), 2.5) == frozenset()
+    four.history[3] = SeatTally(calls=Tally(0, 30))  # the seat before the bot's
+    assert four.departing(0, 4, (), 2.5) == {3}
+    assert four.departing(1, 4, (), 2.5) == {0}
 
 
 def test_a_side_departs_from_rules_when_its_pooled_counts_clearly_differ() -> None:
@@ -263,7 +275,11 @@ def test_a_side_departs_from_rules_when_its_pooled_counts_clearly_differ() -> No
         six.history[seat] = SeatTally(calls=Tally(1, 10))
     assert six.departing(0, 6, (), 3.0) == frozenset()
     assert six.side_departs(0, 6, (), 3.0)
-    assert not six.side_departs(1, 6, (), 3.0)  # the counts are its own side's
+    assert six.side_departs(1, 6, (), 3.0)  # kept by place: the other side from any seat
+    own = truco_reading.reader()
+    for place in (2, 4):
+        own.history[place] = SeatTally(calls=Tally(0, 30))
+    assert not own.side_departs(0, 6, (), 3.0)  # the own side's places are never read
     like = round(rates.calls * 30)
     for seat in (1, 3, 5):
         six.history[seat] = SeatTally(calls=Tally(like, 30))

@@ -32,8 +32,9 @@ With no observation the model is the ``rules`` bot exactly (every shift 0).
 Where the counts come from: the finished deals of the current match in the
 seat's memory, plus the matches the bot was told were over
 (``Learner.match_over``: the arena and the ladder play one-deal matches, so a
-bot meeting the same opponent deal after deal learns across them). Sides are
-seat parity, as in both games.
+bot meeting the same opponent deal after deal learns across them), kept by each
+player's place from the bot's seat (the arena seats a level at the other parity
+in the mirrored deal). Sides are seat parity, as in both games.
 """
 
 from __future__ import annotations
@@ -227,28 +228,37 @@ class Reader:
     def __init__(self, prior: Callable[[int], Prior], adapt: Callable[[Rates, int], Bot | None]):
         self._prior = prior
         self._adapt = adapt
+        #: What past matches showed of the other side, by place from the bot's seat
+        #: (``match_over``): 1 the next seat after it, 3 the one after its partner.
         self.history: dict[int, SeatTally] = {}
 
-    def match_over(self, memory: Sequence[Event], seat: int | None = None) -> None:
-        """Keep the counts of a match that is over: of the other side of ``seat`` only.
+    def match_over(self, memory: Sequence[Event], seat: int, players: int) -> None:
+        """Keep the counts of a match that is over, of the other side of ``seat`` only,
+        each player's under his place from that seat (``(his seat - seat) % players``).
 
-        Why not the own side's: they are never read (``others``), and where one bot object
-        plays both sides of a duplicate set (the arena, the benches) its own bets, kept
-        under the seats the other side holds in the mirrored deal, would be read there
-        as that side's, half the signal its own."""
+        Why not the own side's: they are never read (``others``). Why by place: where
+        one bot object plays both sides of a duplicate set (the arena, the benches), the
+        level it meets sits at the odd places from it in both deals of a set, at other
+        seats each time; kept by seat, its bets of one deal were read under the bot's
+        own side in the next, and the bot's own bets as the other side's. On the server
+        a bot keeps its seat for its match, so a place is a seat."""
         now: dict[int, SeatTally] = {}
         tally_memory(memory, now, finished=False)
         empty = SeatTally()
         for other, tally in now.items():
-            if seat is None or (other & 1) != (seat & 1):
-                self.history[other] = self.history.get(other, empty).merged(tally)
+            if (other & 1) != (seat & 1) and other < players:
+                place = (other - seat) % players
+                self.history[place] = self.history.get(place, empty).merged(tally)
 
-    def tallies(self, memory: Sequence[Event]) -> dict[int, SeatTally]:
+    def tallies(self, seat: int, players: int, memory: Sequence[Event]) -> dict[int, SeatTally]:
+        """Each seat's counts: the current match's from the memory, plus those kept from
+        past matches under his place from ``seat``."""
         now: dict[int, SeatTally] = {}
         tally_memory(memory, now, finished=True)
-        seats = set(now) | set(self.history)
+        past = {(seat + place) % players: tally for place, tally in self.history.items()}
+        seats = set(now) | set(past)
         empty = SeatTally()
-        return {s: self.history.get(s, empty).merged(now.get(s, empty)) for s in seats}
+        return {s: past.get(s, empty).merged(now.get(s, empty)) for s in seats}
 
     def others(
         self, seat: int, players: int, memory: Sequence[Event]
@@ -256,7 +266,7 @@ class Reader:
         """Each seat of the other side that was seen to bet, with its counts."""
         return [
             (other, tally)
-            for other, tally in self.tallies(memory).items()
+            for other, tally in self.tallies(seat, players, memory).items()
             if (other & 1) != (seat & 1) and other < players
         ]
 

@@ -254,9 +254,9 @@ class SearchBot:
         #: cards, say, whom the rollout policy models; the partners play as the search).
         self.read_theirs: frozenset[str] = frozenset()
         #: A world's weight for a choice of the own side's (a partner's) that the own
-        #: side's policy would not have made there, over ``told``; None: ``mismatch``.
-        #: 1: a partner's choices are not read. Why ask: the partners are search levels
-        #: too, whose searched bets the world reads as their policy's.
+        #: side's policy would not have made there, where ``told`` does not apply (None:
+        #: ``mismatch``; 1: a partner's choices are not read). Why ask: the partners are
+        #: search levels too, whose searched bets the world reads as their policy's.
         self.ours: float | None = None
         self._followed: frozenset[str] = follow
         #: The view and memory the tactics were last set for (``_set_tactics``).
@@ -344,8 +344,9 @@ class SearchBot:
 
     def match_over(self, view: View, memory: Sequence[Event]) -> None:
         """Keep the others' betting seen in a match that is over (``Learner``)."""
-        if self.reader is not None:
-            self.reader.match_over(memory, view.seat)
+        players = getattr(view, "players", None)
+        if self.reader is not None and view.seat is not None and isinstance(players, int):
+            self.reader.match_over(memory, view.seat, players)
 
     def act(
         self, view: View, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
@@ -511,9 +512,9 @@ class SearchBot:
         each it would not have made (they may bluff or think otherwise than it does);
         with ``draws`` above 1, ``mismatch`` plus the rest in the share of the draws
         that repeat it, and ``told`` instead of ``mismatch`` for the own side's
-        followed verbs; the ``unread`` verbs are not read (by default card plays,
-        ``UNREAD_VERBS``) but for the other side's ``read_theirs``, and with
-        ``read_last`` only that many last actions are.
+        followed verbs, ``ours`` for its other choices; the ``unread`` verbs are not
+        read (by default card plays, ``UNREAD_VERBS``) but for the other side's
+        ``read_theirs``, and with ``read_last`` only that many last actions are.
 
         Without this every hand the cards allow is as likely as any other, and a
         raise or a call says nothing: the search would meet a double from strength
