@@ -81,23 +81,20 @@ class Tally:
         return (self.hits + prior * weight) / (self.tries + weight)
 
 
-#: The least expected count of the rarer outcome before a pooled frequency is judged
-#: (``Reader.side_departs``): below it the normal approximation of the binomial is
-#: poor, and one raise-back in a side's first three answers (``rules`` raises back
-#: about one in 25) would read as 2.5 standard errors off.
+#: The least expected count of the rarer outcome before a frequency, a player's or
+#: a side's pooled, is judged (``Reader.departing``, ``Reader.side_departs``): below
+#: it the normal approximation of the binomial is poor, and one raise-back in a
+#: side's first three answers (``rules`` raises back about one in 25) would read as
+#: 2.5 standard errors off.
 LEAST_EXPECTED = 5.0
 
 
-def _judged(seen: Tally, p: float) -> bool:
-    """Enough tries to judge rate ``p`` by its standard error (``LEAST_EXPECTED``)."""
-    return seen.tries * min(p, 1.0 - p) >= LEAST_EXPECTED
-
-
 def _off(seen: Tally, p: float, z: float) -> bool:
-    """Whether the counts are more than ``z`` binomial standard errors off rate ``p``."""
-    return bool(seen.tries) and abs(seen.hits / seen.tries - p) > z * math.sqrt(
-        max(p * (1.0 - p), 1e-6) / seen.tries
-    )
+    """Whether the counts are more than ``z`` binomial standard errors off rate ``p``,
+    judged only once they are enough for that (``LEAST_EXPECTED``)."""
+    if seen.tries * min(p, 1.0 - p) < LEAST_EXPECTED:
+        return False
+    return abs(seen.hits / seen.tries - p) > z * math.sqrt(max(p * (1.0 - p), 1e-6) / seen.tries)
 
 
 @dataclass(slots=True)
@@ -220,6 +217,14 @@ def tally_memory(memory: Sequence[Event], into: dict[int, SeatTally], *, finishe
         tally_actions(deal, into)
 
 
+def _departs(tally: SeatTally, base: Rates, z: float) -> bool:
+    """Whether one of a player's (or a side's pooled) frequencies is clearly off the
+    ``rules`` bot's own (``_off``)."""
+    return any(
+        _off(getattr(tally, name), getattr(base, name), z) for name in ("raises", "calls", "backs")
+    )
+
+
 class Reader:
     """The opponents' betting models of one bot: what it learnt over past matches,
     plus the finished deals of the match in progress; ``adapt`` turns a player's
@@ -282,15 +287,9 @@ class Reader:
         ``bench/search_parts.py`` to widen the margin on bets against ``rules``-like
         players only, docs/strength.md "The margin on bets")."""
         base = self._prior(players).rates
-        out: set[int] = set()
-        for other, tally in self.others(seat, players, memory):
-            for name in ("raises", "calls", "backs"):
-                seen: Tally = getattr(tally, name)
-                p = getattr(base, name)
-                if _judged(seen, p) and _off(seen, p, z):
-                    out.add(other)
-                    break
-        return frozenset(out)
+        return frozenset(
+            other for other, tally in self.others(seat, players, memory) if _departs(tally, base, z)
+        )
 
     def side_departs(self, seat: int, players: int, memory: Sequence[Event], z: float) -> bool:
         """Whether the other side, its players' counts pooled, bets clearly otherwise
@@ -300,17 +299,10 @@ class Reader:
         Why pooled: with six players each of three opponents answers few raises, and a
         side that refuses four raises in five took about 100 deals to show it player by
         player at three standard errors, some 25 sets pooled (``Tactics.until``)."""
-        base = self._prior(players).rates
-        pooled = {name: Tally() for name in ("raises", "calls", "backs")}
+        pooled = SeatTally()
         for _, tally in self.others(seat, players, memory):
-            for name, sum_ in pooled.items():
-                seen: Tally = getattr(tally, name)
-                sum_.hits += seen.hits
-                sum_.tries += seen.tries
-        return any(
-            _judged(seen, getattr(base, name)) and _off(seen, getattr(base, name), z)
-            for name, seen in pooled.items()
-        )
+            pooled = pooled.merged(tally)
+        return _departs(pooled, self._prior(players).rates, z)
 
     def policies(self, seat: int, players: int, memory: Sequence[Event]) -> Mapping[int, Bot]:
         """The model of each other side's seat that the counts move off the ``rules`` bot."""
