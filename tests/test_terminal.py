@@ -437,7 +437,12 @@ def test_rematch_deals_a_new_match_with_the_same_rules(tmp_path: Path) -> None:
 # ---------------------------------------------------------- hidden information
 
 
-@pytest.mark.parametrize(("players", "lang", "start"), [(2, "ru", None), (4, "en", (1, 1))])
+@pytest.mark.parametrize(
+    ("players", "lang", "start"),
+    # Four players' whole match (14 s) in the slow tier; in the fast one, four players'
+    # screens are checked over three deals (test_four_players_partner_words_shown_...).
+    [(2, "ru", None), pytest.param(4, "en", (1, 1), marks=pytest.mark.slow)],
+)
 def test_whole_matches_show_no_card_the_human_may_not_know(
     players: int, lang: str, start: tuple[int, int] | None, tmp_path: Path
 ) -> None:
@@ -533,6 +538,9 @@ def test_four_players_partner_words_shown_opponents_never(tmp_path: Path) -> Non
         await settle(pilot, app)
         while len(app.table.summaries) < 3:
             seen.append(screen_text(app))
+            # Four players' cards stay hidden too (the whole match is in the slow tier).
+            leaked = cards_on_screen(seen[-1], "en") - known_to_human(state_of(session))
+            assert not leaked, sorted(leaked)
             legal = [a for a in session.legal() if a.verb not in ("say", "signal")]
             if legal:
                 await pilot.press(key_for(app, legal[0]))

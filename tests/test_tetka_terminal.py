@@ -315,7 +315,12 @@ def test_seat_one_sits_on_the_left_play_passes_to_the_left(tmp_path: Path) -> No
 
 @pytest.mark.parametrize(
     ("lang", "revoke", "marks", "deals"),
-    [("en", "prevented", (0, 0, 0, 0), 1), ("ru", "penalized", (18, 14, 19, 16), 2)],
+    [
+        ("en", "prevented", (0, 0, 0, 0), 1),
+        ("ru", "penalized", (18, 14, 19, 16), 1),
+        # Two deals, to the match's end (16 s): in the slow tier.
+        pytest.param("ru", "penalized", (18, 14, 19, 16), 2, marks=pytest.mark.slow),
+    ],
 )
 def test_the_screen_never_shows_an_older_trick_or_another_hand(
     lang: str, revoke: str, marks: tuple[int, int, int, int], deals: int, tmp_path: Path
