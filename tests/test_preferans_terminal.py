@@ -185,7 +185,11 @@ def test_the_command_line_sets_up_leningrad_for_three() -> None:
     assert four.players == 4 and four.computer_seats == [1, 2, 3]
 
 
-@pytest.mark.parametrize(("lang", "rules"), [("en", "leningrad"), ("ru", "sochi")])
+@pytest.mark.parametrize(
+    ("lang", "rules"),
+    # The second deal by keys (7 s) in the slow tier.
+    [("en", "leningrad"), pytest.param("ru", "sochi", marks=pytest.mark.slow)],
+)
 def test_a_whole_deal_played_by_keys(lang: str, rules: str, tmp_path: Path) -> None:
     setup, session = make_session(seed=4, lang=lang, options={"rules": rules})
     words = GAME.words(lang)

@@ -186,7 +186,11 @@ def test_the_command_line_sets_up_tetka_for_four() -> None:
     ]
 
 
-@pytest.mark.parametrize(("lang", "revoke"), [("en", "prevented"), ("ru", "penalized")])
+@pytest.mark.parametrize(
+    ("lang", "revoke"),
+    # The second deal by keys (8 s) in the slow tier.
+    [("en", "prevented"), pytest.param("ru", "penalized", marks=pytest.mark.slow)],
+)
 def test_a_whole_deal_played_by_keys(lang: str, revoke: str, tmp_path: Path) -> None:
     setup, session = make_session(seed=4, lang=lang, options={"revoke": revoke})
     words = GAME.words(lang)
