@@ -440,7 +440,8 @@ def test_rematch_deals_a_new_match_with_the_same_rules(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("players", "lang", "start"),
     # Four players' whole match (14 s) in the slow tier; in the fast one, four players'
-    # screens are checked over three deals (test_four_players_partner_words_shown_...).
+    # screens are checked at the human's turns of three deals
+    # (test_four_players_partner_words_shown_opponents_never).
     [(2, "ru", None), pytest.param(4, "en", (1, 1), marks=pytest.mark.slow)],
 )
 def test_whole_matches_show_no_card_the_human_may_not_know(
