@@ -759,7 +759,8 @@ def test_random_games_have_words_for_everything_and_tell_no_hidden_card(
         state = new(rules, seed=seed, players=players, pool=4, dealer=seed % players)
         rng = random.Random(seed)
         # What each observer's events showed him so far, read on from where they were
-        # last read (the same cards as all his events read again, without the square).
+        # last read: the same cards as reading all his events again at every step, in
+        # time linear in the match's length rather than quadratic.
         seen: dict[int | None, set[int]] = {}
         told: dict[int | None, int] = {}
         while state.to_act is not None:
