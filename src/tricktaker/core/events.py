@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from tricktaker.cards import CARD_NAMES
@@ -139,17 +140,21 @@ def render_log(
     since: int,
     render: Render,
     visible: Callable[[object, int | None], bool] | None = None,
+    *,
+    start: int = 0,
+    number: int = 0,
 ) -> list[Event]:
     """The events of ``log`` that ``observer`` sees, numbered in his stream, from ``since``.
 
     ``visible`` (optional, must agree with ``render``) says cheaply whether the
     observer sees an entry at all, so entries before ``since`` are counted
     without being rendered: a front end asking for the newest events pays for
-    those alone.
+    those alone. ``start`` skips the log's first entries uncounted, ``number``
+    being how many events they told the observer: a reader who keeps his place
+    in the log reads on from there without walking what he has read.
     """
     out: list[Event] = []
-    number = 0
-    for entry in log:
+    for entry in islice(log, start, None):
         if isinstance(entry, Told):
             if entry.observer == observer:
                 for e in entry.events:

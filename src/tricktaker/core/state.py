@@ -89,6 +89,22 @@ class GameState(Engine[A], Generic[A, V]):
             told = self._told = KeptEvents(self.SEEN.render)
         return told.events(self.log, since, observer)
 
+    def events_after(self, entry: int, number: int, observer: int) -> tuple[list[Event], int]:
+        """``observer``'s events told by the log's entries from ``entry`` on, numbered from
+        ``number`` (how many the entries before it told him), and the log's length: the
+        ``entry`` to read on from next time.
+
+        Why: a search's play-out hands each seat its newest events at every imagined move,
+        and ``events(since)`` walks the whole log before ``since`` to number them (a
+        sampled world's log opens with the seat's memory of the match, hundreds of
+        events late in one); a reader who keeps his place pays for the new entries only.
+        """
+        seat = self.check_seat(observer)
+        if self.KEEP_EVENTS:
+            return self.events(number, seat), len(self.log)
+        render = self.SEEN.render
+        return render_log(self.log, seat, number, render, start=entry, number=number), len(self.log)
+
     if TYPE_CHECKING:  # written by each game's rules, which come after this class in the MRO
 
         def to_record(self) -> dict[str, Any]: ...

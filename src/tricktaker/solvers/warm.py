@@ -2,7 +2,8 @@
 
 The solvers' kernels (``solvers/_kernels.py``, ``solvers/preferans/_kernel.py``,
 ``solvers/tetka/_kernel.py``), the Le Truc and Truco ``rules`` bots' chance
-estimates (``solvers/truc/chance4.py``, ``solvers/truco/chance.py``) and the games'
+estimates (``solvers/truc/chance2.py``, ``solvers/truc/chance4.py``,
+``solvers/truco/chance.py``) and the games'
 random playouts (``core.playouts``: ``games/truc/fast.py``, ``games/tetka/fast.py``)
 are jitted with ``cache=True``: the first process
 to call one compiles it (seconds each, some 20 s in all) and writes the machine
@@ -78,12 +79,16 @@ def warm_tetka() -> None:
 
 
 def warm_truc() -> None:
-    """Le Truc's four-player chance estimate (``solvers/truc/chance4.py``), which the
-    ``rules`` bot asks before each card and bet with four players: a deal with no
-    signal and one with the partner's."""
+    """Le Truc's chance estimates, which the ``rules`` bot asks before each card and bet:
+    two players (``solvers/truc/chance2.py``), a whole hand and the last card; four
+    (``solvers/truc/chance4.py``), a deal with no signal and one with the partner's."""
     import random
 
+    from tricktaker.solvers.truc.chance2 import ev2_fast
     from tricktaker.solvers.truc.chance4 import estimate4_fast
+
+    ev2_fast((0, 3, 7), (((1, 2, 5), 1.0), ((4, 4, 6), 2.0)), (), (), 0, "leader", 0.5)
+    ev2_fast((6,), (((2,), 1.0),), (0, 1), ((1, 5),), 1, "spoil", 0.5)
 
     pool = [s for s in range(8) for _ in range(4)][3:]
     rng = random.Random(1)

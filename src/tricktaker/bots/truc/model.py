@@ -10,9 +10,11 @@ each weighted by how many real hands it stands for, so the estimate is exact
 for the modelled play: the opponent follows :func:`policy` (win cheaply, lead
 high) and the bot picks, at each of its turns, the card that is best on average
 over the hands still consistent with what it has seen (an information-set
-expectimax). :func:`bound2` answers "is this deal surely won / surely lost,
-whatever the opponent holds and plays?" by a minimax where the opponent may
-play any card not yet seen. Both are cached on their (small, hashable) inputs.
+expectimax). The ``rules`` bot calls :func:`estimate2_fast`, the same numbers from a
+compiled copy of the walk (``solvers.truc.chance2``). :func:`bound2` answers "is
+this deal surely won / surely lost, whatever the opponent holds and plays?" by a
+minimax where the opponent may play any card not yet seen. Both are cached on their
+(small, hashable) inputs.
 
 Four players: three hidden hands are too many to enumerate, so
 :func:`estimate4` plays out a few dozen sampled deals with :func:`policy` for
@@ -185,6 +187,37 @@ def _weights(unseen: Counts, k: int, boldness: float) -> Groups:
     return tuple((h, w * (1.0 + boldness * sum(h) / (7.0 * k))) for h, w in raw)
 
 
+#: A value of the deal under the model: ``_ev2`` or its compiled copy
+#: (``solvers.truc.chance2.ev2_fast``), which gives the same numbers.
+Value2 = Callable[[Hand, Groups, tuple[int, ...], Plays, int, str, float], float]
+
+
+def _estimate2(
+    value: Value2,
+    mine: Hand,
+    unseen: Counts,
+    k: int,
+    tricks: tuple[int, ...],
+    table: Plays,
+    lead: int,
+    ties: str,
+    boldness: float,
+    high: float,
+) -> Estimate:
+    groups = _weights(unseen, k, boldness)
+    total = sum(w for _, w in groups)
+    if total <= 0:
+        groups, total = ((tuple(0 for _ in range(k)), 1.0),), 1.0  # cannot happen in play
+    to_play = lead if not table else 1 - table[0][0]
+    if to_play != 0 or not mine:
+        return Estimate(value(mine, groups, tricks, table, lead, ties, high) / total)
+    cards = tuple(
+        (c, value(remove(mine, c), groups, tricks, (*table, (0, c)), lead, ties, high) / total)
+        for c in sorted(set(mine))
+    )
+    return Estimate(max(u for _, u in cards), cards)
+
+
 @lru_cache(maxsize=200_000)
 def estimate2(
     mine: Hand,
@@ -198,18 +231,28 @@ def estimate2(
     high: float = 0.5,
 ) -> Estimate:
     """Exact chance under the model; ``cards`` is filled when the bot plays next."""
-    groups = _weights(unseen, k, boldness)
-    total = sum(w for _, w in groups)
-    if total <= 0:
-        groups, total = ((tuple(0 for _ in range(k)), 1.0),), 1.0  # cannot happen in play
-    to_play = lead if not table else 1 - table[0][0]
-    if to_play != 0 or not mine:
-        return Estimate(_ev2(mine, groups, tricks, table, lead, ties, high) / total)
-    cards = tuple(
-        (c, _ev2(remove(mine, c), groups, tricks, (*table, (0, c)), lead, ties, high) / total)
-        for c in sorted(set(mine))
-    )
-    return Estimate(max(u for _, u in cards), cards)
+    return _estimate2(_ev2, mine, unseen, k, tricks, table, lead, ties, boldness, high)
+
+
+@lru_cache(maxsize=200_000)
+def estimate2_fast(
+    mine: Hand,
+    unseen: Counts,
+    k: int,
+    tricks: tuple[int, ...],
+    table: Plays,
+    lead: int,
+    ties: str,
+    boldness: float = 0.0,
+    high: float = 0.5,
+) -> Estimate:
+    """:func:`estimate2`, the same numbers, from the compiled copy of ``_ev2``
+    (``solvers/truc/chance2.py``), which the ``rules`` bot calls: in Python the exact
+    estimate was seven tenths of a two-player Le Truc search's time."""
+    # Imported here: numba loads with the first estimate, not with the model.
+    from tricktaker.solvers.truc.chance2 import ev2_fast
+
+    return _estimate2(ev2_fast, mine, unseen, k, tricks, table, lead, ties, boldness, high)
 
 
 class Spot(NamedTuple):
