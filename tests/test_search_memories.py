@@ -61,6 +61,8 @@ def test_events_read_on_from_a_place_are_the_events_rendered_afresh(
         for seat, (told, end) in places.items():
             assert told == state.events(0, seat)
             assert end == len(state.log)
+            since = rng.randrange(len(told) + 2)  # events before it counted, not rendered
+            assert state.events_after(0, 0, seat, since) == (state.events(since, seat), end)
         for _ in range(30):
             if state.to_act is None:
                 break
@@ -94,12 +96,15 @@ def test_memories_of_a_sampled_world_and_its_trials_are_rendered_afresh(
         view, memory = state.view(seat), state.events(0, seat)
         world = game.sample_state(view, memory, rng).clone(stop_after_deal=True)
         memories = _Memories(world)
+        # As the search makes them: the seat's deal start read off its own memory.
+        seeded = _Memories(world, starts={seat: _deal_start(memory)})
         before = {s: list(memories.of(world, s)) for s in range(world.players)}
         for s in range(world.players):
             assert before[s] == _fresh(world, s)
-        for _ in range(2):
+            assert seeded.of(world, s) == before[s]
+        for n in range(4):
             trial = world.clone()
-            mine = memories.fork()
+            mine = (memories if n % 2 else seeded).fork()
             while trial.to_act is not None:
                 trial.apply(rng.choice(trial.legal_actions()))
                 actor = trial.to_act
@@ -108,5 +113,5 @@ def test_memories_of_a_sampled_world_and_its_trials_are_rendered_afresh(
                 assert mine.of(trial, actor) == _fresh(trial, actor)
                 trials += 1
             for s in range(world.players):
-                assert memories.of(world, s) == before[s]
+                assert memories.of(world, s) == seeded.of(world, s) == before[s]
     assert trials >= 20

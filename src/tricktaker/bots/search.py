@@ -176,10 +176,17 @@ class _Memories:
 
     __slots__ = ("_lists", "_origin", "_parent", "_places", "_starts")
 
-    def __init__(self, origin: State | None = None, parent: _Memories | None = None) -> None:
+    def __init__(
+        self,
+        origin: State | None = None,
+        parent: _Memories | None = None,
+        starts: Mapping[int, int] | None = None,
+    ) -> None:
         self._origin = origin
         self._parent = parent
-        self._starts: dict[int, int] = parent._starts if parent is not None else {}
+        #: Per seat, the number of its deal's first event (``starts``: those known already,
+        #: as the searching seat's own, whose memory a sampled world repeats).
+        self._starts: dict[int, int] = parent._starts if parent is not None else dict(starts or {})
         self._lists: dict[int, list[Event]] = {}
         #: Per seat, the log entry its memory has been read up to (None: not known).
         self._places: dict[int, int | None] = {}
@@ -205,11 +212,14 @@ class _Memories:
                 start = self._starts[seat] = _deal_start(state.events(0, seat))
             memory.extend(state.events(start + len(memory), seat))
             return memory
-        if place is None:  # the first read: the seat's whole stream, once
-            told, self._places[seat] = state.events_after(0, 0, seat)
+        if place is None:  # the first read: the seat's stream, once
             start = self._starts.get(seat)
-            if start is None:
-                start = self._starts[seat] = _deal_start(told)
+            if start is not None:  # what came before the deal counted, not rendered
+                told, self._places[seat] = state.events_after(0, 0, seat, since=start)
+                memory.extend(told[len(memory) :])
+                return memory
+            told, self._places[seat] = state.events_after(0, 0, seat)
+            start = self._starts[seat] = _deal_start(told)
             memory.extend(told[start + len(memory) :])
             return memory
         start = self._starts[seat]
@@ -457,6 +467,9 @@ class SearchBot:
         self._equity = view_equity(self.game, view) if self.plan else None
         reps = self._representatives(view, memory, legal)
         tried = sorted(set(reps))
+        # A sampled world tells the seat its memory as it is (numbered alike), so the
+        # seat's deal starts at the same event number in every world.
+        own_start = {seat: _deal_start(memory)}
         totals = [0.0] * len(legal)
         weights = 0.0
         self._last_values = [[] for _ in legal]
@@ -495,7 +508,7 @@ class SearchBot:
             weights += weight
             if weight == 0.0:
                 continue
-            memories = _Memories(world)
+            memories = _Memories(world, starts=own_start)
             self._last_weights.append(weight)
             base = self._equity.of_state(world, side) if self._equity is not None else 0.0
             for i in tried:

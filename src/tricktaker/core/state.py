@@ -89,10 +89,13 @@ class GameState(Engine[A], Generic[A, V]):
             told = self._told = KeptEvents(self.SEEN.render)
         return told.events(self.log, since, observer)
 
-    def events_after(self, entry: int, number: int, observer: int) -> tuple[list[Event], int]:
+    def events_after(
+        self, entry: int, number: int, observer: int, since: int = 0
+    ) -> tuple[list[Event], int]:
         """``observer``'s events told by the log's entries from ``entry`` on, numbered from
         ``number`` (how many the entries before it told him), and the log's length: the
-        ``entry`` to read on from next time.
+        ``entry`` to read on from next time. Events numbered below ``since`` are counted,
+        not rendered.
 
         Why: a search's play-out hands each seat its newest events at every imagined move,
         and ``events(since)`` walks the whole log before ``since`` to number them (a
@@ -100,10 +103,14 @@ class GameState(Engine[A], Generic[A, V]):
         events late in one); a reader who keeps his place pays for the new entries only.
         """
         seat = self.check_seat(observer)
+        first = max(number, since)
         if self.KEEP_EVENTS:
-            return self.events(number, seat), len(self.log)
-        render = self.SEEN.render
-        return render_log(self.log, seat, number, render, start=entry, number=number), len(self.log)
+            return self.events(first, seat), len(self.log)
+        seen = self.SEEN
+        told = render_log(
+            self.log, seat, first, seen.render, seen.visible, start=entry, number=number
+        )
+        return told, len(self.log)
 
     if TYPE_CHECKING:  # written by each game's rules, which come after this class in the MRO
 
