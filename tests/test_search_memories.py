@@ -14,9 +14,10 @@ import random
 
 import pytest
 
-from tricktaker.bots.search import _deal_start, _Memories
+from tricktaker.bots import make_bot, search
+from tricktaker.bots.search import _deal_start, _Memories, _told_deal_start
 from tricktaker.core import State, get_game
-from tricktaker.core.events import Event
+from tricktaker.core.events import Event, deal_events
 from tricktaker.core.state import GameState
 
 GAMES = [
@@ -94,10 +95,12 @@ def test_memories_of_a_sampled_world_and_its_trials_are_rendered_afresh(
         if seat is None:
             continue
         view, memory = state.view(seat), state.events(0, seat)
+        if seed % 2:  # a caller may hand the search the deal's events only
+            memory = deal_events(memory)
         world = game.sample_state(view, memory, rng).clone(stop_after_deal=True)
         memories = _Memories(world)
         # As the search makes them: the seat's deal start read off its own memory.
-        seeded = _Memories(world, starts={seat: _deal_start(memory)})
+        seeded = _Memories(world, starts={seat: _told_deal_start(memory)})
         before = {s: list(memories.of(world, s)) for s in range(world.players)}
         for s in range(world.players):
             assert before[s] == _fresh(world, s)
@@ -105,6 +108,8 @@ def test_memories_of_a_sampled_world_and_its_trials_are_rendered_afresh(
         for n in range(4):
             trial = world.clone()
             mine = (memories if n % 2 else seeded).fork()
+            if n >= 2:
+                mine = mine.fork()  # a fork of a fork reads its stream afresh
             while trial.to_act is not None:
                 trial.apply(rng.choice(trial.legal_actions()))
                 actor = trial.to_act
@@ -115,3 +120,56 @@ def test_memories_of_a_sampled_world_and_its_trials_are_rendered_afresh(
             for s in range(world.players):
                 assert memories.of(world, s) == seeded.of(world, s) == before[s]
     assert trials >= 20
+
+
+@pytest.mark.parametrize(("name", "values"), GAMES[:4], ids=[f"{g}-{v}" for g, v in GAMES[:4]])
+def test_the_search_hands_every_imagined_seat_its_memory_as_rendered_afresh(
+    name: str, values: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search's own path: worlds sampled from the whole match's memory and from the
+    deal's events only, each imagined seat's memory checked at every read."""
+    reads: list[int] = []
+
+    class Checked(search._Memories):
+        def of(self, state: State, seat: int) -> list[Event]:
+            got = super().of(state, seat)
+            assert got == _fresh(state, seat)
+            reads.append(seat)
+            return got
+
+        def fork(self) -> search._Memories:
+            return Checked(parent=self)
+
+    monkeypatch.setattr(search, "_Memories", Checked)
+    bot = make_bot("search", name)
+    assert isinstance(bot, search.SearchBot)
+    bot.budget = search.Budget(seconds=1e9, min_worlds=2, max_worlds=2)
+    searched = 0
+    for seed in range(20):
+        state = _played(name, values, 200 + seed, 15 + 10 * (seed % 3))
+        seat = state.to_act
+        if seat is None or len(state.legal_actions()) < 2:
+            continue
+        full = state.events(0, seat)
+        for memory in (full, deal_events(full)):
+            bot.evaluate(state.view(seat), memory, state.legal_actions(), random.Random(seed))
+        searched += 1
+        if searched == 3:
+            break
+    assert searched == 3 and len(reads) > 50
+
+
+def test_a_bad_place_in_the_log_is_refused_clearly() -> None:
+    from tricktaker.core.errors import IllegalAction
+
+    state = _played("truc", {"players": 2}, 1, 10)
+    assert isinstance(state, GameState)
+    size = len(state.log)
+    for entry, number, since in [(-1, 0, 0), (0, -5, 0), (0, 0, -3), (size + 1, 0, 0)]:
+        with pytest.raises(IllegalAction):
+            state.events_after(entry, number, 0, since)
+    with pytest.raises(IllegalAction):
+        state.events_after(True, 0, 0)  # a bool is not a place
+    with pytest.raises(IllegalAction):
+        state.events_after(0, 0, 5)  # no such seat
+    assert state.events_after(size, 3, 1) == ([], size)

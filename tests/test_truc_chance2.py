@@ -71,10 +71,22 @@ def test_the_compiled_estimate_is_the_models_to_the_bit(ties: str) -> None:
 
 
 def test_bad_positions_are_refused_clearly() -> None:
-    groups = (((1, 2, 3), 1.0),)
+    groups: tuple[tuple[tuple[int, ...], float], ...] = (((1, 2, 3), 1.0),)
     with pytest.raises(ValueError, match="tie rule"):
         ev2_fast((0, 1, 2), groups, (), (), 0, "both", 0.5)
     with pytest.raises(ValueError, match="not a two-player"):
         ev2_fast((0, 1, 2, 3), groups, (), (), 0, "leader", 0.5)
     with pytest.raises(ValueError, match="differ in size"):
         ev2_fast((0, 1, 2), (((1, 2, 3), 1.0), ((1, 2), 1.0)), (), (), 0, "leader", 0.5)
+    # Positions no deal reaches, which the kernel (no bound checks) must never walk:
+    for mine, hands, tricks, table, lead in [
+        ((0, 1), (((), 1.0),), (), (), 1),  # the opponent to lead without a card
+        ((0, 1, 9), groups, (), (), 0),  # no such strength
+        ((0, 1, 2), (((1, 2, 8), 1.0),), (), (), 0),
+        ((0,), (((1,), 1.0),), (0, 0), (), 0),  # the deal is already won
+        ((0, 1, 2), groups, (), (), 2),  # no such seat
+        ((0, 1), (((1, 2), 1.0),), (), ((0, 3),), 1),  # the trick led by the other
+        ((0, 1), groups, (), ((1, 3),), 1),  # the opponent played and kept three
+    ]:
+        with pytest.raises(ValueError, match="not a two-player"):
+            ev2_fast(mine, hands, tricks, table, lead, "leader", 0.5)

@@ -158,6 +158,17 @@ def _deal_start(events: Sequence[Event]) -> int:
     return 0
 
 
+def _told_deal_start(memory: Sequence[Event]) -> int:
+    """Where the latest deal starts in a world sampled from ``memory``, in the seat's
+    numbering there: a sampled world tells the seat its memory again as one entry,
+    numbered from 0 whatever the memory's own numbers were (a caller may hand the
+    search only the deal's events), so the deal's first event is its place in it."""
+    for i in range(len(memory) - 1, -1, -1):
+        if memory[i].kind == "deal":
+            return i
+    return 0
+
+
 class _Memories:
     """Each seat's memory of the deal (its events since the deal began) for the rollout
     policy, rendered once and extended as a state goes on.
@@ -467,9 +478,9 @@ class SearchBot:
         self._equity = view_equity(self.game, view) if self.plan else None
         reps = self._representatives(view, memory, legal)
         tried = sorted(set(reps))
-        # A sampled world tells the seat its memory as it is (numbered alike), so the
-        # seat's deal starts at the same event number in every world.
-        own_start = {seat: _deal_start(memory)}
+        # Every world tells the seat its memory again, so its deal starts at the same
+        # event there in each.
+        own_start = {seat: _told_deal_start(memory)}
         totals = [0.0] * len(legal)
         weights = 0.0
         self._last_values = [[] for _ in legal]

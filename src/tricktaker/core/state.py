@@ -92,25 +92,32 @@ class GameState(Engine[A], Generic[A, V]):
     def events_after(
         self, entry: int, number: int, observer: int, since: int = 0
     ) -> tuple[list[Event], int]:
-        """``observer``'s events told by the log's entries from ``entry`` on, numbered from
-        ``number`` (how many the entries before it told him), and the log's length: the
-        ``entry`` to read on from next time. Events numbered below ``since`` are counted,
-        not rendered.
+        """``observer``'s events numbered from ``max(number, since)`` on, read from the
+        log's entry ``entry`` on (``number``: how many events the entries before it told
+        him; those numbered below ``since`` are counted, not rendered), and the log's
+        length: the ``entry`` to read on from next time. Where events are kept
+        (``KEEP_EVENTS``) they are read from the kept stream, and ``entry`` is not needed.
 
         Why: a search's play-out hands each seat its newest events at every imagined move,
         and ``events(since)`` walks the whole log before ``since`` to number them (a
         sampled world's log opens with the seat's memory of the match, hundreds of
         events late in one); a reader who keeps his place pays for the new entries only.
+        For the engine's own readers (the search), not a front end: the place returned
+        counts entries the observer does not see.
         """
         seat = self.check_seat(observer)
+        log = self.log
+        for value in (entry, number, since):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise IllegalAction("events_after: a place, a count and 'since', 0 or more")
+        if entry > len(log):
+            raise IllegalAction(f"events_after: the log has {len(log)} entries, not {entry}")
         first = max(number, since)
         if self.KEEP_EVENTS:
-            return self.events(first, seat), len(self.log)
+            return self.events(first, seat), len(log)
         seen = self.SEEN
-        told = render_log(
-            self.log, seat, first, seen.render, seen.visible, start=entry, number=number
-        )
-        return told, len(self.log)
+        told = render_log(log, seat, first, seen.render, seen.visible, start=entry, number=number)
+        return told, len(log)
 
     if TYPE_CHECKING:  # written by each game's rules, which come after this class in the MRO
 

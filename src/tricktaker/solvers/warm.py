@@ -88,7 +88,7 @@ def warm_truc() -> None:
     from tricktaker.solvers.truc.chance4 import estimate4_fast
 
     ev2_fast((0, 3, 7), (((1, 2, 5), 1.0), ((4, 4, 6), 2.0)), (), (), 0, "leader", 0.5)
-    ev2_fast((6,), (((2,), 1.0),), (0, 1), ((1, 5),), 1, "spoil", 0.5)
+    ev2_fast((6,), (((), 1.0),), (0, 1), ((1, 5),), 1, "spoil", 0.5)
 
     pool = [s for s in range(8) for _ in range(4)][3:]
     rng = random.Random(1)

@@ -22,7 +22,8 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from tricktaker.games.truc.outcomes import DRAW, UNDECIDED
+from tricktaker.games.truc.outcomes import DRAW, SPOILED, UNDECIDED
+from tricktaker.games.truc.outcomes import OUTCOME as OUTCOME_OF
 from tricktaker.solvers.hands import jit
 from tricktaker.solvers.truc.chance4 import OUTCOME, _policy, _resolve
 
@@ -261,6 +262,34 @@ def _ev2(
         d -= 1
 
 
+def _check(
+    mine: Sequence[int],
+    hn: int,
+    tricks: Sequence[int],
+    table: Sequence[tuple[int, int]],
+    lead: int,
+    ties: str,
+) -> None:
+    """ValueError unless the position is one a deal reaches, undecided: the kernel walks
+    it without a bound check, so a bad one must never reach it."""
+    seats = [s for s, _ in table]
+    strengths = [*mine, *(c for _, c in table)]
+    left = HAND - len(tricks)
+    if (
+        len(tricks) > 2
+        or any(t not in (0, 1, SPOILED) for t in tricks)
+        or OUTCOME_OF[ties].get(tuple(tricks), DRAW) != UNDECIDED
+        or lead not in (0, 1)
+        or len(table) > 2
+        or (table and seats[0] != lead)
+        or seats not in ([], [0], [1], [0, 1], [1, 0])
+        or any(not 0 <= c < STRENGTHS for c in strengths)
+        or len(mine) != left - seats.count(0)
+        or hn != left - seats.count(1)
+    ):
+        raise ValueError("not a two-player Le Truc position")
+
+
 def ev2_fast(
     mine: Sequence[int],
     groups: Sequence[tuple[Sequence[int], float]],
@@ -277,13 +306,14 @@ def ev2_fast(
         raise ValueError(f"unknown tie rule {ties!r}")
     g = len(groups)
     hn = len(groups[0][0]) if groups else 0
-    if len(mine) > HAND or hn > HAND or len(table) > 2 or len(tricks) > 2:
-        raise ValueError("not a two-player Le Truc position")
+    _check(mine, hn, tricks, table, lead, ties)
     hands = np.zeros((max(g, 1), HAND), dtype=np.int64)
     w = np.zeros(max(g, 1), dtype=np.float64)
     for i, (hand, weight) in enumerate(groups):
         if len(hand) != hn:
             raise ValueError("the opponent's possible hands differ in size")
+        if any(not 0 <= c < STRENGTHS for c in hand):
+            raise ValueError("not a two-player Le Truc position")
         hands[i, :hn] = hand
         w[i] = weight
     own = np.zeros(HAND, dtype=np.int64)
