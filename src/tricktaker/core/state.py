@@ -95,8 +95,10 @@ class GameState(Engine[A], Generic[A, V]):
         """``observer``'s events numbered from ``max(number, since)`` on, read from the
         log's entry ``entry`` on (``number``: how many events the entries before it told
         him; those numbered below ``since`` are counted, not rendered), and the log's
-        length: the ``entry`` to read on from next time. Where events are kept
-        (``KEEP_EVENTS``) they are read from the kept stream, and ``entry`` is not needed.
+        length: the ``entry`` to read on from next time. The entries are rendered afresh
+        even where a game keeps its events (``KEEP_EVENTS``): a search's copy of a state
+        would otherwise copy the kept streams of the whole match at its first read, and
+        render each new event twice (kept, then copied out) at every one.
 
         Why: a search's play-out hands each seat its newest events at every imagined move,
         and ``events(since)`` walks the whole log before ``since`` to number them (a
@@ -113,8 +115,6 @@ class GameState(Engine[A], Generic[A, V]):
         if entry > len(log):
             raise IllegalAction(f"events_after: the log has {len(log)} entries, not {entry}")
         first = max(number, since)
-        if self.KEEP_EVENTS:
-            return self.events(first, seat), len(log)
         seen = self.SEEN
         told = render_log(log, seat, first, seen.render, seen.visible, start=entry, number=number)
         return told, len(log)
