@@ -23,6 +23,8 @@ A variant is ``search`` with any of, joined by ``+``:
 * ``bets``: where both the search and the ``rules`` bot play a card, the card is the
   ``rules`` bot's; every other decision is the search's (what searching the bets,
   answers and words is worth).
+* ``worlds=N``: this many worlds a decision instead of ``--worlds`` (what more worlds
+  are worth, set by set on the same deals);
 * ``draws=K``: each model asked K times for each choice a world's weight reads
   (``SearchBot.draws``);
 * ``until=Z``: the tactics' verbs followed only until a player of the other side is
@@ -235,6 +237,11 @@ def make(spec: str, game: str, worlds: int) -> Bot:
             bot.ours = _number(spec, value)
             if not 0.0 <= bot.ours <= 1.0:
                 raise SystemExit(f"variant {spec!r}: ours is a weight from 0 to 1")
+        elif key == "worlds":
+            n = _number(spec, value)
+            if not (1 <= n <= 4096 and n.is_integer()):
+                raise SystemExit(f"variant {spec!r}: worlds is a whole number from 1 to 4096")
+            bot.budget = Budget(seconds=math.inf, min_worlds=int(n), max_worlds=int(n))
         elif key == "draws":
             draws = _number(spec, value)
             if not (1 <= draws <= 64 and draws.is_integer()):
