@@ -223,18 +223,16 @@ class _Memories:
                 start = self._starts[seat] = _deal_start(state.events(0, seat))
             memory.extend(state.events(start + len(memory), seat))
             return memory
-        if place is None:  # the first read: the seat's stream, once
-            start = self._starts.get(seat)
-            if start is not None:  # what came before the deal counted, not rendered
-                told, self._places[seat] = state.events_after(0, 0, seat, since=start)
-                memory.extend(told[len(memory) :])
-                return memory
-            told, self._places[seat] = state.events_after(0, 0, seat)
-            start = self._starts[seat] = _deal_start(told)
-            memory.extend(told[start + len(memory) :])
-            return memory
-        start = self._starts[seat]
-        told, self._places[seat] = state.events_after(place, start + len(memory), seat)
+        start = self._starts.get(seat)
+        if place is None:  # the first read (the memory is empty): the seat's stream, once
+            # What came before a known deal start is counted, not rendered.
+            told, self._places[seat] = state.events_after(0, 0, seat, since=start or 0)
+            if start is None:
+                self._starts[seat] = _deal_start(told)
+                told = told[self._starts[seat] :]
+        else:
+            assert start is not None  # read at the first read
+            told, self._places[seat] = state.events_after(place, start + len(memory), seat)
         memory.extend(told)
         return memory
 
