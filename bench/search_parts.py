@@ -48,7 +48,10 @@ A variant is ``search`` with any of, joined by ``+``:
   the level as it was before them; ``tactics=team``: ``rules.TEAM`` so at every number
   of players; ``tactics=bets`` (Truco): that, with the bets (``BETS``) played as it
   plays them and only the cards searched; ``team=name:value/name:value``: as
-  ``tactics=team`` with these of ``TEAM``'s numbers moved.
+  ``tactics=team`` with these of ``TEAM``'s numbers moved; four-player Le Truc:
+  ``tactics=read``, ``TEAM`` reading the other side's bets (``read_4p``);
+  ``tactics=learnt``, that with the captain's bets learnt (``bots/truc/learnt.py``);
+  ``tactics=learnt/bets``, those bets followed, only cards and words searched.
 
 Games whose search level is the plain ``SearchBot`` (Le Truc, Truco, Tetka; not
 Preferans, whose search has its own class). Each job of ``--chunk`` sets (five)
@@ -169,6 +172,21 @@ def _team(game: str, follow: frozenset[str], moved: str = "") -> dict[int, Tacti
     return dict.fromkeys(range(2, 7), tactics)
 
 
+def _learnt(game: str, value: str) -> dict[int, Tactics]:
+    """Four-player Le Truc's ``TEAM`` reading the other side's bets (``read``), with the
+    captain's bets learnt too (``learnt``: ``bots/truc/learnt.py``), and those bets
+    followed, not searched (``learnt/bets``)."""
+    if game != "truc":
+        raise SystemExit(f"tactics={value} is four-player Le Truc's")
+    from tricktaker.bots.truc import SIGNALS
+    from tricktaker.bots.truc.learnt import POLICY, LearntBot
+    from tricktaker.bots.truc.rules import RulesBot
+
+    follow = SIGNALS | ({"double", "accept", "refuse"} if value == "learnt/bets" else set())
+    policy = (lambda: RulesBot(POLICY)) if value == "read" else LearntBot
+    return {4: Tactics(frozenset(follow), policy)}
+
+
 def _number(spec: str, value: str) -> float:
     try:
         return float(value)
@@ -206,6 +224,8 @@ def make(spec: str, game: str, worlds: int) -> Bot:
             bot.tactics = _team(game, bot.follow)
         elif key == "team":
             bot.tactics = _team(game, bot.follow, value)
+        elif key == "tactics" and value in ("read", "learnt", "learnt/bets"):
+            bot.tactics = _learnt(game, value)
         elif key == "tactics" and value == "bets":
             if game != "truco":
                 raise SystemExit(f"variant {spec!r}: tactics=bets is Truco's")

@@ -20,7 +20,8 @@ A tuned set is then to be checked at another seed and against the exploit levels
         --check team --against rules,always-raise,two-top-accept
 
 ``--start`` starts from ``team`` (``rules.TEAM``) or from ``rules`` moved by a JSON
-object (``'{"raised_margin": 0.16}'``); ``--check NAME`` (``team`` or ``default``) only
+object (``'{"raised_margin": 0.16}'``), or from a named set so moved
+(``'team:{"read_4p": 4}'``); ``--check SET`` (named or moved the same ways) only
 measures that set against each ``--against`` level. ``--numbers cards`` moves the card
 play's numbers instead (Truco's ``lead_hold``, ``follow_hold``, ``partner_holds``;
 Le Truc's ``rules`` has none), ``--numbers all`` both:
@@ -122,8 +123,9 @@ GAMES: dict[str, Tuned] = {
             "call_bluff_above": 0.05,
             "call_bluff_share": 0.05,
             "dealer_accept_below": 0.05,
+            "read_4p": 0.5,
         },
-        frozenset({"bold_step"}),
+        frozenset({"bold_step", "read_4p"}),
     ),
 }
 
@@ -208,10 +210,16 @@ def tune(
 
 
 def starting(tuned: Tuned, text: str) -> Any:
-    """The set a tuning starts from: a named one, or ``rules``' moved by a JSON object."""
+    """The set a tuning starts from: a named one, or a named one (``rules``' when no name
+    is given) moved by a JSON object: ``team:{"read_4p": 4}``."""
     named = tuned.named()
     if text in named:
         return named[text]
+    base, sep, rest = text.partition(":")
+    if sep and base in named:
+        text = rest
+    else:
+        base = "default"
     try:
         changes = json.loads(text)
         known = tuned.chosen("all")
@@ -221,7 +229,7 @@ def starting(tuned: Tuned, text: str) -> Any:
             isinstance(v, (int, float)) and not isinstance(v, bool) for v in changes.values()
         ):
             raise ValueError("numbers only")
-        return replace(named["default"], **changes)
+        return replace(named[base], **changes)
     except ValueError as exc:  # json.JSONDecodeError too
         raise SystemExit(
             f"--start: {', '.join(named)} or a JSON object of changes ({exc})"
@@ -251,9 +259,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     game = args.game
     tuned = GAMES[game]
     named = tuned.named()
-    if args.check is not None and args.check not in named:
-        raise SystemExit(f"--check: one of {', '.join(named)}")
     start = starting(tuned, args.start)
+    checked = starting(tuned, args.check) if args.check is not None else None
     steps = tuned.chosen(args.numbers)
     if not steps:
         raise SystemExit(f"--numbers {args.numbers}: {game}'s rules bot has no such numbers")
@@ -267,11 +274,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     except TricktakerError as exc:
         raise SystemExit(str(exc)) from exc
     with ProcessPoolExecutor(args.workers) as pool:
-        if args.check:
+        if checked is not None:
             for level in levels:
-                values = measure(
-                    pool, game, options, named[args.check], level, args.seed, args.sets
-                )
+                values = measure(pool, game, options, checked, level, args.seed, args.sets)
                 print(f"{args.check} vs {level}: {text(mean_ci(values))}", flush=True)
             return
         best = tune(pool, game, options, start, args.seed, args.sets, args.passes, steps)

@@ -366,18 +366,41 @@ def estimate4(
     rng: random.Random,
     samples: int = 32,
     accept: Callable[[list[Hand]], bool] | None = None,
+    bold: float = 0.0,
 ) -> Estimate:
-    """Monte-Carlo chance of the deal; per next card when the bot is to play."""
+    """Monte-Carlo chance of the deal; per next card when the bot is to play. ``bold``
+    weighs each sampled deal by :func:`bold_weight` (0: all alike)."""
     deals = []
     for _ in range(samples):
         hands = sample_hands(pool, sizes, rng, accept)
         hands[0] = mine
         deals.append(hands)
+    weights = [bold_weight(h, bold) for h in deals]
+    total_weight = sum(weights)
+
+    def chance(to_play: int, first: int | None) -> float:
+        values = [playout4(list(h), tricks, table, to_play, ties, first) for h in deals]
+        return sum(w * u for w, u in zip(weights, values, strict=True)) / total_weight
+
     if to_play != 0:
-        total = sum(playout4(list(h), tricks, table, to_play, ties, None) for h in deals)
-        return Estimate(total / samples)
-    cards = tuple(
-        (c, sum(playout4(list(h), tricks, table, 0, ties, c) for h in deals) / samples)
-        for c in sorted(set(mine))
-    )
+        return Estimate(chance(to_play, None))
+    cards = tuple((c, chance(0, c)) for c in sorted(set(mine)))
     return Estimate(max(u for _, u in cards), cards)
+
+
+#: The least weight of a sampled deal under the other side's boldness.
+MIN_WEIGHT = 0.05
+
+
+def bold_weight(hands: Sequence[Hand], bold: float) -> float:
+    """A sampled four-player deal's weight when the other side (seats 1 and 3) has bet
+    ``bold``: tilted towards their high cards, as two players' :func:`_weights` tilt the
+    opponent's hands (negative: towards low cards), never below ``MIN_WEIGHT``.
+
+    Why: with four players the deals are sampled, not enumerated, so the other
+    captain's doubles and accepts, which tell of his side's cards, are read by weighing
+    the samples rather than the hands."""
+    k = len(hands[1]) + len(hands[3])
+    if bold == 0.0 or k == 0:
+        return 1.0
+    return max(MIN_WEIGHT, 1.0 + bold * (sum(hands[1]) + sum(hands[3])) / (7.0 * k))

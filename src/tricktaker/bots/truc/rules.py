@@ -93,6 +93,10 @@ class Params:
     #: As dealer, accept a call below this chance (the caller being likely weak).
     dealer_accept_below: float = 0.55
     samples_4p: int = 32
+    #: With four players, how far the other side's boldness (its doubles, rests and
+    #: accepts) tilts the sampled deals towards its high cards (1: as two players'
+    #: exact estimate tilts the opponent's hands; 0: the bets are not read).
+    read_4p: float = 0.0
     #: A model of another player (``bots/truc/reading.py``), not the bot's own play:
     #: propose this often where the above would not (any hand), and keep only this
     #: share of the proposals the above would make. The defaults draw no chance.
@@ -242,6 +246,7 @@ class _Turn:
             self.rng,
             self.params.samples_4p,
             self.partner_filter,
+            self.params.read_4p * self.boldness if self.params.read_4p else 0.0,
         )
         return Estimate(p, cards)
 

@@ -34,6 +34,8 @@ from tricktaker.solvers.hands import deal_sorted, jit, take
 TRIES = 20
 SEATS = 4
 HAND = 3
+#: The least weight of a sampled deal under the other side's boldness (``model.bold_weight``).
+MIN_WEIGHT = 0.05
 #: OUTCOME[spoil][tricks' code]: ``outcomes.OUTCOME`` (ties leader, then spoil) with the
 #: trick results coded as the sum of (result + 1) * 4**i. numba freezes it into the
 #: cached machine code, which it renews only when this file changes: after an edit of
@@ -213,19 +215,32 @@ def estimate4_kernel(
     samples: int,
     sig_top: int,
     sig_need: int,
+    bold: float,
     cards: NDArray[np.int64],
     out: NDArray[np.float64],
 ) -> None:
     """``model.estimate4``: the chance of the deal over ``samples`` sampled deals, in
     ``out[0]`` when another seat is to play; else in ``out[k]`` the chance when seat 0
     plays ``cards[k]`` next (``cards``: its distinct strengths, ascending). ``pool`` is
-    shuffled in place; ``sizes[0]`` must be ``mine``'s length (the wrapper checks)."""
+    shuffled in place; ``sizes[0]`` must be ``mine``'s length (the wrapper checks).
+    ``bold`` tilts each deal's weight by the other side's (seats 1 and 3) hidden
+    strength (``model.bold_weight``); 0 weighs every deal alike."""
     np.random.seed(seed)
     deals = np.zeros((samples, SEATS, HAND), dtype=np.int64)
+    weights = np.ones(samples, dtype=np.float64)
+    theirs = sizes[1] + sizes[3]
     for d in range(samples):
         _deal(pool, sizes, sig_top, sig_need, deals[d])
         for j in range(mine.shape[0]):
             deals[d, 0, j] = mine[j]
+        if bold != 0.0 and theirs > 0:
+            strength = 0
+            for j in range(sizes[1]):
+                strength += deals[d, 1, j]
+            for j in range(sizes[3]):
+                strength += deals[d, 3, j]
+            weights[d] = max(MIN_WEIGHT, 1.0 + bold * strength / (7.0 * theirs))
+    wsum = weights.sum()
     hands = np.zeros((SEATS, HAND), dtype=np.int64)
     hn = np.zeros(SEATS, dtype=np.int64)
     tr = np.zeros(HAND, dtype=np.int64)
@@ -243,8 +258,9 @@ def estimate4_kernel(
             tr[:nt] = tricks
             ts[:tn] = tseat
             tv[:tn] = tstr
-            total += _playout(hands, hn, tr, nt, ts, tv, tn, to_play, spoil, first)
-        out[k] = total / samples
+            u = _playout(hands, hn, tr, nt, ts, tv, tn, to_play, spoil, first)
+            total += u if bold == 0.0 else weights[d] * u
+        out[k] = total / samples if bold == 0.0 else total / wsum
 
 
 def estimate4_fast(
@@ -258,11 +274,13 @@ def estimate4_fast(
     rng: random.Random,
     samples: int,
     signal: tuple[int, bool] | None,
+    bold: float = 0.0,
 ) -> tuple[float, tuple[tuple[int, float], ...]]:
     """The chance of the deal and, on seat 0's turn, per next card, as
     ``model.estimate4`` gives them (seats relative to the bot, hands sorted);
     ``signal``: the partner's best card shown by his signal, and whether he must hold
-    it (None: no signal to fit)."""
+    it (None: no signal to fit); ``bold``: how far the other side's bets tilt the
+    sampled deals towards their strong hands (``model.bold_weight``)."""
     if len(sizes) != SEATS:
         raise ValueError("the compiled estimate is for four players")
     if ties not in ("leader", "spoil"):
@@ -287,6 +305,7 @@ def estimate4_fast(
         samples,
         top,
         1 if need else 0,
+        float(bold),
         cards,
         out,
     )

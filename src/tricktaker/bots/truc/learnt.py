@@ -1,0 +1,164 @@
+"""Four-player Le Truc's captain bets learnt from play: where doubling, or accepting a
+double, gains over the other choice, read off a table of measured differences.
+
+Why: the search levels weigh their moves against a policy and imagine their own side
+playing it (``search.Tactics``), and with four players in Le Truc what they gain over
+``rules`` is in the captains' betting (docs/strength.md, "Team play"). ``rules.TEAM``
+moved ``rules``' numbers only; this table moves its decisions. ``bench/learn_bets.py``
+plays ``TEAM``'s side against ``rules``' on the arena's deals and, at each of ``TEAM``'s
+captain bets, plays the deal out from the true cards after each choice (double or keep
+silent; accept or refuse a double) with every seat's own policy, the same random
+numbers for both. Averaged over many deals in a *cell* of what the captain sees (his
+chance of the deal, the tricks so far, the stake), the difference is the worth of
+doubling there against the cards players really hold when they reach that cell,
+their bets included: the reading of the other side that the sampled estimate lacks.
+
+A cell decides only where its difference is clear (``Z`` standard errors over at least
+``LEAST`` decisions); elsewhere ``TEAM`` decides as before, mixing included.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import resources
+
+from tricktaker.bots.base import RulesLevel
+from tricktaker.bots.truc.rules import TEAM, Params, _Turn
+from tricktaker.core.actions import Action
+from tricktaker.core.events import Event
+from tricktaker.games.truc.outcomes import SPOILED
+from tricktaker.games.truc.views import TrucView
+
+#: The table's file, beside this module (written by ``bench/learn_bets.py``).
+TABLE_FILE = "learnt_bets.json"
+#: A cell decides once its difference is this many standard errors from zero...
+Z = 2.0
+#: ...over at least this many measured decisions.
+LEAST = 40
+#: ``TEAM`` reading the other side's bets in its sampled deals (``Params.read_4p``): the
+#: policy the table was learnt with, and the one that decides where the table does not.
+POLICY = replace(TEAM, read_4p=4.0)
+
+
+def cell(turn: _Turn, kind: str) -> str:
+    """What the captain sees, coarsely: the decision (``P`` propose, ``A`` answer a
+    double; ``R`` call for cards, ``D`` answer that call as dealer), his chance of the
+    deal in tenths, the tricks so far (how many, and whether his side leads, trails or
+    is level in them; for a call, the calls accepted so far, at most 2, and whether the
+    stock can deal new hands, ``s``, or an accepted call voids the deal, ``e``) and the
+    stake (1, 2, 4 or more)."""
+    p = min(9, max(0, int(turn.estimate.p * 10)))
+    if kind in ("R", "D"):
+        stock = "s" if turn.view.stock_left >= 6 else "e"
+        return f"{kind}/{p}/{min(turn.view.redeals, 2)}{stock}/{min(turn.value, 4)}"
+    ours = sum(1 for r in turn.tricks if r == 0)
+    theirs = sum(1 for r in turn.tricks if r not in (0, SPOILED))
+    lead = "+" if ours > theirs else "-" if theirs > ours else "="
+    stake = min(turn.value, 4)
+    return f"{kind}/{p}/{len(turn.tricks)}{lead}/{stake}"
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """A cell's measured decisions: how many, and the mean and standard error of the
+    gain of doubling (accepting) over keeping silent (refusing), in points."""
+
+    n: int
+    mean: float
+    se: float
+
+    def verdict(self) -> bool | None:
+        """True: double (accept); False: don't; None: not clear, ``TEAM`` decides."""
+        if self.n < LEAST or abs(self.mean) <= Z * self.se:
+            return None
+        return self.mean > 0
+
+
+def read_table(text: str) -> dict[str, Measured]:
+    """The table from its JSON text: ``{cell: [n, mean, se]}``."""
+    raw = json.loads(text)
+    if not isinstance(raw, dict):
+        raise ValueError("the learnt table is a JSON object")
+    out: dict[str, Measured] = {}
+    for key, value in raw.items():
+        n, mean, se = value
+        out[str(key)] = Measured(int(n), float(mean), float(se))
+    return out
+
+
+@lru_cache(maxsize=1)
+def shipped_table() -> Mapping[str, Measured]:
+    """The table shipped beside this module (empty if none was written)."""
+    path = resources.files(__package__).joinpath(TABLE_FILE)
+    if not path.is_file():
+        return {}
+    return read_table(path.read_text(encoding="utf-8"))
+
+
+class _LearntTurn(_Turn):
+    """``TEAM``'s decision, but a captain's double, answer to a double, call for cards
+    (before the first card) and answer to one as the table says where it is clear."""
+
+    #: The learnt cells (``_Turn.table`` is the cards on the table).
+    learnt: Mapping[str, Measured] = {}
+
+    def proposal(self) -> Action | None:
+        double = self.by_verb.get("double")
+        if double is not None and not self.decider_rest():
+            measured = self.learnt.get(cell(self, "P"))
+            verdict = measured.verdict() if measured is not None else None
+            if verdict is not None:
+                return double if verdict else None
+        return super().proposal()
+
+    def _decided(self, kind: str) -> bool | None:
+        measured = self.learnt.get(cell(self, kind))
+        return measured.verdict() if measured is not None else None
+
+    def want_redeal(self) -> bool:
+        if self.view.phase == "call" and self.learnt:
+            verdict = self._decided("R")
+            if verdict is not None:
+                return verdict
+        return super().want_redeal()
+
+    def answer_redeal(self) -> Action:
+        verdict = self._decided("D") if self.learnt else None
+        if verdict is not None:
+            return self.by_verb["accept" if verdict else "refuse"]
+        return super().answer_redeal()
+
+    def answer_proposal(self) -> Action:
+        if self.view.pending == "double":
+            measured = self.learnt.get(cell(self, "A"))
+            verdict = measured.verdict() if measured is not None else None
+            if verdict is not None:
+                return self.by_verb["accept" if verdict else "refuse"]
+        return super().answer_proposal()
+
+
+class LearntBot(RulesLevel[TrucView, Params]):
+    """Le Truc's ``TEAM`` with the captain's doubles and answers learnt (four players);
+    with two players, or without a table, it is ``TEAM`` reading bets (``POLICY``)."""
+
+    game = "Le Truc"
+    view_type = TrucView
+    DEFAULTS = POLICY
+
+    def __init__(
+        self, params: Params | None = None, table: Mapping[str, Measured] | None = None
+    ) -> None:
+        super().__init__(params)
+        self.table = shipped_table() if table is None else table
+
+    def choose(
+        self, view: TrucView, memory: Sequence[Event], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        turn = _LearntTurn(view, memory, legal, rng, self.params)
+        if view.players == 4:
+            turn.learnt = self.table
+        return turn.decide()
