@@ -1,24 +1,37 @@
-"""Learn four-player Le Truc's captain bets from play (``bots/truc/learnt.py``'s table).
+"""Learn a team's bets from play: four-player Le Truc's captain bets
+(``bots/truc/learnt.py``) and team Truco's raises and answers (``bots/truco/learnt.py``).
 
-``TEAM`` reading bets (``learnt.POLICY``) holds one side, ``rules`` the other, on the
-arena's duplicate deals (both mirrors) at ``--seed``. At each captain decision of the
-learning side where a double may be proposed (and the policy would double or keep
-silent), or a double must be answered, the deal is played out ``--rollouts`` times
-from the true state after each choice, every seat by its own policy, the same random
-numbers for both choices; the difference (double minus silent, accept minus refuse)
-in the side's points of the deal is added to the decision's cell (``learnt.cell``).
-Then play goes on with the policy's own choice, so the cells are reached as that
-policy reaches them. Out of the seeds the levels are measured at (1 to 4):
+The learning policy (the game's ``learnt.POLICY``, playing the table in ``--start``
+where given) holds one side, ``rules`` the other, on the arena's duplicate deals (both
+mirrors) at ``--seed``. At each decision of the learning side that the game's
+``learnt.choices`` names (Le Truc: a captain's double or silence, answer to a double,
+call for cards and the dealer's answer to it; Truco: a raise or a card instead, an
+accept or refusal of a raise), the deal is played out ``--rollouts`` times from the
+true state after each of the two choices, every seat by its own policy, the same random
+numbers for both; the difference in the side's points of the deal is added to the
+decision's cell (``learnt.cell``). Then play goes on with the policy's own choice, so
+the cells are reached as that policy reaches them; a second round started from the
+first round's table (``--start``) learns against the play it will have. Out of the
+seeds the levels are measured at (1 to 4):
 
-    .venv/bin/python bench/learn_bets.py --sets 20000 --seed 101 --write
+    .venv/bin/python bench/learn_bets.py truc --sets 20000 --seed 101 --out /tmp/v1.json
+    .venv/bin/python bench/learn_bets.py truc --sets 30000 --seed 102 --start /tmp/v1.json --write
+    .venv/bin/python bench/learn_bets.py truco --option players=6 --sets 20000 --seed 101 --write
 
-``--write`` writes the table beside ``learnt.py`` (``learnt_bets.json``); without it the
-cells are printed only.
+``--check`` learns nothing: it measures the policy alone and with the table (``--start``,
+else the shipped one) against ``rules`` on ``--sets`` sets at ``--seed``, set by set:
+
+    .venv/bin/python bench/learn_bets.py truc --check --sets 20000 --seed 2
+
+``--write`` writes the table beside the game's ``learnt.py`` (``learnt_bets.json``;
+Truco's per number of players, ``learnt_bets_6.json``), ``--out FILE`` anywhere; the
+cells are printed either way.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import random
@@ -27,19 +40,20 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from tricktaker.arena.duplicate import set_up, start_state
+from tricktaker.arena.ladder import play_sets
+from tricktaker.arena.stats import Interval, mean_ci
+from tricktaker.bots import make_bot
 from tricktaker.bots.base import Bot
 from tricktaker.bots.search import deal_gain
-from tricktaker.bots.truc import learnt
-from tricktaker.bots.truc.rules import RulesBot, _Turn
-from tricktaker.core.actions import Action
+from tricktaker.bots.truc.learnt import Measured, read_table
 from tricktaker.core.protocol import State
 from tricktaker.core.registry import get_game
-from tricktaker.games.truc.views import TrucView
 
-GAME = "truc"
-OPTIONS = {"players": 4}
+#: The games that learn, and the ``players`` option they learn at by default.
+GAMES = {"truc": 4, "truco": 6}
 #: Per cell: decisions, sum of differences, sum of squared differences.
 Sums = dict[str, list[float]]
 
@@ -57,43 +71,31 @@ def _play_out(world: State, bots: Sequence[Bot], seed: str) -> None:
         )
 
 
-def _choices(turn: _Turn, chosen: Action) -> tuple[str, Action, Action] | None:
-    """The decision's kind and its two choices (double or accept first), or None where
-    the captain's choice is not a bet the table learns."""
-    view = turn.view
-    if view.phase == "call":
-        return "R", turn.by_verb["redeal"], turn.by_verb["pass"]
-    if view.phase == "redeal_answer":
-        return "D", turn.by_verb["accept"], turn.by_verb["refuse"]
-    if view.phase == "answer":
-        if view.pending != "double":
-            return None
-        return "A", turn.by_verb["accept"], turn.by_verb["refuse"]
-    double = turn.by_verb.get("double")
-    if double is None or chosen.verb not in ("double", "pass", "play"):
-        return None
-    if chosen.verb != "double":
-        return "P", double, chosen
-    silent = turn.by_verb.get("pass") if view.phase == "window" else turn.card()
-    return None if silent is None else ("P", double, silent)
+Job = tuple[str, int, int, int, int, int, str | None]
 
 
-def collect(job: tuple[int, int, int, int, str | None]) -> Sums:
-    """The cells' sums over sets ``first`` .. ``first + count - 1`` of ``seed``, the
-    learning side playing the table in ``start`` (a file; None: ``POLICY`` alone)."""
-    seed, first, count, rollouts, start = job
-    game = get_game(GAME)
-    opts = game.options(OPTIONS)
+def _module(game: str) -> Any:
+    return importlib.import_module(f"tricktaker.bots.{game}.learnt")
+
+
+def collect(job: Job) -> Sums:
+    """The cells' sums over sets ``first`` .. ``first + count - 1`` of ``seed`` at this many
+    ``players``, the learning side playing the table in ``start`` (a file; None: the
+    policy alone)."""
+    name, players, seed, first, count, rollouts, start = job
+    learnt = _module(name)
+    game = get_game(name)
+    opts = game.options({"players": players})
     sides = game.new_match(opts, seed=0).sides
-    table = {} if start is None else learnt.read_table(Path(start).read_text(encoding="utf-8"))
+    table = {} if start is None else read_table(Path(start).read_text(encoding="utf-8"))
     mine = learnt.LearntBot(learnt.POLICY, table=table)
-    theirs = RulesBot()
+    theirs = make_bot("rules", name)
     sums: Sums = defaultdict(lambda: [0.0, 0.0, 0.0])
     for index in range(first, first + count):
-        setup = set_up(GAME, opts, seed, index, len(sides))
+        setup = set_up(name, opts, seed, index, len(sides))
         for mirror in (0, 1):
             bots: list[Bot] = [mine if sides[s] == mirror else theirs for s in range(len(sides))]
-            state = start_state(GAME, opts, setup)
+            state = start_state(name, opts, setup)
             rngs = [random.Random(f"learn/{seed}/{index}/{mirror}/{s}") for s in range(len(sides))]
             step = 0
             while not state.finished_deals():
@@ -103,15 +105,10 @@ def collect(job: tuple[int, int, int, int, str | None]) -> Sums:
                 view = state.view(seat)
                 memory = state.events(0, seat)
                 legal = state.legal_actions()
-                if (
-                    bots[seat] is mine
-                    and isinstance(view, TrucView)
-                    and view.captains[seat & 1] == seat
-                ):
-                    turn = learnt._LearntTurn(view, memory, legal, rngs[seat], learnt.POLICY)
-                    turn.learnt = table
+                if bots[seat] is mine and learnt.bets(view):
+                    turn = learnt.learnt_turn(view, memory, legal, rngs[seat], table)
                     action = turn.decide()
-                    found = _choices(turn, action)
+                    found = learnt.choices(turn, action)
                     if found is not None:
                         kind, yes, no = found
                         diff = 0.0
@@ -121,7 +118,7 @@ def collect(job: tuple[int, int, int, int, str | None]) -> Sums:
                                 world = state.clone(stop_after_deal=True)
                                 world.apply(choice)
                                 _play_out(world, bots, f"learn/{seed}/{index}/{mirror}/{step}/{r}")
-                                values.append(deal_gain(world, 0, seat & 1))
+                                values.append(deal_gain(world, 0, sides[seat]))
                             diff += values[0] - values[1]
                         diff /= rollouts
                         s = sums[learnt.cell(turn, kind)]
@@ -133,6 +130,45 @@ def collect(job: tuple[int, int, int, int, str | None]) -> Sums:
                 state.apply(action)
                 step += 1
     return dict(sums)
+
+
+CheckJob = tuple[str, int, str, str | None, int, int, int]
+
+
+def check_job(job: CheckJob) -> list[float]:
+    """Each set's points per deal of the learning policy (with the table in ``start``, or
+    the shipped one; ``"none"``: no table) over ``rules``."""
+    name, players, which, start, seed, first, count = job
+    learnt = _module(name)
+    game = get_game(name)
+    opts = game.options({"players": players})
+    if which == "policy":
+        table: Any = {}
+    elif start is not None:
+        table = read_table(Path(start).read_text(encoding="utf-8"))
+    else:
+        table = None  # the shipped table
+    mine = learnt.LearntBot(learnt.POLICY, table=table)
+    sets = play_sets(name, opts, mine, make_bot("rules", name), seed, first, count)
+    return [s.points for s in sets]
+
+
+def check(pool: ProcessPoolExecutor, name: str, players: int, args: argparse.Namespace) -> None:
+    """The policy alone and with the table against ``rules``, set by set on the same deals."""
+    results = {}
+    for which in ("policy", "table"):
+        jobs: list[CheckJob] = [
+            (name, players, which, args.start, args.seed, first, min(250, args.sets - first))
+            for first in range(0, args.sets, 250)
+        ]
+        results[which] = [v for part in pool.map(check_job, jobs) for v in part]
+        print(f"{which} vs rules: {_text(mean_ci(results[which]))}", flush=True)
+    diff = [a - b for a, b in zip(results["table"], results["policy"], strict=True)]
+    print(f"table minus policy: {_text(mean_ci(diff))}")
+
+
+def _text(ci: Interval) -> str:
+    return f"{ci.mean:+.3f} ({ci.low:+.3f} .. {ci.high:+.3f})"
 
 
 def table(sums: Sums) -> dict[str, list[float]]:
@@ -148,6 +184,8 @@ def table(sums: Sums) -> dict[str, list[float]]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    p.add_argument("game", choices=sorted(GAMES))
+    p.add_argument("--option", action="append", default=[], metavar="players=N")
     p.add_argument("--sets", type=int, default=20000)
     p.add_argument("--seed", type=int, default=101)
     p.add_argument("--rollouts", type=int, default=4)
@@ -155,11 +193,45 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--chunk", type=int, default=200)
     p.add_argument("--start", help="the table the learning side plays (a file; default none)")
     p.add_argument("--write", action="store_true")
+    p.add_argument("--out", help="also write the table to this file")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="learn nothing: measure the policy alone and with the table (--start, else "
+        "the shipped one) against rules over --sets sets at --seed",
+    )
     args = p.parse_args(argv)
     if min(args.sets, args.rollouts, args.workers, args.chunk) < 1:
         raise SystemExit("--sets, --rollouts, --workers and --chunk count from 1")
-    jobs = [
-        (args.seed, first, min(args.chunk, args.sets - first), args.rollouts, args.start)
+    players = GAMES[args.game]
+    for text in args.option:
+        key, _, value = text.partition("=")
+        if key != "players" or value not in ("2", "4", "6"):
+            raise SystemExit("--option: players=2, 4 or 6 only")
+        players = int(value)
+    if args.game == "truc" and players != 4:
+        raise SystemExit("Le Truc learns its captains' bets: four players only")
+    if args.game == "truco" and players == 2:
+        raise SystemExit("Truco learns its team bets: four or six players")
+    if args.start is not None:
+        try:
+            read_table(Path(args.start).read_text(encoding="utf-8"))
+        except (OSError, ValueError, TypeError) as exc:
+            raise SystemExit(f"--start: {exc}") from exc
+    if args.check:
+        with ProcessPoolExecutor(args.workers) as pool:
+            check(pool, args.game, players, args)
+        return
+    jobs: list[Job] = [
+        (
+            args.game,
+            players,
+            args.seed,
+            first,
+            min(args.chunk, args.sets - first),
+            args.rollouts,
+            args.start,
+        )
         for first in range(0, args.sets, args.chunk)
     ]
     total: Sums = defaultdict(lambda: [0.0, 0.0, 0.0])
@@ -172,14 +244,19 @@ def main(argv: Sequence[str] | None = None) -> None:
                 t[2] += ss
     cells = table(total)
     for key, (n, mean, se) in cells.items():
-        verdict = learnt.Measured(int(n), mean, se).verdict()
-        mark = "" if verdict is None else ("  double/accept" if verdict else "  silent/refuse")
+        verdict = Measured(int(n), mean, se).verdict()
+        mark = "" if verdict is None else ("  bet/accept" if verdict else "  silent/refuse")
         print(f"{key:12} n={int(n):6} {mean:+.3f} ± {se:.3f}{mark}")
+    text = json.dumps(cells, indent=0, sort_keys=True) + "\n"
+    learnt = _module(args.game)
+    paths = [args.out] if args.out else []
     if args.write:
-        path = resources.files(learnt.__package__).joinpath(learnt.TABLE_FILE)
-        text = json.dumps(cells, indent=0, sort_keys=True) + "\n"
-        with open(str(path), "w", encoding="utf-8") as f:
-            f.write(text)
+        shipped = resources.files(learnt.__package__).joinpath(
+            learnt.TABLE_FILE.format(players=players)
+        )
+        paths.append(str(shipped))
+    for path in paths:
+        Path(path).write_text(text, encoding="utf-8")
         print(f"written: {path}")
 
 

@@ -48,10 +48,12 @@ A variant is ``search`` with any of, joined by ``+``:
   the level as it was before them; ``tactics=team``: ``rules.TEAM`` so at every number
   of players; ``tactics=bets`` (Truco): that, with the bets (``BETS``) played as it
   plays them and only the cards searched; ``team=name:value/name:value``: as
-  ``tactics=team`` with these of ``TEAM``'s numbers moved; four-player Le Truc:
-  ``tactics=read``, ``TEAM`` reading the other side's bets (``read_4p``);
-  ``tactics=learnt``, that with the captain's bets learnt (``bots/truc/learnt.py``);
-  ``tactics=learnt/bets``, those bets followed, only cards and words searched.
+  ``tactics=team`` with these of ``TEAM``'s numbers moved; ``tactics=learnt``: the
+  bets learnt from play (``bots/truc/learnt.py``, ``bots/truco/learnt.py``,
+  ``bench/learn_bets.py``) advise and play the own side in place of ``TEAM``, the
+  verbs followed as shipped; ``tactics=learnt/bets``: the bets followed too, only
+  cards and words searched; ``tactics=read`` (Le Truc): ``TEAM`` reading the other
+  side's bets (``read_4p``) without the table.
 
 Games whose search level is the plain ``SearchBot`` (Le Truc, Truco, Tetka; not
 Preferans, whose search has its own class). Each job of ``--chunk`` sets (five)
@@ -71,7 +73,7 @@ import importlib
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import fields, replace
 
@@ -172,19 +174,28 @@ def _team(game: str, follow: frozenset[str], moved: str = "") -> dict[int, Tacti
     return dict.fromkeys(range(2, 7), tactics)
 
 
-def _learnt(game: str, value: str) -> dict[int, Tactics]:
-    """Four-player Le Truc's ``TEAM`` reading the other side's bets (``read``), with the
-    captain's bets learnt too (``learnt``: ``bots/truc/learnt.py``), and those bets
-    followed, not searched (``learnt/bets``)."""
-    if game != "truc":
-        raise SystemExit(f"tactics={value} is four-player Le Truc's")
-    from tricktaker.bots.truc import SIGNALS
-    from tricktaker.bots.truc.learnt import POLICY, LearntBot
-    from tricktaker.bots.truc.rules import RulesBot
+def _learnt(game: str, value: str, shipped: Mapping[int, Tactics]) -> dict[int, Tactics]:
+    """The learnt bets (``bots/GAME/learnt.py``) as the policy that advises and plays the
+    own side, in place of ``rules.TEAM``, with the level's verbs followed as shipped
+    (``learnt``) or the bets followed too (``learnt/bets``); four-player Le Truc's
+    ``TEAM`` reading the other side's bets without the table (``read``)."""
+    if game == "truc":
+        from tricktaker.bots.truc import SIGNALS
+        from tricktaker.bots.truc.learnt import POLICY, LearntBot
+        from tricktaker.bots.truc.rules import RulesBot
 
-    follow = SIGNALS | ({"double", "accept", "refuse"} if value == "learnt/bets" else set())
-    policy = (lambda: RulesBot(POLICY)) if value == "read" else LearntBot
-    return {4: Tactics(frozenset(follow), policy)}
+        bets = frozenset({"double", "accept", "refuse"})
+        follow = SIGNALS | (bets if value == "learnt/bets" else frozenset())
+        policy: Callable[[], Bot] = (lambda: RulesBot(POLICY)) if value == "read" else LearntBot
+        return {4: Tactics(frozenset(follow), policy)}
+    if game == "truco" and value != "read":
+        from tricktaker.bots.truco.learnt import LearntBot as TrucoLearnt
+
+        out = {n: replace(t, policy=TrucoLearnt) for n, t in shipped.items()}
+        if value == "learnt/bets":
+            out = {n: replace(t, follow=BETS) for n, t in out.items()}
+        return out
+    raise SystemExit(f"tactics={value}: not for {game}")
 
 
 def _number(spec: str, value: str) -> float:
@@ -225,7 +236,7 @@ def make(spec: str, game: str, worlds: int) -> Bot:
         elif key == "team":
             bot.tactics = _team(game, bot.follow, value)
         elif key == "tactics" and value in ("read", "learnt", "learnt/bets"):
-            bot.tactics = _learnt(game, value)
+            bot.tactics = _learnt(game, value, bot.tactics)
         elif key == "tactics" and value == "bets":
             if game != "truco":
                 raise SystemExit(f"variant {spec!r}: tactics=bets is Truco's")

@@ -10,6 +10,7 @@ import re
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -210,7 +211,7 @@ def test_learning_fills_cells_from_play(tmp_path: Path) -> None:
         import learn_bets
     finally:
         sys.path.remove(str(bench))
-    sums = learn_bets.collect((7, 0, 6, 1, None))
+    sums = learn_bets.collect(("truc", 4, 7, 0, 6, 1, None))
     assert sums and all(key[0] in "PARD" for key in sums)
     cells = learn_bets.table(sums)
     assert sum(int(n) for n, _, _ in cells.values()) == sum(int(s[0]) for s in sums.values())
@@ -218,3 +219,45 @@ def test_learning_fills_cells_from_play(tmp_path: Path) -> None:
     assert read_table(text).keys() == cells.keys()
     for key in cells:
         assert re.fullmatch(r"[PA]/\d/[012][+=-]/[124]|[RD]/\d/[012][se]/[124]", key), key
+
+
+def _learn_bets() -> Any:
+    bench = Path(__file__).resolve().parents[1] / "bench"
+    sys.path.insert(0, str(bench))
+    try:
+        import learn_bets
+    finally:
+        sys.path.remove(str(bench))
+    return learn_bets
+
+
+def test_the_learner_writes_a_table_it_can_start_from(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    learn_bets = _learn_bets()
+    out = tmp_path / "v1.json"
+    learn_bets.main(["truc", "--sets", "3", "--workers", "1", "--chunk", "2", "--out", str(out)])
+    first = read_table(out.read_text(encoding="utf-8"))
+    assert first
+    again = tmp_path / "v2.json"
+    args = ["--sets", "3", "--workers", "1", "--start", str(out), "--out", str(again)]
+    learn_bets.main(["truc", *args])
+    assert read_table(again.read_text(encoding="utf-8"))
+    learn_bets.main(["truc", "--check", "--sets", "2", "--workers", "1", "--start", str(out)])
+    printed = capsys.readouterr().out
+    assert "policy vs rules" in printed and "table minus policy" in printed
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["truc", "--option", "players=2"],
+        ["truco", "--option", "players=2"],
+        ["truc", "--option", "colour=red"],
+        ["truc", "--sets", "0"],
+        ["truc", "--start", "/nonexistent/table.json"],
+    ],
+)
+def test_the_learner_refuses_what_it_cannot_learn(args: list[str]) -> None:
+    with pytest.raises(SystemExit):
+        _learn_bets().main(args)

@@ -141,6 +141,45 @@ class _LearntTurn(_Turn):
         return super().answer_proposal()
 
 
+def learnt_turn(
+    view: TrucView,
+    memory: Sequence[Event],
+    legal: Sequence[Action],
+    rng: random.Random,
+    table: Mapping[str, Measured],
+) -> _LearntTurn:
+    """A decision of ``POLICY`` with ``table``'s cells (``bench/learn_bets.py``)."""
+    turn = _LearntTurn(view, memory, legal, rng, POLICY)
+    turn.learnt = table
+    return turn
+
+
+def bets(view: TrucView) -> bool:
+    """Whether the seat to act makes its side's bets: its captain."""
+    return view.seat is not None and view.captains[view.seat & 1] == view.seat
+
+
+def choices(turn: _Turn, chosen: Action) -> tuple[str, Action, Action] | None:
+    """The decision's kind and its two choices (double, accept or call first), or None
+    where the captain's choice is not a bet the table learns (``bench/learn_bets.py``)."""
+    view = turn.view
+    if view.phase == "call":
+        return "R", turn.by_verb["redeal"], turn.by_verb["pass"]
+    if view.phase == "redeal_answer":
+        return "D", turn.by_verb["accept"], turn.by_verb["refuse"]
+    if view.phase == "answer":
+        if view.pending != "double":
+            return None
+        return "A", turn.by_verb["accept"], turn.by_verb["refuse"]
+    double = turn.by_verb.get("double")
+    if double is None or chosen.verb not in ("double", "pass", "play"):
+        return None
+    if chosen.verb != "double":
+        return "P", double, chosen
+    silent = turn.by_verb.get("pass") if view.phase == "window" else turn.card()
+    return None if silent is None else ("P", double, silent)
+
+
 class LearntBot(RulesLevel[TrucView, Params]):
     """Le Truc's ``TEAM`` with the captain's doubles and answers learnt (four players);
     with two players, or without a table, it is ``TEAM`` reading bets (``POLICY``)."""
