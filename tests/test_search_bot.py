@@ -558,9 +558,11 @@ def test_tactics_follow_their_verbs_until_the_other_side_is_seen_to_bet_otherwis
 def test_team_search_weighs_against_the_tuned_rules() -> None:
     """The shipped search levels of Truco and Le Truc take their ``rules.TEAM`` as their
     advice with four players (Truco follows no verb: its bets stay searched, reading the
-    others; Le Truc still follows its signals); six-player Truco bets as ``TEAM`` bets
-    and searches the cards; with two players they keep ``rules``."""
-    from tricktaker.bots.truc.rules import TEAM as TRUC_TEAM
+    others; Le Truc still follows its signals, and its ``TEAM`` reads bets and plays the
+    learnt captain bets); six-player Truco bets as ``TEAM`` bets and searches the cards;
+    with two players they keep ``rules``."""
+    from tricktaker.bots.truc.learnt import POLICY as TRUC_TEAM
+    from tricktaker.bots.truc.learnt import LearntBot
     from tricktaker.bots.truco import BETS, UNTIL
     from tricktaker.bots.truco.rules import TEAM as TRUCO_TEAM
 
@@ -578,6 +580,8 @@ def test_team_search_weighs_against_the_tuned_rules() -> None:
                 assert found.follow == verbs
                 assert found.until == (UNTIL if (game, players) == ("truco", 6) else None)
                 assert found.policy is not None and found.policy().params == team  # type: ignore[attr-defined]
+                if game == "truc":
+                    assert isinstance(found.policy(), LearntBot)
 
 
 class _Recorder:

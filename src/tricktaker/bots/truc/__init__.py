@@ -9,8 +9,9 @@ from collections.abc import Mapping
 from tricktaker.bots.base import BotFactory
 from tricktaker.bots.search import Tactics, search_levels
 from tricktaker.bots.truc.exploits import EXPLOITS
+from tricktaker.bots.truc.learnt import LearntBot
 from tricktaker.bots.truc.reading import reader
-from tricktaker.bots.truc.rules import TEAM, RulesBot
+from tricktaker.bots.truc.rules import RulesBot
 from tricktaker.bots.truc.solved import SolvedBot, available
 
 #: Four players' signals to a partner (``signal 7`` ...: what the partner holds): the
@@ -21,11 +22,13 @@ from tricktaker.bots.truc.solved import SolvedBot, available
 #: and stay searched.
 SIGNALS = frozenset({"signal"})
 
-#: With four players the search levels weigh their moves against ``rules`` tuned by
-#: self-play (``rules.TEAM``) and imagine their own side playing it (the signals are
-#: still followed); the other side stays ``rules``, or the reader's model of each
-#: player (docs/strength.md, "Bets tuned by self-play").
-TACTICS = {4: Tactics(SIGNALS, lambda: RulesBot(TEAM))}
+#: With four players the search levels weigh their moves against the captain bets
+#: learnt from play (``learnt.LearntBot``: ``rules.TEAM`` reading the other side's bets,
+#: its doubles, answers and calls for cards from ``learnt_bets.json``) and imagine their
+#: own side playing it (the signals are still followed); the other side stays
+#: ``rules``, or the reader's model of each player (docs/strength.md, "Bets learnt
+#: from play").
+TACTICS = {4: Tactics(SIGNALS, LearntBot)}
 
 
 LEVELS: Mapping[str, BotFactory] = {

@@ -106,38 +106,35 @@ class _LearntTurn(_Turn):
     #: The learnt cells (``_Turn.table`` is the cards on the table).
     learnt: Mapping[str, Measured] = {}
 
+    def _decided(self, kind: str) -> bool | None:
+        """The table's verdict in this decision's cell (None: not clear, or no table)."""
+        if not self.learnt:
+            return None
+        measured = self.learnt.get(cell(self, kind))
+        return measured.verdict() if measured is not None else None
+
     def proposal(self) -> Action | None:
         double = self.by_verb.get("double")
         if double is not None and not self.decider_rest():
-            measured = self.learnt.get(cell(self, "P"))
-            verdict = measured.verdict() if measured is not None else None
+            verdict = self._decided("P")
             if verdict is not None:
                 return double if verdict else None
         return super().proposal()
 
-    def _decided(self, kind: str) -> bool | None:
-        measured = self.learnt.get(cell(self, kind))
-        return measured.verdict() if measured is not None else None
-
     def want_redeal(self) -> bool:
-        if self.view.phase == "call" and self.learnt:
-            verdict = self._decided("R")
-            if verdict is not None:
-                return verdict
-        return super().want_redeal()
+        verdict = self._decided("R") if self.view.phase == "call" else None
+        return super().want_redeal() if verdict is None else verdict
 
     def answer_redeal(self) -> Action:
-        verdict = self._decided("D") if self.learnt else None
+        verdict = self._decided("D")
         if verdict is not None:
             return self.by_verb["accept" if verdict else "refuse"]
         return super().answer_redeal()
 
     def answer_proposal(self) -> Action:
-        if self.view.pending == "double":
-            measured = self.learnt.get(cell(self, "A"))
-            verdict = measured.verdict() if measured is not None else None
-            if verdict is not None:
-                return self.by_verb["accept" if verdict else "refuse"]
+        verdict = self._decided("A") if self.view.pending == "double" else None
+        if verdict is not None:
+            return self.by_verb["accept" if verdict else "refuse"]
         return super().answer_proposal()
 
 
