@@ -83,7 +83,7 @@ def test_bold_bets_lower_the_chance_and_none_leave_it_as_it_was() -> None:
     plain = chance(0.0)
     assert chance(3.0) < plain - 0.02
     assert chance(-0.6) > plain + 0.005
-    # Without boldness the kernel gives what it gave before the weights, to the bit.
+    # No boldness given is none at all: the unweighted path, to the bit.
     again, _ = chance4.estimate4_fast(
         mine, pool, [3, 3, 3, 3], (), (), 0, "leader", random.Random(5), 6000, None
     )
@@ -105,7 +105,19 @@ def test_a_cell_decides_only_when_clear() -> None:
     assert Measured(LEAST, -Z * 0.1 - 0.01, 0.1).verdict() is False
 
 
-@pytest.mark.parametrize("text", ["[]", '{"P/1/0=/1": [1, 2]}', '{"x": "abc"}', "{"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[]",
+        '{"P/1/0=/1": [1, 2]}',
+        '{"x": "abc"}',
+        "{",
+        '{"P/1/0=/1": [50, NaN, 0.1]}',
+        '{"P/1/0=/1": [50, 1.0, -0.1]}',
+        '{"P/1/0=/1": [-5, 1.0, 0.1]}',
+        '{"P/1/0=/1": [50, 1.0, Infinity]}',
+    ],
+)
 def test_a_bad_table_is_refused(text: str) -> None:
     with pytest.raises((ValueError, TypeError)):
         read_table(text)

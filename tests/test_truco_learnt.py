@@ -132,6 +132,8 @@ def test_choices_name_the_two_bets_and_cells_their_situation() -> None:
 
 def test_the_shipped_tables_are_read_per_number_of_players() -> None:
     assert shipped_table(2) == {}
+    assert shipped_table(4) == {}  # four players keep TEAM: no table learnt for them
+    assert sum(1 for m in shipped_table(6).values() if m.verdict() is not None) >= 50
     for players in (4, 6):
         table = shipped_table(players)
         assert all(re.fullmatch(r"[PA]/\d/[012][+=-]/[0-3]", key) for key in table)

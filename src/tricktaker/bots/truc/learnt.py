@@ -20,6 +20,7 @@ A cell decides only where its difference is clear (``Z`` standard errors over at
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -86,7 +87,11 @@ def read_table(text: str) -> dict[str, Measured]:
     out: dict[str, Measured] = {}
     for key, value in raw.items():
         n, mean, se = value
-        out[str(key)] = Measured(int(n), float(mean), float(se))
+        measured = Measured(int(n), float(mean), float(se))
+        finite = math.isfinite(measured.mean) and math.isfinite(measured.se)
+        if measured.n < 0 or not finite or measured.se < 0.0:
+            raise ValueError(f"cell {key!r}: a count, a finite mean and an error of 0 or more")
+        out[str(key)] = measured
     return out
 
 
