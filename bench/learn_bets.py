@@ -47,8 +47,8 @@ from tricktaker.arena.ladder import play_sets
 from tricktaker.arena.stats import Interval, mean_ci
 from tricktaker.bots import make_bot
 from tricktaker.bots.base import Bot
+from tricktaker.bots.learnt import Measured, read_table
 from tricktaker.bots.search import deal_gain
-from tricktaker.bots.truc.learnt import Measured, read_table
 from tricktaker.core.protocol import State
 from tricktaker.core.registry import get_game
 

@@ -14,18 +14,10 @@ from typing import Any
 
 import pytest
 
+from tricktaker.bots.learnt import LEAST, Measured, Z, read_table
 from tricktaker.bots.truc import model
 from tricktaker.bots.truc.exploits import EXPLOITS
-from tricktaker.bots.truc.learnt import (
-    LEAST,
-    POLICY,
-    LearntBot,
-    Measured,
-    Z,
-    _LearntTurn,
-    read_table,
-    shipped_table,
-)
+from tricktaker.bots.truc.learnt import POLICY, LearntBot, _LearntTurn, shipped_table
 from tricktaker.bots.truc.rules import DEFAULT, TEAM, RulesBot
 from tricktaker.core.registry import get_game
 from tricktaker.games.truc.views import TrucView

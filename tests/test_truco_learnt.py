@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from tricktaker.bots.truc.learnt import Measured
+from tricktaker.bots.learnt import Measured
 from tricktaker.bots.truco.exploits import EXPLOITS
 from tricktaker.bots.truco.learnt import (
     POLICY,

@@ -19,15 +19,18 @@ A cell decides only where its difference is clear (``Z`` standard errors over at
 
 from __future__ import annotations
 
-import json
-import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
-from importlib import resources
 
 from tricktaker.bots.base import RulesLevel
+from tricktaker.bots.learnt import (
+    Measured,
+    lead_mark,
+    packaged_table,
+    verdict_in,
+)
 from tricktaker.bots.truc.rules import TEAM, Params, _Turn
 from tricktaker.core.actions import Action
 from tricktaker.core.events import Event
@@ -36,10 +39,6 @@ from tricktaker.games.truc.views import TrucView
 
 #: The table's file, beside this module (written by ``bench/learn_bets.py``).
 TABLE_FILE = "learnt_bets.json"
-#: A cell decides once its difference is this many standard errors from zero...
-Z = 2.0
-#: ...over at least this many measured decisions.
-LEAST = 40
 #: ``TEAM`` reading the other side's bets in its sampled deals (``Params.read_4p``): the
 #: policy the table was learnt with, and the one that decides where the table does not.
 POLICY = replace(TEAM, read_4p=4.0)
@@ -56,52 +55,14 @@ def cell(turn: _Turn, kind: str) -> str:
     if kind in ("R", "D"):
         stock = "s" if turn.view.stock_left >= 6 else "e"
         return f"{kind}/{p}/{min(turn.view.redeals, 2)}{stock}/{min(turn.value, 4)}"
-    ours = sum(1 for r in turn.tricks if r == 0)
-    theirs = sum(1 for r in turn.tricks if r not in (0, SPOILED))
-    lead = "+" if ours > theirs else "-" if theirs > ours else "="
-    stake = min(turn.value, 4)
-    return f"{kind}/{p}/{len(turn.tricks)}{lead}/{stake}"
-
-
-@dataclass(frozen=True, slots=True)
-class Measured:
-    """A cell's measured decisions: how many, and the mean and standard error of the
-    gain of doubling (accepting) over keeping silent (refusing), in points."""
-
-    n: int
-    mean: float
-    se: float
-
-    def verdict(self) -> bool | None:
-        """True: double (accept); False: don't; None: not clear, ``TEAM`` decides."""
-        if self.n < LEAST or abs(self.mean) <= Z * self.se:
-            return None
-        return self.mean > 0
-
-
-def read_table(text: str) -> dict[str, Measured]:
-    """The table from its JSON text: ``{cell: [n, mean, se]}``."""
-    raw = json.loads(text)
-    if not isinstance(raw, dict):
-        raise ValueError("the learnt table is a JSON object")
-    out: dict[str, Measured] = {}
-    for key, value in raw.items():
-        n, mean, se = value
-        measured = Measured(int(n), float(mean), float(se))
-        finite = math.isfinite(measured.mean) and math.isfinite(measured.se)
-        if measured.n < 0 or not finite or measured.se < 0.0:
-            raise ValueError(f"cell {key!r}: a count, a finite mean and an error of 0 or more")
-        out[str(key)] = measured
-    return out
+    lead = lead_mark(turn.tricks, SPOILED)
+    return f"{kind}/{p}/{len(turn.tricks)}{lead}/{min(turn.value, 4)}"
 
 
 @lru_cache(maxsize=1)
 def shipped_table() -> Mapping[str, Measured]:
     """The table shipped beside this module (empty if none was written)."""
-    path = resources.files(__package__).joinpath(TABLE_FILE)
-    if not path.is_file():
-        return {}
-    return read_table(path.read_text(encoding="utf-8"))
+    return packaged_table(__package__, TABLE_FILE)
 
 
 class _LearntTurn(_Turn):
@@ -113,10 +74,7 @@ class _LearntTurn(_Turn):
 
     def _decided(self, kind: str) -> bool | None:
         """The table's verdict in this decision's cell (None: not clear, or no table)."""
-        if not self.learnt:
-            return None
-        measured = self.learnt.get(cell(self, kind))
-        return measured.verdict() if measured is not None else None
+        return verdict_in(self.learnt, cell(self, kind)) if self.learnt else None
 
     def proposal(self) -> Action | None:
         double = self.by_verb.get("double")

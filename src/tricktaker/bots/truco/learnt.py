@@ -16,10 +16,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from importlib import resources
 
 from tricktaker.bots.base import RulesLevel
-from tricktaker.bots.truc.learnt import Measured, read_table
+from tricktaker.bots.learnt import Measured, lead_mark, packaged_table, verdict_in
 from tricktaker.bots.truco.rules import TEAM, Params, _Turn
 from tricktaker.core.actions import Action
 from tricktaker.core.events import Event
@@ -38,19 +37,14 @@ def cell(turn: _Turn, kind: str) -> str:
     tenths, the tricks so far (how many, and whether the side leads, trails or is level)
     and the stake's step on the ladder (0 to 3)."""
     p = min(9, max(0, int(turn.p * 10)))
-    ours = sum(1 for r in turn.tricks if r == 0)
-    theirs = sum(1 for r in turn.tricks if r not in (0, TIE))
-    lead = "+" if ours > theirs else "-" if theirs > ours else "="
+    lead = lead_mark(turn.tricks, TIE)
     return f"{kind}/{p}/{len(turn.tricks)}{lead}/{min(turn.view.level, 3)}"
 
 
 @lru_cache(maxsize=8)
 def shipped_table(players: int) -> Mapping[str, Measured]:
     """The table shipped beside this module for this many players (empty if none)."""
-    path = resources.files(__package__).joinpath(TABLE_FILE.format(players=players))
-    if not path.is_file():
-        return {}
-    return read_table(path.read_text(encoding="utf-8"))
+    return packaged_table(__package__, TABLE_FILE.format(players=players))
 
 
 class _LearntTurn(_Turn):
@@ -60,8 +54,7 @@ class _LearntTurn(_Turn):
     learnt: Mapping[str, Measured] = {}
 
     def _decided(self, kind: str) -> bool | None:
-        measured = self.learnt.get(cell(self, kind))
-        return measured.verdict() if measured is not None else None
+        return verdict_in(self.learnt, cell(self, kind))
 
     def want_raise(self) -> bool:
         verdict = self._decided("P") if self.learnt else None
