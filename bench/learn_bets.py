@@ -36,7 +36,7 @@ import json
 import math
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from importlib import resources
 from pathlib import Path
@@ -182,6 +182,20 @@ def table(sums: Sums) -> dict[str, list[float]]:
     return out
 
 
+def sums_of(cells: Mapping[str, Measured]) -> Sums:
+    """The sums a table's cells were made of (``table``'s inverse, up to its rounding), so
+    that an earlier round's decisions count beside the ones learnt now (``--pool``): where
+    the rounds' policies differ only in a few cells, the same cells are measured again
+    against almost the same play, and their counts add."""
+    out: Sums = {}
+    for key, m in cells.items():
+        if m.n < 1:
+            continue
+        var = m.se * m.se * m.n
+        out[key] = [float(m.n), m.n * m.mean, var * (m.n - 1) + m.n * m.mean * m.mean]
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     p.add_argument("game", choices=sorted(GAMES))
@@ -195,14 +209,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--write", action="store_true")
     p.add_argument("--out", help="also write the table to this file")
     p.add_argument(
+        "--pool",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="add this table's cells (an earlier round's) to the ones learnt; with --sets 0, "
+        "learn nothing and pool the tables only",
+    )
+    p.add_argument(
         "--check",
         action="store_true",
         help="learn nothing: measure the policy alone and with the table (--start, else "
         "the shipped one) against rules over --sets sets at --seed",
     )
     args = p.parse_args(argv)
-    if min(args.sets, args.rollouts, args.workers, args.chunk) < 1:
-        raise SystemExit("--sets, --rollouts, --workers and --chunk count from 1")
+    if min(args.sets + bool(args.pool), args.rollouts, args.workers, args.chunk) < 1:
+        raise SystemExit("--sets (but for --pool), --rollouts, --workers and --chunk count from 1")
     players = GAMES[args.game]
     for text in args.option:
         key, _, value = text.partition("=")
@@ -213,11 +235,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         raise SystemExit("Le Truc learns its captains' bets: four players only")
     if args.game == "truco" and players == 2:
         raise SystemExit("Truco learns its team bets: four or six players")
-    if args.start is not None:
+    pooled: list[Mapping[str, Measured]] = []
+    for flag, path in [("--start", args.start)] + [("--pool", f) for f in args.pool]:
+        if path is None:
+            continue
         try:
-            read_table(Path(args.start).read_text(encoding="utf-8"))
+            pooled.append(read_table(Path(path).read_text(encoding="utf-8")))
         except (OSError, ValueError, TypeError) as exc:
-            raise SystemExit(f"--start: {exc}") from exc
+            raise SystemExit(f"{flag}: {exc}") from exc
+    pooled = pooled[args.start is not None :]
     if args.check:
         with ProcessPoolExecutor(args.workers) as pool:
             check(pool, args.game, players, args)
@@ -235,6 +261,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         for first in range(0, args.sets, args.chunk)
     ]
     total: Sums = defaultdict(lambda: [0.0, 0.0, 0.0])
+    for part in [sums_of(cells) for cells in pooled]:
+        for key, (n, s, ss) in part.items():
+            t = total[key]
+            t[0] += n
+            t[1] += s
+            t[2] += ss
     with ProcessPoolExecutor(args.workers) as pool:
         for part in pool.map(collect, jobs):
             for key, (n, s, ss) in part.items():

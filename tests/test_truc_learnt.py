@@ -5,6 +5,7 @@ the other side's bets in the sampled estimate (``Params.read_4p``, ``model.bold_
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import sys
@@ -250,6 +251,30 @@ def test_the_learner_writes_a_table_it_can_start_from(
     learn_bets.main(["truc", "--check", "--sets", "2", "--workers", "1", "--start", str(out)])
     printed = capsys.readouterr().out
     assert "policy vs rules" in printed and "table minus policy" in printed
+
+
+def test_pooling_adds_the_rounds_counts(tmp_path: Path) -> None:
+    """``--pool`` counts an earlier round's decisions beside the new ones: a table pooled
+    with itself keeps its means, doubles its counts and narrows its errors by about
+    the square root of two (its sums read back from the rounded cells), so a cell one
+    round left undecided can decide."""
+    learn_bets = _learn_bets()
+    table = {"P/5/0=/1": [400, 0.15, 0.1], "A/2/1-/2": [90, -0.5, 0.2], "R/1/0s/1": [1, 2.0, 0.0]}
+    one = tmp_path / "one.json"
+    one.write_text(json.dumps(table), encoding="utf-8")
+    out = tmp_path / "pooled.json"
+    pooling = ["--pool", str(one), "--pool", str(one)]
+    learn_bets.main(["truc", "--sets", "0", *pooling, "--out", str(out)])
+    pooled = read_table(out.read_text(encoding="utf-8"))
+    assert pooled.keys() == table.keys()
+    for key, (n, mean, se) in table.items():
+        assert pooled[key].n == 2 * n
+        assert pooled[key].mean == pytest.approx(mean, abs=1e-4)
+        assert pooled[key].se == pytest.approx(se / math.sqrt(2), rel=0.02, abs=1e-4)
+    assert Measured(400, 0.15, 0.1).verdict() is None
+    assert pooled["P/5/0=/1"].verdict() is True
+    with pytest.raises(SystemExit):
+        learn_bets.main(["truc", "--sets", "0", "--pool", str(tmp_path / "missing.json")])
 
 
 @pytest.mark.parametrize(
