@@ -23,6 +23,12 @@ else the shipped one) against ``rules`` on ``--sets`` sets at ``--seed``, set by
 
     .venv/bin/python bench/learn_bets.py truc --check --sets 20000 --seed 2
 
+``--pool FILE`` (repeatable) adds an earlier round's table to the cells learnt, as
+if its decisions had been made in this run; with ``--sets 0`` nothing is learnt and
+the tables are only pooled (the shipped tables: a third round pooled with the second):
+
+    .venv/bin/python bench/learn_bets.py truc --sets 0 --pool R2.json --pool R3.json --write
+
 ``--write`` writes the table beside the game's ``learnt.py`` (``learnt_bets.json``;
 Truco's per number of players, ``learnt_bets_6.json``), ``--out FILE`` anywhere; the
 cells are printed either way.
@@ -244,6 +250,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         except (OSError, ValueError, TypeError) as exc:
             raise SystemExit(f"{flag}: {exc}") from exc
     pooled = pooled[args.start is not None :]
+    if args.check and args.pool:
+        raise SystemExit("--check measures one table (--start); --pool is for learning")
+    if args.sets == 0 and args.start is not None:
+        raise SystemExit("--start is the table played while learning; --sets 0 learns nothing")
     if args.check:
         with ProcessPoolExecutor(args.workers) as pool:
             check(pool, args.game, players, args)

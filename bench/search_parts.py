@@ -43,15 +43,18 @@ A variant is ``search`` with any of, joined by ``+``:
 * ``plan=off``: worlds valued by the deal's raw points, not the change in the match
   equity (``SearchBot.plan``): what the arena's points per deal count;
 * ``tactics=off``: none of the level's per-players tactics (``search.Tactics``: with
-  four players Truco's and Le Truc's ``rules.TEAM`` advises and plays the own side;
-  with six, Truco bets as it bets until the other side departs from ``rules``):
+  four players Truco's ``rules.TEAM`` and Le Truc's learnt captain bets advise and
+  play the own side; with six, Truco bets as its learnt bets (``TEAM`` with
+  ``learnt_bets_6.json``) bet until the other side departs from ``rules``):
   the level as it was before them; ``tactics=team``: ``rules.TEAM`` so at every number
   of players; ``tactics=bets`` (Truco): that, with the bets (``BETS``) played as it
   plays them and only the cards searched; ``team=name:value/name:value``: as
   ``tactics=team`` with these of ``TEAM``'s numbers moved; ``tactics=learnt``: the
   bets learnt from play (``bots/truc/learnt.py``, ``bots/truco/learnt.py``,
   ``bench/learn_bets.py``) advise and play the own side in place of ``TEAM``, the
-  verbs followed as shipped; ``tactics=learnt/bets``: the bets followed too, only
+  verbs followed as shipped (the level itself where it ships them: four-player Le
+  Truc, six-player Truco, whose level before was ``tactics=bets+until=2.5``; four-player
+  Truco has no table, so there it is ``TEAM``); ``tactics=learnt/bets``: the bets followed too, only
   cards and words searched; ``tactics=read`` (Le Truc): ``TEAM`` reading the other
   side's bets (``read_4p``) without the table.
 

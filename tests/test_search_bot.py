@@ -559,11 +559,12 @@ def test_team_search_weighs_against_the_tuned_rules() -> None:
     """The shipped search levels of Truco and Le Truc take their ``rules.TEAM`` as their
     advice with four players (Truco follows no verb: its bets stay searched, reading the
     others; Le Truc still follows its signals, and its ``TEAM`` reads bets and plays the
-    learnt captain bets); six-player Truco bets as ``TEAM`` bets and searches the cards;
-    with two players they keep ``rules``."""
+    learnt captain bets); six-player Truco bets as ``TEAM`` with its learnt raises and
+    answers bets, and searches the cards; with two players they keep ``rules``."""
     from tricktaker.bots.truc.learnt import POLICY as TRUC_TEAM
     from tricktaker.bots.truc.learnt import LearntBot
     from tricktaker.bots.truco import BETS, UNTIL
+    from tricktaker.bots.truco.learnt import LearntBot as TrucoLearnt
     from tricktaker.bots.truco.rules import TEAM as TRUCO_TEAM
 
     for game, team, follow in (
@@ -582,6 +583,9 @@ def test_team_search_weighs_against_the_tuned_rules() -> None:
                 assert found.policy is not None and found.policy().params == team  # type: ignore[attr-defined]
                 if game == "truc":
                     assert isinstance(found.policy(), LearntBot)
+                if (game, players) == ("truco", 6):
+                    assert isinstance(found.policy(), TrucoLearnt)
+                    assert found.policy().table is None  # type: ignore[attr-defined]
 
 
 class _Recorder:

@@ -247,7 +247,16 @@ def test_the_learner_writes_a_table_it_can_start_from(
     again = tmp_path / "v2.json"
     args = ["--sets", "3", "--workers", "1", "--start", str(out), "--out", str(again)]
     learn_bets.main(["truc", *args])
-    assert read_table(again.read_text(encoding="utf-8"))
+    second = read_table(again.read_text(encoding="utf-8"))
+    assert second
+    # The same round pooled with the first: the table played is not pooled unless named.
+    both = tmp_path / "both.json"
+    args = ["--sets", "3", "--workers", "1", "--start", str(out), "--out", str(both)]
+    learn_bets.main(["truc", *args, "--pool", str(out)])
+    pooled = read_table(both.read_text(encoding="utf-8"))
+    for key in first.keys() | second.keys():
+        counts = [t[key].n for t in (first, second) if key in t]
+        assert pooled[key].n == sum(counts), key
     learn_bets.main(["truc", "--check", "--sets", "2", "--workers", "1", "--start", str(out)])
     printed = capsys.readouterr().out
     assert "policy vs rules" in printed and "table minus policy" in printed
@@ -259,22 +268,41 @@ def test_pooling_adds_the_rounds_counts(tmp_path: Path) -> None:
     the square root of two (its sums read back from the rounded cells), so a cell one
     round left undecided can decide."""
     learn_bets = _learn_bets()
-    table = {"P/5/0=/1": [400, 0.15, 0.1], "A/2/1-/2": [90, -0.5, 0.2], "R/1/0s/1": [1, 2.0, 0.0]}
+    table = {
+        "P/5/0=/1": [400, 0.15, 0.1],
+        "A/2/1-/2": [90, -0.5, 0.2],
+        "R/1/0s/1": [1, 2.0, 0.0],
+        "D/3/0s/1": [3, 1.0, 0.5],
+        "D/4/0s/1": [0, 0.0, 0.0],
+    }
     one = tmp_path / "one.json"
     one.write_text(json.dumps(table), encoding="utf-8")
     out = tmp_path / "pooled.json"
     pooling = ["--pool", str(one), "--pool", str(one)]
     learn_bets.main(["truc", "--sets", "0", *pooling, "--out", str(out)])
     pooled = read_table(out.read_text(encoding="utf-8"))
-    assert pooled.keys() == table.keys()
+    assert pooled.keys() == table.keys() - {"D/4/0s/1"}  # an empty cell adds nothing
+    # Three decisions with an error of 0.5 (sample variance 0.75), taken twice: six with
+    # a sample variance of 0.6, an error of 0.5 * sqrt(2/5); sums read back with n, not
+    # n - 1, would give 0.387.
+    assert pooled["D/3/0s/1"].se == pytest.approx(0.5 * math.sqrt(2 / 5), abs=1e-4)
+    del table["D/4/0s/1"]
     for key, (n, mean, se) in table.items():
         assert pooled[key].n == 2 * n
         assert pooled[key].mean == pytest.approx(mean, abs=1e-4)
-        assert pooled[key].se == pytest.approx(se / math.sqrt(2), rel=0.02, abs=1e-4)
+        if n > 50:  # else (n - 1) / (2n - 1) is far from a half, as above
+            assert pooled[key].se == pytest.approx(se / math.sqrt(2), rel=0.02, abs=1e-4)
     assert Measured(400, 0.15, 0.1).verdict() is None
     assert pooled["P/5/0=/1"].verdict() is True
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit, match="--pool"):
         learn_bets.main(["truc", "--sets", "0", "--pool", str(tmp_path / "missing.json")])
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"P/5/0=/1": [1e999, 0.1, 0.1]}', encoding="utf-8")
+    with pytest.raises(SystemExit, match="--pool"):
+        learn_bets.main(["truc", "--sets", "0", "--pool", str(huge)])
+    for refused in (["--check", "--sets", "3"], ["--sets", "0", "--start", str(one)]):
+        with pytest.raises(SystemExit):
+            learn_bets.main(["truc", *refused, "--pool", str(one)])
 
 
 @pytest.mark.parametrize(

@@ -44,7 +44,10 @@ def read_table(text: str) -> dict[str, Measured]:
     out: dict[str, Measured] = {}
     for key, value in raw.items():
         n, mean, se = value
-        measured = Measured(int(n), float(mean), float(se))
+        try:
+            measured = Measured(int(n), float(mean), float(se))
+        except OverflowError:  # a count of 1e999
+            raise ValueError(f"cell {key!r}: a count, a finite mean and an error") from None
         finite = math.isfinite(measured.mean) and math.isfinite(measured.se)
         if measured.n < 0 or not finite or measured.se < 0.0:
             raise ValueError(f"cell {key!r}: a count, a finite mean and an error of 0 or more")

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from tricktaker.bots.base import BotFactory
 from tricktaker.bots.search import Tactics, search_levels
 from tricktaker.bots.truco.exploits import EXPLOITS
+from tricktaker.bots.truco.learnt import LearntBot
 from tricktaker.bots.truco.reading import reader
 from tricktaker.bots.truco.rules import TEAM, BalancedRulesBot, RulesBot
 
@@ -22,22 +23,25 @@ from tricktaker.bots.truco.rules import TEAM, BalancedRulesBot, RulesBot
 BETS = frozenset({"raise", "accept", "refuse", "fold"})
 #: How many binomial standard errors off ``rules``' raise, call or raise-back
 #: frequency the other side (its players pooled) must be seen before six-player
-#: Truco's search stops following ``TEAM``'s bets (``Tactics.until``): against
+#: Truco's search stops following its learnt bets (``Tactics.until``): against
 #: ``rules`` the pooled counts stayed within 1.4 over 50 sets; against a side that
 #: refuses most raises they passed 3 by then.
 UNTIL = 2.5
 #: With four players the search levels weigh their moves against ``rules`` tuned by
 #: self-play (``rules.TEAM``) and imagine their own side playing it; the other side
-#: stays ``rules``, or the reader's model of each player. With six they bet as
-#: ``TEAM`` bets (``BETS`` followed) and search only the cards: there the searched
-#: bets lost to ``rules``' own, and following ``TEAM``'s gained at three seeds of
-#: three; until the other side, its players' counts pooled, is seen to bet otherwise
-#: (``UNTIL``), when the bets are searched again, to exploit it (docs/strength.md,
-#: "Six players: the bets followed"). With two, where it measured no gain, they keep ``rules``
-#: (docs/strength.md, "Bets tuned by self-play").
+#: stays ``rules``, or the reader's model of each player. With six they bet as the
+#: raises and answers learnt from play bet (``learnt.LearntBot``: ``TEAM`` with
+#: ``learnt_bets_6.json``; ``BETS`` followed) and search only the cards: there the
+#: searched bets lost to ``rules``' own, following ``TEAM``'s gained, and following the
+#: learnt ones gained again at 64 worlds (docs/strength.md, "A third round, pooled
+#: with the second");
+#: until the other side, its players' counts pooled, is seen to bet otherwise
+#: (``UNTIL``), when the bets are searched again, to exploit it (docs/strength.md, "Six
+#: players: the bets followed"). With two, where it measured no gain, they keep
+#: ``rules`` (docs/strength.md, "Bets tuned by self-play").
 TACTICS = {
     4: Tactics(frozenset(), lambda: RulesBot(TEAM)),
-    6: Tactics(BETS, lambda: RulesBot(TEAM), until=UNTIL),
+    6: Tactics(BETS, LearntBot, until=UNTIL),
 }
 
 

@@ -157,11 +157,11 @@ DEFAULT = Params()
 BALANCED = Params(balanced=True)
 #: ``rules`` with its betting tuned by self-play against ``rules`` with four and six
 #: players (``bench/tune_bets.py``): the policy Truco's search levels weigh their moves
-#: against and imagine their own side with at four players, and bet as at six
-#: (``bots/truco/__init__.py``'s ``TACTICS``; docs/strength.md, "Bets tuned by
-#: self-play"). Against ``rules``' honest raises it answers tighter and bluffs no
-#: raise. It is not the ``rules`` level's own,
-#: which stays the yardstick the levels are measured by.
+#: against and imagine their own side with at four players, and (with the cells learnt
+#: from play, ``learnt.py``) bet as at six (``bots/truco/__init__.py``'s ``TACTICS``;
+#: docs/strength.md, "Bets tuned by self-play"). Against ``rules``' honest raises it
+#: answers tighter and bluffs no raise. It is not the ``rules`` level's own, which
+#: stays the yardstick the levels are measured by.
 TEAM = Params(
     sure=0.95,
     strong_early=0.7,
