@@ -202,6 +202,23 @@ def sums_of(cells: Mapping[str, Measured]) -> Sums:
     return out
 
 
+def _add(total: Sums, part: Sums) -> None:
+    """Add ``part``'s sums into ``total``, cell by cell."""
+    for key, (n, s, ss) in part.items():
+        t = total[key]
+        t[0] += n
+        t[1] += s
+        t[2] += ss
+
+
+def _table_file(flag: str, path: str) -> dict[str, Measured]:
+    """The table in ``path``, or a clear exit naming the flag that gave it."""
+    try:
+        return read_table(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, TypeError) as exc:
+        raise SystemExit(f"{flag}: {exc}") from exc
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     p.add_argument("game", choices=sorted(GAMES))
@@ -241,15 +258,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         raise SystemExit("Le Truc learns its captains' bets: four players only")
     if args.game == "truco" and players == 2:
         raise SystemExit("Truco learns its team bets: four or six players")
-    pooled: list[Mapping[str, Measured]] = []
-    for flag, path in [("--start", args.start)] + [("--pool", f) for f in args.pool]:
-        if path is None:
-            continue
-        try:
-            pooled.append(read_table(Path(path).read_text(encoding="utf-8")))
-        except (OSError, ValueError, TypeError) as exc:
-            raise SystemExit(f"{flag}: {exc}") from exc
-    pooled = pooled[args.start is not None :]
+    if args.start is not None:
+        _table_file("--start", args.start)
+    pooled = [_table_file("--pool", path) for path in args.pool]
     if args.check and args.pool:
         raise SystemExit("--check measures one table (--start); --pool is for learning")
     if args.sets == 0 and args.start is not None:
@@ -271,19 +282,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         for first in range(0, args.sets, args.chunk)
     ]
     total: Sums = defaultdict(lambda: [0.0, 0.0, 0.0])
-    for part in [sums_of(cells) for cells in pooled]:
-        for key, (n, s, ss) in part.items():
-            t = total[key]
-            t[0] += n
-            t[1] += s
-            t[2] += ss
+    for earlier in pooled:
+        _add(total, sums_of(earlier))
     with ProcessPoolExecutor(args.workers) as pool:
         for part in pool.map(collect, jobs):
-            for key, (n, s, ss) in part.items():
-                t = total[key]
-                t[0] += n
-                t[1] += s
-                t[2] += ss
+            _add(total, part)
     cells = table(total)
     for key, (n, mean, se) in cells.items():
         verdict = Measured(int(n), mean, se).verdict()

@@ -34,11 +34,10 @@ UNTIL = 2.5
 #: ``learnt_bets_6.json``; ``BETS`` followed) and search only the cards: there the
 #: searched bets lost to ``rules``' own, following ``TEAM``'s gained, and following the
 #: learnt ones gained again at 64 worlds (docs/strength.md, "A third round, pooled
-#: with the second");
-#: until the other side, its players' counts pooled, is seen to bet otherwise
-#: (``UNTIL``), when the bets are searched again, to exploit it (docs/strength.md, "Six
-#: players: the bets followed"). With two, where it measured no gain, they keep
-#: ``rules`` (docs/strength.md, "Bets tuned by self-play").
+#: with the second"); until the other side, its players' counts pooled, is seen to bet
+#: otherwise (``UNTIL``), when the bets are searched again, to exploit it
+#: (docs/strength.md, "Six players: the bets followed"). With two, where it measured
+#: no gain, they keep ``rules`` (docs/strength.md, "Bets tuned by self-play").
 TACTICS = {
     4: Tactics(frozenset(), lambda: RulesBot(TEAM)),
     6: Tactics(BETS, LearntBot, until=UNTIL),

@@ -54,15 +54,16 @@ class _LearntTurn(_Turn):
     learnt: Mapping[str, Measured] = {}
 
     def _decided(self, kind: str) -> bool | None:
-        return verdict_in(self.learnt, cell(self, kind))
+        """The table's verdict in this decision's cell (None: not clear, or no table)."""
+        return verdict_in(self.learnt, cell(self, kind)) if self.learnt else None
 
     def want_raise(self) -> bool:
-        verdict = self._decided("P") if self.learnt else None
+        verdict = self._decided("P")
         return super().want_raise() if verdict is None else verdict
 
     def answer(self) -> Action:
         chosen = super().answer()
-        if chosen.verb in ("accept", "refuse") and self.learnt:
+        if chosen.verb in ("accept", "refuse"):
             verdict = self._decided("A")
             if verdict is not None:
                 return self.verbs["accept" if verdict else "refuse"]
