@@ -23,6 +23,11 @@ else the shipped one) against ``rules`` on ``--sets`` sets at ``--seed``, set by
 
     .venv/bin/python bench/learn_bets.py truc --check --sets 20000 --seed 2
 
+``--against FILE`` makes another table the baseline, set by set (a round against the
+one it would replace):
+
+    .venv/bin/python bench/learn_bets.py truc --check --sets 20000 --seed 2 --start B --against A
+
 ``--pool FILE`` (repeatable) adds an earlier round's table to the cells learnt, as
 if its decisions had been made in this run; with ``--sets 0`` nothing is learnt and
 the tables are only pooled (the shipped tables: a third round pooled with the second):
@@ -138,39 +143,44 @@ def collect(job: Job) -> Sums:
     return dict(sums)
 
 
-CheckJob = tuple[str, int, str, str | None, int, int, int]
+#: Game, players, the table (a file; ``""``: none, the policy alone; None: the shipped
+#: one), seed, first set, sets.
+CheckJob = tuple[str, int, str | None, int, int, int]
 
 
 def check_job(job: CheckJob) -> list[float]:
-    """Each set's points per deal of the learning policy (with the table in ``start``, or
-    the shipped one; ``"none"``: no table) over ``rules``."""
-    name, players, which, start, seed, first, count = job
+    """Each set's points per deal of the learning policy with the job's table over
+    ``rules``."""
+    name, players, start, seed, first, count = job
     learnt = _module(name)
     game = get_game(name)
     opts = game.options({"players": players})
-    if which == "policy":
-        table: Any = {}
-    elif start is not None:
-        table = read_table(Path(start).read_text(encoding="utf-8"))
+    if start is None:
+        table: Any = None  # the shipped table
+    elif start == "":
+        table = {}
     else:
-        table = None  # the shipped table
+        table = read_table(Path(start).read_text(encoding="utf-8"))
     mine = learnt.LearntBot(learnt.POLICY, table=table)
     sets = play_sets(name, opts, mine, make_bot("rules", name), seed, first, count)
     return [s.points for s in sets]
 
 
 def check(pool: ProcessPoolExecutor, name: str, players: int, args: argparse.Namespace) -> None:
-    """The policy alone and with the table against ``rules``, set by set on the same deals."""
+    """The table and a baseline against ``rules``, and their difference set by set on the
+    same deals. The baseline is the policy alone, or another table (``--against``): two
+    rounds' tables compared on the same cards, which separate runs give no interval for."""
+    base = "policy" if args.against is None else "against"
     results = {}
-    for which in ("policy", "table"):
+    for which, start in ((base, args.against or ""), ("table", args.start)):
         jobs: list[CheckJob] = [
-            (name, players, which, args.start, args.seed, first, min(250, args.sets - first))
+            (name, players, start, args.seed, first, min(250, args.sets - first))
             for first in range(0, args.sets, 250)
         ]
         results[which] = [v for part in pool.map(check_job, jobs) for v in part]
         print(f"{which} vs rules: {_text(mean_ci(results[which]))}", flush=True)
-    diff = [a - b for a, b in zip(results["table"], results["policy"], strict=True)]
-    print(f"table minus policy: {_text(mean_ci(diff))}")
+    diff = [a - b for a, b in zip(results["table"], results[base], strict=True)]
+    print(f"table minus {base}: {_text(mean_ci(diff))}")
 
 
 def _text(ci: Interval) -> str:
@@ -245,6 +255,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="learn nothing: measure the policy alone and with the table (--start, else "
         "the shipped one) against rules over --sets sets at --seed",
     )
+    p.add_argument(
+        "--against",
+        metavar="FILE",
+        help="with --check: the baseline is this table, not the policy alone",
+    )
     args = p.parse_args(argv)
     if min(args.sets + bool(args.pool), args.rollouts, args.workers, args.chunk) < 1:
         raise SystemExit("--sets (but for --pool), --rollouts, --workers and --chunk count from 1")
@@ -258,8 +273,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         raise SystemExit("Le Truc learns its captains' bets: four players only")
     if args.game == "truco" and players == 2:
         raise SystemExit("Truco learns its team bets: four or six players")
-    if args.start is not None:
-        _table_file("--start", args.start)
+    for flag, path in (("--start", args.start), ("--against", args.against)):
+        if path is not None:
+            _table_file(flag, path)
+    if args.against is not None and not args.check:
+        raise SystemExit("--against is the baseline of --check")
     pooled = [_table_file("--pool", path) for path in args.pool]
     if args.check and args.pool:
         raise SystemExit("--check measures one table (--start); --pool is for learning")

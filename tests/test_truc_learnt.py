@@ -260,6 +260,14 @@ def test_the_learner_writes_a_table_it_can_start_from(
     learn_bets.main(["truc", "--check", "--sets", "2", "--workers", "1", "--start", str(out)])
     printed = capsys.readouterr().out
     assert "policy vs rules" in printed and "table minus policy" in printed
+    # Against another table, set by set: a table against itself differs by nothing.
+    against = ["--check", "--sets", "2", "--workers", "1", "--start", str(out), "--against"]
+    learn_bets.main(["truc", *against, str(out)])
+    lines = dict(line.split(": ", 1) for line in capsys.readouterr().out.splitlines())
+    assert lines["against vs rules"] == lines["table vs rules"]
+    assert lines["table minus against"] == "+0.000 (+0.000 .. +0.000)"
+    with pytest.raises(SystemExit, match="--against"):
+        learn_bets.main(["truc", "--sets", "2", "--against", str(out)])
 
 
 def test_pooling_adds_the_rounds_counts(tmp_path: Path) -> None:
@@ -313,6 +321,7 @@ def test_pooling_adds_the_rounds_counts(tmp_path: Path) -> None:
         ["truc", "--option", "colour=red"],
         ["truc", "--sets", "0"],
         ["truc", "--start", "/nonexistent/table.json"],
+        ["truc", "--check", "--against", "/nonexistent/table.json"],
     ],
 )
 def test_the_learner_refuses_what_it_cannot_learn(args: list[str]) -> None:
