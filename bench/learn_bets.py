@@ -18,8 +18,9 @@ seeds the levels are measured at (1 to 4):
     .venv/bin/python bench/learn_bets.py truc --sets 30000 --seed 102 --start /tmp/v1.json --write
     .venv/bin/python bench/learn_bets.py truco --option players=6 --sets 20000 --seed 101 --write
 
-``--check`` learns nothing: it measures the policy alone and with the table (``--start``,
-else the shipped one) against ``rules`` on ``--sets`` sets at ``--seed``, set by set:
+``--check`` learns nothing: it measures the policy alone (or the ``--against`` table) and
+with the table (``--start``, else the shipped one) against ``rules`` on ``--sets`` sets at
+``--seed``, set by set:
 
     .venv/bin/python bench/learn_bets.py truc --check --sets 20000 --seed 2
 
@@ -252,8 +253,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument(
         "--check",
         action="store_true",
-        help="learn nothing: measure the policy alone and with the table (--start, else "
-        "the shipped one) against rules over --sets sets at --seed",
+        help="learn nothing: measure the policy alone (or the --against table) and with the "
+        "table (--start, else the shipped one) against rules over --sets sets at --seed",
     )
     p.add_argument(
         "--against",
@@ -273,14 +274,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         raise SystemExit("Le Truc learns its captains' bets: four players only")
     if args.game == "truco" and players == 2:
         raise SystemExit("Truco learns its team bets: four or six players")
+    if args.against is not None and not args.check:
+        raise SystemExit("--against is the baseline of --check")
     for flag, path in (("--start", args.start), ("--against", args.against)):
         if path is not None:
             _table_file(flag, path)
-    if args.against is not None and not args.check:
-        raise SystemExit("--against is the baseline of --check")
     pooled = [_table_file("--pool", path) for path in args.pool]
     if args.check and args.pool:
-        raise SystemExit("--check measures one table (--start); --pool is for learning")
+        raise SystemExit("--check plays the tables given (--start, --against); --pool learns")
     if args.sets == 0 and args.start is not None:
         raise SystemExit("--start is the table played while learning; --sets 0 learns nothing")
     if args.check:

@@ -10,6 +10,7 @@ import random
 import re
 import sys
 from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -260,14 +261,26 @@ def test_the_learner_writes_a_table_it_can_start_from(
     learn_bets.main(["truc", "--check", "--sets", "2", "--workers", "1", "--start", str(out)])
     printed = capsys.readouterr().out
     assert "policy vs rules" in printed and "table minus policy" in printed
-    # Against another table, set by set: a table against itself differs by nothing.
-    against = ["--check", "--sets", "2", "--workers", "1", "--start", str(out), "--against"]
-    learn_bets.main(["truc", *against, str(out)])
-    lines = dict(line.split(": ", 1) for line in capsys.readouterr().out.splitlines())
-    assert lines["against vs rules"] == lines["table vs rules"]
-    assert lines["table minus against"] == "+0.000 (+0.000 .. +0.000)"
-    with pytest.raises(SystemExit, match="--against"):
+    # Another table as the baseline, set by set. ``out`` decides no cell, so it plays as
+    # the policy alone; the shipped table does decide, and differs from it in two sets.
+    assert all(m.verdict() is None for m in first.values())
+    shipped = str(resources.files("tricktaker.bots.truc").joinpath("learnt_bets.json"))
+    checking = ["truc", "--check", "--sets", "2", "--workers", "1"]
+    learn_bets.main([*checking, "--start", shipped])
+    alone = _printed(capsys)
+    learn_bets.main([*checking, "--start", str(out), "--against", shipped])
+    versus = _printed(capsys)
+    assert versus["against vs rules"] == alone["table vs rules"] != alone["policy vs rules"]
+    assert versus["table vs rules"] == alone["policy vs rules"]
+    gain = float(alone["table minus policy"].split()[0])
+    assert float(versus["table minus against"].split()[0]) == pytest.approx(-gain)
+    with pytest.raises(SystemExit, match="baseline of --check"):
         learn_bets.main(["truc", "--sets", "2", "--against", str(out)])
+
+
+def _printed(capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
+    """``--check``'s printed lines, by what they measure."""
+    return dict(line.split(": ", 1) for line in capsys.readouterr().out.splitlines())
 
 
 def test_pooling_adds_the_rounds_counts(tmp_path: Path) -> None:
@@ -309,7 +322,7 @@ def test_pooling_adds_the_rounds_counts(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="--pool"):
         learn_bets.main(["truc", "--sets", "0", "--pool", str(huge)])
     for refused in (["--check", "--sets", "3"], ["--sets", "0", "--start", str(one)]):
-        with pytest.raises(SystemExit):
+        with pytest.raises(SystemExit, match=r"--pool|--sets 0"):
             learn_bets.main(["truc", *refused, "--pool", str(one)])
 
 
