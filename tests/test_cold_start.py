@@ -12,6 +12,7 @@ import random
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -233,19 +234,23 @@ def test_a_long_think_is_told_to_the_table_with_its_progress(
     table, token = made.json()["id"], made.json()["seats"][0]["token"]
     told: list[dict[str, Any]] = []
     with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
+        deadline = time.monotonic() + PATIENCE
         while True:
             msg = receive_json_within(ws, PATIENCE)
             if msg["type"] == "thinking":
                 told.append(msg)
                 break
+            assert time.monotonic() < deadline, f"no think told, last: {msg}"
         assert told[0]["seat"] == 1 and told[0]["progress"] == 0.5
         assert told[0]["elapsed_s"] >= 0.05
         bot.go.set()
+        deadline = time.monotonic() + PATIENCE
         while True:  # the notice ends once it has moved
             msg = receive_json_within(ws, PATIENCE)
             if msg["type"] == "thinking" and msg["seat"] is None:
                 break
             assert msg["type"] in ("thinking", "state", "life"), msg
+            assert time.monotonic() < deadline, f"the think is still told, last: {msg}"
 
 
 def test_a_quick_computer_is_not_announced(client: TestClient) -> None:
@@ -363,8 +368,6 @@ def test_a_long_think_is_told_at_every_process(
     """Two server processes (two apps on one database and one Redis): the computer is
     driven by one of them, and the person whose socket is at the other is told its long
     think all the same, and when it ends."""
-    import time
-
     import webserver
 
     bot = SlowBot()
@@ -388,16 +391,21 @@ def test_a_long_think_is_told_at_every_process(
             assert time.monotonic() < deadline
             time.sleep(0.01)
         with b.websocket_connect(f"/ws/{table}?token={token}") as ws:
+            deadline = time.monotonic() + PATIENCE
             while True:
                 msg = receive_json_within(ws, PATIENCE)
                 if msg["type"] == "thinking":
                     break
                 # (Untold, the bot gives up after PATIENCE, the fallback moves: a failure.)
                 assert msg["type"] != "state" or msg["applied"] == 0, "its think went untold"
+                assert time.monotonic() < deadline, f"no think told, last: {msg}"
             assert msg["seat"] == 1 and msg["progress"] == 0.5
             assert not a.app.state.hub.tables[table].life.sockets  # type: ignore[attr-defined]
             bot.go.set()
+            # (A think told for ever, as once seen under load, fails here, not hangs.)
+            deadline = time.monotonic() + PATIENCE
             while True:
                 msg = receive_json_within(ws, PATIENCE)
                 if msg["type"] == "thinking" and msg["seat"] is None:
                     break
+                assert time.monotonic() < deadline, f"the think is still told, last: {msg}"
