@@ -791,7 +791,7 @@ class Hub:
                 thinking = loop.run_in_executor(
                     self._thinking, _warm_then, level, table.stored.game, think
                 )
-                watch = loop.create_task(self._tell_thinking(table, seat, bot))
+                watch = loop.create_task(self._tell_thinking(table, seat, bot, thinking))
             try:
                 # The table's pace (``life.bot_pause``: its speed against the server's).
                 pause = bot_pause(table.stored.settings, self.settings.bot_delay)
@@ -836,15 +836,21 @@ class Hub:
         ``server.hints``). Whatever it reads of a table must be taken before, on the loop."""
         return await asyncio.get_running_loop().run_in_executor(self._thinking, work)
 
-    async def _tell_thinking(self, table: LiveTable, seat: int, bot: Bot) -> bool:
+    async def _tell_thinking(
+        self, table: LiveTable, seat: int, bot: Bot, thinking: asyncio.Future[Any]
+    ) -> bool:
         """After ``THINKING_NOTICE`` seconds of a computer's thinking, tell every socket of
         the table so each ``THINKING_EVERY`` seconds, with how far its search has come
-        where it says (``progress``, 0 to 1; null: unknown). Returns whether it told."""
+        where it says (``progress``, 0 to 1; null: unknown). Returns whether it told.
+
+        It ends when cancelled (``_thought``), and also once ``thinking`` is done: a
+        cancel that lands inside the bus's publish can be lost there, and the notice
+        would then go on for ever (seen once with two processes on Redis)."""
         started = time.monotonic()
         told = False
         try:
             await asyncio.sleep(THINKING_NOTICE)
-            while True:
+            while not thinking.done():
                 told = True
                 message = {
                     "type": "thinking",
@@ -856,6 +862,7 @@ class Hub:
                 await asyncio.sleep(THINKING_EVERY)
         except asyncio.CancelledError:
             return told
+        return told
 
     async def _thought(self, table: LiveTable, watch: asyncio.Task[bool]) -> None:
         """The computer has moved: its notice ends (``thinking`` with no seat), if told."""
