@@ -61,5 +61,6 @@ def test_a_lost_cancel_does_not_keep_a_think_told(tmp_path: Path, monkeypatch: A
         assert watch.result() is True
         assert bus.published[0]["seat"] == 1
         assert bus.published[-1] == {"type": "thinking", "seat": None}  # and the end told
+        await hub.close()
 
     asyncio.run(scenario())

@@ -848,7 +848,7 @@ class Hub:
         would then go on for ever (seen once with two processes on Redis)."""
         started = time.monotonic()
         told = False
-        try:
+        with contextlib.suppress(asyncio.CancelledError):
             await asyncio.sleep(THINKING_NOTICE)
             while not thinking.done():
                 told = True
@@ -860,8 +860,6 @@ class Hub:
                 }
                 await self._tell_everywhere(table, message)
                 await asyncio.sleep(THINKING_EVERY)
-        except asyncio.CancelledError:
-            return told
         return told
 
     async def _thought(self, table: LiveTable, watch: asyncio.Task[bool]) -> None:
