@@ -22,7 +22,8 @@ Only moves that both programs' rules allow are played:
 The deals, seats and rotations are the arena's (``arena.duplicate``): set ``i`` of
 seed ``s`` deals the same cards twice with the sides swapped, from the arena's random
 start (scores near the end half the time, so hands of eleven get played). Points per
-deal are our side's less theirs, with a normal 95% interval over the sets. The
+deal are our side's less theirs, with a normal 95% interval over the sets; with more
+than one level, each after the first is also given less the first, set by set. The
 strategies' own random numbers are reseeded at each decision from the arena's seat
 generators, so a run replays exactly.
 
@@ -380,6 +381,7 @@ def main() -> None:
         our_bot(level, args.worlds)  # an unknown level fails here, before any work
     classpath = build(args.minitruco.resolve(), args.build.resolve())
     print(f"four-player Truco Paulista, seed {args.seed}, {args.sets} sets ({2 * args.sets} deals)")
+    first: dict[str, list[float]] = {}
     with ProcessPoolExecutor(args.workers) as pool:
         for level in levels:
             for strategy in strategies:
@@ -406,6 +408,14 @@ def main() -> None:
                     f"{time.perf_counter() - started:.0f} s",
                     flush=True,
                 )
+                base = first.setdefault(strategy, sets)
+                if base is not sets:
+                    ci = mean_ci([a - b for a, b in zip(sets, base, strict=True)])
+                    print(
+                        f"  {level} minus {levels[0]}, set by set: {ci.mean:+.3f}"
+                        f" ({ci.low:+.3f} .. {ci.high:+.3f})",
+                        flush=True,
+                    )
 
 
 if __name__ == "__main__":

@@ -27,6 +27,8 @@ A variant is ``search`` with any of, joined by ``+``:
   are worth, set by set on the same deals);
 * ``draws=K``: each model asked K times for each choice a world's weight reads
   (``SearchBot.draws``);
+* ``readteam=X``: four-player Truco's own policy ``TEAM`` reading each raiser
+  (``rules.ReadingBot``, ``tight_margin`` X);
 * ``until=Z``: the tactics' verbs followed only until a player of the other side is
   seen Z standard errors off ``rules``' betting (``Tactics.until``; ``never``: always
   followed); give it after ``tactics=``;
@@ -79,6 +81,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import fields, replace
+from functools import partial
 
 from tricktaker.arena.ladder import play_sets
 from tricktaker.arena.stats import mean_ci
@@ -281,6 +284,20 @@ def make(spec: str, game: str, worlds: int) -> Bot:
             if not (1 <= draws <= 64 and draws.is_integer()):
                 raise SystemExit(f"variant {spec!r}: draws is a whole number from 1 to 64")
             bot.draws = int(draws)
+        elif key == "readteam":
+            if game != "truco":
+                raise SystemExit(f"variant {spec!r}: readteam is Truco's")
+            from tricktaker.bots.truco.rules import TEAM, ReadingBot
+
+            margin = _number(spec, value)
+            if not 0.0 <= margin <= 1.0:
+                raise SystemExit(f"variant {spec!r}: readteam is a margin from 0 to 1")
+            bot.tactics = {
+                n: replace(t, policy=partial(ReadingBot, replace(TEAM, tight_margin=margin)))
+                if n == 4
+                else t
+                for n, t in bot.tactics.items()
+            }
         elif key == "plan" and value == "off":
             bot.plan = False
         elif key in ("cards", "bets") and not value:

@@ -65,6 +65,15 @@ class Learner(Protocol):
     def match_over(self, view: View, memory: Sequence[Event]) -> None: ...
 
 
+@runtime_checkable
+class ReadsOthers(Protocol):
+    """A policy that takes the reader's view of the other side (optional): told, before
+    each decision of the search that advises with it, each other player's frequencies
+    as read (posterior means) and the ``rules`` bot's own (``SearchBot._set_tactics``)."""
+
+    def read(self, rates: Mapping[int, Rates], prior: Rates) -> None: ...
+
+
 @dataclass(slots=True)
 class Tally:
     """Successes out of tries of one frequency."""
@@ -303,6 +312,21 @@ class Reader:
         for _, tally in self.others(seat, players, memory):
             pooled = pooled.merged(tally)
         return _departs(pooled, self._prior(players).rates, z)
+
+    def rates(
+        self, seat: int, players: int, memory: Sequence[Event], z: float | None = None
+    ) -> tuple[dict[int, Rates], Rates]:
+        """Each other side's seat seen to bet (with ``z``, only those seen to bet more
+        than ``z`` standard errors off ``rules``, ``departing``), with his frequencies
+        as read (posterior means), and the ``rules`` bot's own."""
+        prior = self._prior(players)
+        off = self.departing(seat, players, memory, z) if z is not None else None
+        read = {
+            o: prior.posterior(t)
+            for o, t in self.others(seat, players, memory)
+            if off is None or o in off
+        }
+        return read, prior.rates
 
     def policies(self, seat: int, players: int, memory: Sequence[Event]) -> Mapping[int, Bot]:
         """The model of each other side's seat that the counts move off the ``rules`` bot."""

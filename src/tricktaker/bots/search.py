@@ -42,7 +42,7 @@ from typing import Protocol
 
 from tricktaker.bots.base import Bot, BotFactory
 from tricktaker.bots.equity import MatchEquity, view_equity
-from tricktaker.bots.opponents import Reader
+from tricktaker.bots.opponents import Reader, ReadsOthers
 from tricktaker.core.actions import Action
 from tricktaker.core.errors import SampleError, TricktakerError
 from tricktaker.core.events import Event
@@ -57,6 +57,11 @@ ROLLOUT_CAP = 2_000
 #: The weight of a world for each choice of another player there that the rollout
 #: policy would not have made (:meth:`SearchBot._belief`).
 MISMATCH = 0.2
+#: The own side's policy is told only of the other players seen to bet this many
+#: standard errors off ``rules`` (``opponents.ReadsOthers``, ``Reader.departing``): a
+#: player who bets as ``rules`` does is answered as ``rules`` is, not by the noise of
+#: his counts.
+TOLD_DEPARTURE = 2.0
 #: Choices the weighing leaves unread: which card a player plays is as much his
 #: style as his hand (and with many seats the worlds' weights would collapse onto
 #: a few); what he bets and answers is what tells.
@@ -373,6 +378,8 @@ class SearchBot:
             if own is None:
                 own = self._own_bots[players] = found.policy()
             self._own = own
+            if isinstance(own, ReadsOthers) and self.reader is not None and view.seat is not None:
+                own.read(*self.reader.rates(view.seat, players, memory, TOLD_DEPARTURE))
         return self._followed
 
     def _advisor(self) -> Bot:

@@ -15,7 +15,7 @@ from tricktaker.bots.search import Tactics, search_levels
 from tricktaker.bots.truco.exploits import EXPLOITS
 from tricktaker.bots.truco.learnt import LearntBot
 from tricktaker.bots.truco.reading import reader
-from tricktaker.bots.truco.rules import TEAM, BalancedRulesBot, RulesBot
+from tricktaker.bots.truco.rules import TEAM_READING, BalancedRulesBot, ReadingBot, RulesBot
 
 #: The bets: raises, answers (to a raise, and to envido and flor, which share the
 #: verbs) and folds; not the hand of eleven nor the calls of envido and flor. What
@@ -28,8 +28,10 @@ BETS = frozenset({"raise", "accept", "refuse", "fold"})
 #: refuses most raises they passed 3 by then.
 UNTIL = 2.5
 #: With four players the search levels weigh their moves against ``rules`` tuned by
-#: self-play (``rules.TEAM``) and imagine their own side playing it; the other side
-#: stays ``rules``, or the reader's model of each player. With six they bet as the
+#: self-play (``rules.TEAM``) and imagine their own side playing it, answering each
+#: raiser read to raise rarer than ``rules`` as a value raiser (``rules.ReadingBot``,
+#: ``TEAM_READING``); the other side stays ``rules``, or the reader's model of each
+#: player. With six they bet as the
 #: raises and answers learnt from play bet (``learnt.LearntBot``: ``TEAM`` with
 #: ``learnt_bets_6.json``; ``BETS`` followed) and search only the cards: there the
 #: searched bets lost to ``rules``' own, following ``TEAM``'s gained, and following the
@@ -39,7 +41,7 @@ UNTIL = 2.5
 #: (docs/strength.md, "Six players: the bets followed"). With two, where it measured
 #: no gain, they keep ``rules`` (docs/strength.md, "Bets tuned by self-play").
 TACTICS = {
-    4: Tactics(frozenset(), lambda: RulesBot(TEAM)),
+    4: Tactics(frozenset(), lambda: ReadingBot(TEAM_READING)),
     6: Tactics(BETS, LearntBot, until=UNTIL),
 }
 
