@@ -136,8 +136,14 @@ def situation(view: TrucoView, legal: Sequence[Action], partner: Sequence[int] =
     if current < 3:
         for seat, card in view.on_table:
             played[4 * current + seat] = "XX" if seat in view.down_on_table else mt_card(card)
-    raises = view.phase == "play" and any(kind_of(a) == RAISE for a in legal)
-    following = view.ladder[view.level + 1] if raises and view.level + 1 < len(view.ladder) else 0
+    if view.phase == "answer":
+        # minitruco's answering side may raise later only if nobody accepted a raise yet
+        # (its bot's valorProximaAposta: 3 until a raise is accepted, then the
+        # accepting side's), and its strategies read it when they answer.
+        following = view.ladder[1] if view.level == 0 else 0
+    else:
+        raises = view.phase == "play" and any(kind_of(a) == RAISE for a in legal)
+        following = view.ladder[view.level + 1] if raises else 0
     asker = view.raiser + 1 if view.phase == "answer" and view.raiser is not None else 0
     opener = view.on_table[0][0] if view.on_table else view.leader
     can_down = current > 0 and not partner_down(view)
@@ -269,7 +275,8 @@ def minitruco_move(
     if view.iron:
         return next(a for a in legal if a.args == ("#1",))
     said = bridge.ask("J", strategy, rng.getrandbits(48), situation(view, legal))
-    index = 0 if said is None else said
+    valid = said == -1 or (said is not None and 0 <= said < 20 and said % 10 < len(view.hand))
+    index = said if valid and said is not None else 0  # minitruco's bot: its first card
     if index == -1:
         raise_ = next((a for a in legal if kind_of(a) == RAISE), None)
         if raise_ is not None:
@@ -279,7 +286,7 @@ def minitruco_move(
     down = index >= 10
     card = view.hand[index - 10 if down else index]
     assert card is not None
-    if down:
+    if down and not partner_down(view):  # minitruco plays it face up after a partner's
         face_down = [a for a in legal if kind_of(a) == DOWN and a.args[0] == CARD_NAMES[card]]
         if face_down:
             return face_down[0]

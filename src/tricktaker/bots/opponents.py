@@ -316,17 +316,16 @@ class Reader:
     def rates(
         self, seat: int, players: int, memory: Sequence[Event], z: float | None = None
     ) -> tuple[dict[int, Rates], Rates]:
-        """Each other side's seat seen to bet (with ``z``, only those seen to bet more
-        than ``z`` standard errors off ``rules``, ``departing``), with his frequencies
-        as read (posterior means), and the ``rules`` bot's own."""
+        """Each other side's seat seen to bet, with his frequencies as read (posterior
+        means), and the ``rules`` bot's own; with ``z``, only the players whose raise
+        rate is more than ``z`` binomial standard errors off ``rules``' (judged as
+        ``departing`` judges, on the raises alone)."""
         prior = self._prior(players)
-        off = self.departing(seat, players, memory, z) if z is not None else None
-        read = {
-            o: prior.posterior(t)
-            for o, t in self.others(seat, players, memory)
-            if off is None or o in off
-        }
-        return read, prior.rates
+        return {
+            other: prior.posterior(tally)
+            for other, tally in self.others(seat, players, memory)
+            if z is None or _off(tally.raises, prior.rates.raises, z)
+        }, prior.rates
 
     def policies(self, seat: int, players: int, memory: Sequence[Event]) -> Mapping[int, Bot]:
         """The model of each other side's seat that the counts move off the ``rules`` bot."""

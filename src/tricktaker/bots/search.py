@@ -57,9 +57,9 @@ ROLLOUT_CAP = 2_000
 #: The weight of a world for each choice of another player there that the rollout
 #: policy would not have made (:meth:`SearchBot._belief`).
 MISMATCH = 0.2
-#: The own side's policy is told only of the other players seen to bet this many
-#: standard errors off ``rules`` (``opponents.ReadsOthers``, ``Reader.departing``): a
-#: player who bets as ``rules`` does is answered as ``rules`` is, not by the noise of
+#: The own side's policy is told only of the other players seen to raise this many
+#: standard errors off ``rules``' rate (``opponents.ReadsOthers``, ``Reader.rates``): a
+#: player who raises as ``rules`` does is answered as ``rules`` is, not by the noise of
 #: his counts.
 TOLD_DEPARTURE = 2.0
 #: Choices the weighing leaves unread: which card a player plays is as much his
