@@ -25,7 +25,7 @@ start (scores near the end half the time, so hands of eleven get played). Points
 deal are our side's less theirs, with a normal 95% interval over the sets; with more
 than one level, each after the first is also given less the first, set by set. The
 strategies' own random numbers are reseeded at each decision from the arena's seat
-generators, so a run replays exactly.
+generators, so a run with ``--worlds`` (our search not on the clock) replays exactly.
 
     .venv/bin/python bench/minitruco_match.py --minitruco PATH --levels rules,search \\
         --strategy gasparotto --sets 400 --seed 1 --workers 2 [--worlds 64]

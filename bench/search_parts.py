@@ -28,7 +28,7 @@ A variant is ``search`` with any of, joined by ``+``:
 * ``draws=K``: each model asked K times for each choice a world's weight reads
   (``SearchBot.draws``);
 * ``readteam=X``: four-player Truco's own policy ``TEAM`` reading each raiser
-  (``rules.ReadingBot``, ``tight_margin`` X);
+  (``rules.ReadingBot``, ``tight_margin`` X; it replaces ``team=`` given before it);
 * ``until=Z``: the tactics' verbs followed only until a player of the other side is
   seen Z standard errors off ``rules``' betting (``Tactics.until``; ``never``: always
   followed); give it after ``tactics=``;
@@ -292,6 +292,8 @@ def make(spec: str, game: str, worlds: int) -> Bot:
             margin = _number(spec, value)
             if not 0.0 <= margin <= 1.0:
                 raise SystemExit(f"variant {spec!r}: readteam is a margin from 0 to 1")
+            if 4 not in bot.tactics:
+                raise SystemExit(f"variant {spec!r}: readteam needs the four-player tactics")
             bot.tactics = {
                 n: replace(t, policy=partial(ReadingBot, replace(TEAM, tight_margin=margin)))
                 if n == 4

@@ -122,6 +122,38 @@ def test_minitruco_sees_the_deal_as_the_view_shows_it() -> None:
     assert seen_down and seen_raise and seen_answer  # the cases above were all reached
 
 
+def test_a_scripted_deal_reads_as_minitruco_would_write_it() -> None:
+    """Golden lines, written out by hand from minitruco's ``SituacaoJogo``: the vira
+    Jc makes kings the manilhas; seats 0 to 3 are positions 1 to 4, 1 and 3 partners."""
+    game = get_game("truco")
+    state = game.new_match(game.options(dict(mm.OPTIONS)), seed="minitruco-golden", dealer=0)
+    hands = {s: [CARD_NAMES[c] for c in state.view(s).hand if c is not None] for s in range(4)}
+    assert hands == {
+        0: ["2c", "Qs", "5c"],
+        1: ["3h", "2d", "6h"],
+        2: ["Kc", "Ks", "2s"],
+        3: ["Qd", "7d", "5d"],
+    }
+    for text in ("1:play 3h", "2:play Kc", "3:play 5d", "0:play 5c", "2:raise"):
+        state.apply(game.parse_action(text))
+
+    def line(seat: int) -> str:
+        view = state.view(seat)
+        assert isinstance(view, TrucoView)
+        return str(mm.situation(view, state.legal_actions()))
+
+    # Position 4 answers position 3's truco in round 2; round 1 went to positions 1/3
+    # (the zap); its side could still raise to 3 later, had nobody accepted yet.
+    assert line(3) == "4 2 1 0 0 1 3 3 3 K 0 0 1 Qo,7o 5p,3c,Kp,5o,--,--,--,--,--,--,--,-- -"
+    for text in ("3:accept", "2:play 2s down"):
+        state.apply(game.parse_action(text))
+    # Its side accepted: it may raise to 6; position 3's card lies face down.
+    assert line(3) == "4 2 1 0 0 3 6 0 3 K 0 0 1 Qo,7o 5p,3c,Kp,5o,--,--,XX,--,--,--,--,-- -"
+    state.apply(game.parse_action("3:play Qd"))
+    # Position 1: no raise (its side's was accepted), no face down after its partner's.
+    assert line(0) == "1 2 1 0 0 3 0 0 3 K 0 0 0 2p,Qe 5p,3c,Kp,5o,--,--,XX,Qo,--,--,--,-- -"
+
+
 def test_minitruco_writes_cards_by_its_own_names() -> None:
     assert mm.mt_card(parse_card("Ah")) == "Ac"  # copas
     assert mm.mt_card(parse_card("7d")) == "7o"  # ouros
@@ -214,6 +246,15 @@ def test_a_card_asked_by_place_is_played_as_minitruco_would() -> None:
         if v.phase == "play" and v.tricks and not mm.partner_down(v)
     )
     assert _move(later[0], FakeBridge(10)).args == (CARD_NAMES[later[1].hand[0] or 0], "down")
+    # After the partner's face-down card in the trick, minitruco plays it face up.
+    after = next(
+        (s, v)
+        for s, v in _decisions(range(200))
+        if v.phase == "play" and mm.partner_down(v) and v.hand
+    )
+    assert _move(after[0], FakeBridge(10)).args == (CARD_NAMES[after[1].hand[0] or 0],)
+    # An index the hand does not have: the first card.
+    assert _move(later[0], FakeBridge(7)).args == (CARD_NAMES[later[1].hand[0] or 0],)
     # A raise asked where none may be made: the first card, as minitruco's bot does.
     quiet = next(
         (s, v)

@@ -13,7 +13,7 @@ from tricktaker.bots.opponents import Rates, ReadsOthers, SeatTally, Tally
 from tricktaker.bots.search import Budget, SearchBot, Tactics
 from tricktaker.bots.truco import TACTICS
 from tricktaker.bots.truco import reading as truco_reading
-from tricktaker.bots.truco.rules import TEAM, ReadingBot, RulesBot
+from tricktaker.bots.truco.rules import TEAM, TEAM_READING, ReadingBot, RulesBot
 from tricktaker.core import State, get_game
 from tricktaker.core.events import Event
 from tricktaker.games.truco.views import TrucoView
@@ -111,9 +111,40 @@ def test_the_search_tells_its_own_policy_what_its_reader_read() -> None:
     assert (seat + 1) % 4 not in told.told[-1][0]
 
 
+def test_the_search_hands_the_raiser_s_share_to_its_reading_policy() -> None:
+    """The shipped policy, told by the search: a raiser seen never to raise reaches the
+    answer as a small share; one who departs from rules only on his calls is not told."""
+    state, view = next(_answers(range(40)))
+    seat, raiser = view.seat, view.raiser
+    assert seat is not None and raiser is not None
+    other = next(s for s in range(4) if (s - seat) % 2 and s != raiser)
+
+    def search() -> tuple[SearchBot, ReadingBot]:
+        own = ReadingBot(TEAM_READING)
+        bot = SearchBot(
+            "truco",
+            budget=Budget(seconds=1e9, min_worlds=2, max_worlds=2),
+            infer=True,
+            reader=truco_reading.reader,
+            tactics={4: Tactics(frozenset(), lambda: own)},
+        )
+        return bot, own
+
+    bot, own = search()
+    assert bot.reader is not None
+    bot.reader.history[(raiser - seat) % 4] = SeatTally(raises=Tally(0, 60))
+    bot.reader.history[(other - seat) % 4] = SeatTally(calls=Tally(0, 40))  # calls only
+    bot.act(view, state.events(0, seat), state.legal_actions(), random.Random(1))
+    assert set(own.shares) == {raiser} and own.shares[raiser] < 0.2
+    fresh, unread = search()  # nobody seen: nobody told
+    fresh.act(view, state.events(0, seat), state.legal_actions(), random.Random(1))
+    assert unread.shares == {}
+
+
 def test_the_shipped_four_player_search_reads_with_team_s_numbers() -> None:
     policy = TACTICS[4].policy
     assert policy is not None
     own = policy()
     assert isinstance(own, ReadingBot) and isinstance(own, ReadsOthers)
+    assert own.params == TEAM_READING
     assert replace(own.params, tight_margin=0.0) == TEAM and own.params.tight_margin > 0

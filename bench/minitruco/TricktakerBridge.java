@@ -13,7 +13,7 @@
  *   ("Ac", "7p"), "XX" a card face down, "--" none; HAND and PARTNER comma-joined ("-"
  *   for none), PLAYED twelve cards comma-joined (round by round, positions 1 to 4).
  * The answer: the integer joga returns, or 1/0 for a yes/no; "E ..." where the strategy
- * threw (the caller then does what minitruco's JogadorBot does).
+ * threw (the caller plays the first card, or says no).
  */
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
