@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
+from typing import Any
 
 import pytest
 
@@ -566,6 +568,7 @@ def test_team_search_weighs_against_the_tuned_rules() -> None:
     from tricktaker.bots.truco import BETS, UNTIL
     from tricktaker.bots.truco.learnt import LearntBot as TrucoLearnt
     from tricktaker.bots.truco.rules import TEAM as TRUCO_TEAM
+    from tricktaker.bots.truco.rules import TEAM_READING, ReadingBot
 
     for game, team, follow in (
         ("truco", TRUCO_TEAM, {4: frozenset(), 6: BETS}),
@@ -580,7 +583,13 @@ def test_team_search_weighs_against_the_tuned_rules() -> None:
                 found = bot.tactics[players]
                 assert found.follow == verbs
                 assert found.until == (UNTIL if (game, players) == ("truco", 6) else None)
-                assert found.policy is not None and found.policy().params == team  # type: ignore[attr-defined]
+                assert found.policy is not None
+                own: Any = found.policy()
+                if (game, players) == ("truco", 4):  # TEAM reading each raiser
+                    assert isinstance(own, ReadingBot) and own.params == TEAM_READING
+                    assert dataclasses.replace(TEAM_READING, tight_margin=0.0) == team
+                else:
+                    assert own.params == team
                 if game == "truc":
                     assert isinstance(found.policy(), LearntBot)
                 if (game, players) == ("truco", 6):
