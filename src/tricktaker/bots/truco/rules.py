@@ -68,6 +68,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import combinations
+from types import MappingProxyType
 from typing import ClassVar
 
 import tricktaker.games.truco.scoring as env
@@ -190,8 +191,9 @@ TEAM_READING = replace(TEAM, tight_margin=0.3)
 class _Turn:
     """One decision: the view in the bot's relative terms, and the choice."""
 
-    #: Each other player's raises as a share of ``rules``' own rate, as read (``ReadingBot``).
-    raise_shares: Mapping[int, float] = {}
+    #: Each other player's raises as a share of ``rules``' own rate, as read (``ReadingBot``;
+    #: read-only: shared by every turn that is told nothing).
+    raise_shares: Mapping[int, float] = MappingProxyType({})
 
     def __init__(
         self, view: TrucoView, legal: Sequence[Action], rng: random.Random, params: Params
