@@ -29,6 +29,10 @@ A variant is ``search`` with any of, joined by ``+``:
   (``SearchBot.draws``);
 * ``readteam=X``: four-player Truco's own policy ``TEAM`` reading each raiser
   (``rules.ReadingBot``, ``tight_margin`` X; it replaces ``team=`` given before it);
+* ``lastraise=X``: Truco's weight for a world where a player of the other side raised
+  with his last card and his model would not have (``reading.last_card_mismatch``;
+  ``off``: the general ``mismatch``); ``lastraise=X/K``: for raises made with up to K
+  cards in hand;
 * ``until=Z``: the tactics' verbs followed only until a player of the other side is
   seen Z standard errors off ``rules``' betting (``Tactics.until``; ``never``: always
   followed); give it after ``tactics=``;
@@ -300,6 +304,22 @@ def make(spec: str, game: str, worlds: int) -> Bot:
                 else t
                 for n, t in bot.tactics.items()
             }
+        elif key == "lastraise":
+            if game != "truco":
+                raise SystemExit(f"variant {spec!r}: lastraise is Truco's")
+            if value == "off":
+                bot.mismatch_at = None
+            else:
+                text, _, cards = value.partition("/")
+                weight = _number(spec, text)
+                if not 0.0 <= weight <= 1.0 or cards not in ("", "1", "2", "3"):
+                    raise SystemExit(
+                        f"variant {spec!r}: lastraise is a weight from 0 to 1, W/K (K 1 to 3"
+                        " cards in hand), or off"
+                    )
+                from tricktaker.bots.truco.reading import last_card_mismatch
+
+                bot.mismatch_at = partial(last_card_mismatch, weight=weight, cards=int(cards or 1))
         elif key == "plan" and value == "off":
             bot.plan = False
         elif key in ("cards", "bets") and not value:

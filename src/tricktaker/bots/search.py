@@ -132,6 +132,18 @@ class WorldValue(Protocol):
     def __call__(self, world: State, side: int) -> float | None: ...
 
 
+class MismatchAt(Protocol):
+    """A game's own weight, from 0 to 1, for a world where a player of the other side
+    made a choice (``action``, from his ``view`` there, before it) that his model would
+    not have made; None: the search's ``mismatch``. Why a game may know better: where
+    its model seldom makes a choice without the cards for it (Truco's raise with the
+    last card, which ``rules`` makes with a winner, or at the first raise as a rare bluff
+    the model draws itself), the general floor for bluffs and other thinking lets the
+    many worlds that contradict the choice outweigh the few that bear it out."""
+
+    def __call__(self, view: View, action: Action) -> float | None: ...
+
+
 def deal_gain(world: State, before: int, side: int) -> float:
     """The seat's side's gain in the deal played out in ``world`` over the mean of the
     other sides' (the arena's measure: a fold costs what the other side scores), 0 if
@@ -268,6 +280,7 @@ class SearchBot:
         plan: bool = True,
         follow: frozenset[str] = frozenset(),
         tactics: Mapping[int, Tactics] | None = None,
+        mismatch_at: MismatchAt | None = None,
     ) -> None:
         self.name = name
         self.game = game
@@ -286,6 +299,9 @@ class SearchBot:
             raise ValueError("a mismatch weight is a chance, from 0 to 1")
         self.unread = unread
         self.mismatch = mismatch
+        #: The game's own weight, where it has one, for a choice of the other side's
+        #: that its model would not have made (``MismatchAt``); else ``mismatch``.
+        self.mismatch_at = mismatch_at
         if read_last < 0:
             raise ValueError("read_last counts actions: 0 (all) or more")
         self.read_last = read_last
@@ -565,7 +581,8 @@ class SearchBot:
         each it would not have made (they may bluff or think otherwise than it does);
         with ``draws`` above 1, ``mismatch`` plus the rest in the share of the draws
         that repeat it, and ``told`` instead of ``mismatch`` for the own side's
-        followed verbs, ``ours`` for its other choices; the ``unread`` verbs are not
+        followed verbs, ``ours`` for its other choices, and the game's ``mismatch_at``
+        where it has a weight for the other side's choice; the ``unread`` verbs are not
         read (by default card plays, ``UNREAD_VERBS``) but for the other side's
         ``read_theirs``, and with ``read_last`` only that many last actions are.
 
@@ -610,6 +627,14 @@ class SearchBot:
                                 floor = self.told
                             elif self.ours is not None:
                                 floor = self.ours
+                        elif self.mismatch_at is not None:
+                            own = self.mismatch_at(seen, action)
+                            if own is not None:
+                                if not 0.0 <= own <= 1.0:
+                                    raise TricktakerError(
+                                        f"a mismatch weight is a chance, from 0 to 1: {own}"
+                                    )
+                                floor = own
                         weight *= floor + (1.0 - floor) * same / draws
             replay.apply(action)
         return weight
@@ -675,11 +700,13 @@ def search_levels(
     plan: bool = True,
     follow: frozenset[str] = frozenset(),
     tactics: Mapping[int, Tactics] | None = None,
+    mismatch_at: MismatchAt | None = None,
 ) -> Mapping[str, BotFactory]:
     """The ``search`` and ``deep`` levels of ``game``, for its bots' ``LEVELS``;
     ``infer``: weigh worlds by the others' choices (:meth:`SearchBot._belief`), all but
     the ``unread`` verbs (of the last ``read_last`` actions, 0 for all), each choice the
-    policy would not make by ``mismatch``;
+    policy would not make by ``mismatch`` (or by the game's ``mismatch_at``, where it
+    has its own weight for a choice of the other side's);
     ``classes``: the game's moves that come to the same (tried once);
     ``reader``: model each other player by his betting seen (``bots/opponents.py``);
     ``plan``: value worlds by match equity where the game has a table (``bots/equity.py``);
@@ -706,6 +733,7 @@ def search_levels(
             plan=plan,
             follow=follow,
             tactics=tactics,
+            mismatch_at=mismatch_at,
         )
 
     def default() -> Bot:

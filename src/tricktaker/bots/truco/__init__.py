@@ -14,7 +14,7 @@ from tricktaker.bots.base import BotFactory
 from tricktaker.bots.search import Tactics, search_levels
 from tricktaker.bots.truco.exploits import EXPLOITS
 from tricktaker.bots.truco.learnt import LearntBot
-from tricktaker.bots.truco.reading import reader
+from tricktaker.bots.truco.reading import last_card_mismatch, reader
 from tricktaker.bots.truco.rules import TEAM_READING, BalancedRulesBot, ReadingBot, RulesBot
 
 #: The bets: raises, answers (to a raise, and to envido and flor, which share the
@@ -48,7 +48,9 @@ TACTICS = {
 
 LEVELS: Mapping[str, BotFactory] = {
     "rules": RulesBot,
-    **search_levels("truco", infer=True, reader=reader, tactics=TACTICS),
+    **search_levels(
+        "truco", infer=True, reader=reader, tactics=TACTICS, mismatch_at=last_card_mismatch
+    ),
     **EXPLOITS,
     BalancedRulesBot.name: BalancedRulesBot,
 }

@@ -21,6 +21,9 @@ from dataclasses import replace
 from tricktaker.bots.base import Bot
 from tricktaker.bots.opponents import Prior, Rates, Reader
 from tricktaker.bots.truco.rules import DEFAULT, RulesBot
+from tricktaker.core.actions import Action
+from tricktaker.core.protocol import View
+from tricktaker.games.truco.views import TrucoView
 
 PRIORS: dict[int, Prior] = {
     2: Prior(
@@ -73,6 +76,26 @@ def adapt(rates: Rates, players: int) -> Bot | None:
             raise_scale=scale,
         )
     )
+
+
+#: A world's weight where a player of the other side raised with his last card (or
+#: none) in hand and his model would not have (``search.MismatchAt``). ``rules`` raises
+#: there with every sure hand, with weaker ones only at times (one draw of the model
+#: stands for them), and at the first raise as a rare bluff that the model draws
+#: itself. With the search's general floor (0.2) the many sampled worlds where his last
+#: card loses outweighed the few where it wins, and the search called such raises and
+#: lost nearly all (docs/strength.md, "Where the points go, deal by deal").
+LAST_CARD_MISMATCH = 0.02
+
+
+def last_card_mismatch(
+    view: View, action: Action, *, weight: float = LAST_CARD_MISMATCH, cards: int = 1
+) -> float | None:
+    """``weight`` for a raise made with at most ``cards`` cards in hand (why: the
+    comment on ``LAST_CARD_MISMATCH``); None for any other choice."""
+    if action.verb != "raise" or not isinstance(view, TrucoView):
+        return None
+    return weight if len(view.hand) <= cards else None
 
 
 def reader() -> Reader:
