@@ -45,10 +45,6 @@ def _raise_with(
     return None
 
 
-def _last_card_raise(seed: int) -> tuple[State, int, TrucoView, Action] | None:
-    return _raise_with(seed, 1)
-
-
 def _weights(state: State, me: int, at: MismatchAt | None, seed: int) -> set[float]:
     """The weights of a dozen worlds sampled for ``me``, the search reading with ``at``."""
     game = get_game("truco")
@@ -65,7 +61,7 @@ def _weights(state: State, me: int, at: MismatchAt | None, seed: int) -> set[flo
 
 
 def test_only_a_raise_with_the_last_card_is_weighed_apart() -> None:
-    found = next(f for f in map(_last_card_raise, range(40)) if f is not None)
+    found = next(f for f in (_raise_with(s, 1) for s in range(40)) if f is not None)
     _, _, view, raise_ = found
     assert reading.last_card_mismatch(view, raise_) == reading.LAST_CARD_MISMATCH
     two = next(f for f in (_raise_with(s, 2) for s in range(40)) if f is not None)
@@ -90,7 +86,7 @@ def test_worlds_where_the_last_card_raiser_loses_weigh_the_game_s_floor() -> Non
     seen: dict[str, set[float]] = {"game": set(), "general": set()}
     positions = 0
     for seed in range(40):
-        found = _last_card_raise(seed)
+        found = _raise_with(seed, 1)
         if found is None:
             continue
         state, me, _, _ = found
@@ -118,7 +114,7 @@ def test_a_partner_s_last_card_raise_keeps_the_general_floor() -> None:
 
 
 def test_a_weight_out_of_range_is_refused() -> None:
-    found = next(f for f in map(_last_card_raise, range(40)) if f is not None)
+    found = next(f for f in (_raise_with(s, 1) for s in range(40)) if f is not None)
     state, me, _, _ = found
 
     def wild(view: View, action: Action) -> float | None:
